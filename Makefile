@@ -1,0 +1,41 @@
+# Two commands a fresh Debian machine needs (see README):
+#   make run    set up, then start the desktop app on the bundled demo scenario
+#   make test   set up, then lint, type-check and run the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+FILE   ?=
+
+.PHONY: setup run test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	scripts/qt-deps.sh window
+	$(BIN)/tabletop $(FILE)
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: setup
+	$(BIN)/mypy
+
+pytest: setup
+	scripts/qt-deps.sh offscreen
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n 2 -q
+
+test: lint typecheck pytest
+
+bench: setup
+	for b in benchmarks/bench_*.py; do QT_QPA_PLATFORM=offscreen $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
