@@ -1,0 +1,8 @@
+"""L3: commands (every state change) and their undo history."""
+
+from __future__ import annotations
+
+from tabletop.commands.base import ChangeValue, Command, Composite, History
+from tabletop.commands.play import PlayAction
+
+__all__ = ["ChangeValue", "Command", "Composite", "History", "PlayAction"]

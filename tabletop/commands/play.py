@@ -1,0 +1,44 @@
+"""The play command: one game action, its dice stored, undone by restoring a memento."""
+
+from __future__ import annotations
+
+from tabletop.commands.base import Command
+from tabletop.model import GameState
+from tabletop.rules import (
+    ActionRequest,
+    ActionResult,
+    DiceSource,
+    LineOfSight,
+    ScriptedDice,
+)
+from tabletop.rules import engine
+
+
+class PlayAction(Command):
+    """Perform ``request`` on ``state``. The first redo rolls ``dice`` and records the
+    faces; every later redo replays those faces, so redo is exact. Undo restores the
+    state as it was before (python-chess's memento). Raises ``IllegalAction`` from the
+    first redo, before anything changed, when the action is not allowed."""
+
+    def __init__(
+        self, state: GameState, request: ActionRequest, los: LineOfSight, dice: DiceSource
+    ) -> None:
+        super().__init__(request.action)
+        self.state = state
+        self.request = request
+        self.los = los
+        self._dice = dice
+        self._before: GameState | None = None
+        self.faces: list[int] | None = None
+        self.result: ActionResult | None = None
+
+    def redo(self) -> None:
+        self._before = self.state.snapshot()
+        dice: DiceSource = self._dice if self.faces is None else ScriptedDice(self.faces)
+        self.result = engine.perform(self.state, self.request, dice, self.los)
+        self.faces = list(self.state.log[-1].dice)
+        self.text = self.state.log[-1].summary
+
+    def undo(self) -> None:
+        assert self._before is not None, "undo before redo"
+        self.state.restore(self._before)

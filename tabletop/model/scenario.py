@@ -1,0 +1,121 @@
+"""A scenario: map, counters, sides, modules and options, and the starting position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.hexgrid import Hex
+from tabletop.model.hexmap import HexMap
+from tabletop.model.options import MODULES, Options
+from tabletop.model.state import GameState, HexMarker, UnitState
+from tabletop.model.units import PlatoonUnitType, SquadUnitType, UnitType
+
+
+@dataclass(frozen=True, slots=True)
+class SideDef:
+    id: str
+    name: str
+    formations: dict[str, int] = field(default_factory=dict)
+    """Formation name -> chits it puts in the cup (platoon ruleset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AirStrike:
+    turn: int
+    side: str
+    aircraft: str
+    hex: Hex
+
+
+@dataclass(frozen=True)
+class Reinforcement:
+    turn: int
+    unit: UnitState
+    landed: bool = False
+
+
+@dataclass
+class Scenario:
+    name: str
+    ruleset: str
+    map: HexMap
+    unit_types: dict[str, UnitType]
+    sides: dict[str, SideDef]
+    units: list[UnitState]
+    turns: int = 8
+    rules: frozenset[str] | None = None
+    """Modules switched on; ``None`` (no ``rules:`` key) means all of the ruleset's."""
+    options: Options = Options()
+    hex_markers: list[HexMarker] = field(default_factory=list)
+    first: str | None = None
+    zones: dict[str, list[Hex]] = field(default_factory=dict)
+    mines: dict[str, int] = field(default_factory=dict)
+    air_strikes: list[AirStrike] = field(default_factory=list)
+    reinforcements: list[Reinforcement] = field(default_factory=list)
+    victory: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+    map_ref: str = ""
+    counter_refs: list[str] = field(default_factory=list)
+    notes: str = ""
+
+    def module(self, name: str) -> bool:
+        """Is this rules module switched on (rules-spec section 5)?"""
+        if self.rules is None:
+            return name in MODULES[self.ruleset]
+        return name in self.rules
+
+    def unit_type(self, type_id: str) -> UnitType:
+        return self.unit_types[type_id]
+
+    def platoon_type(self, type_id: str) -> PlatoonUnitType:
+        t = self.unit_types[type_id]
+        if not isinstance(t, PlatoonUnitType):
+            raise TypeError(f"{type_id} is not a platoon unit type")
+        return t
+
+    def squad_type(self, type_id: str) -> SquadUnitType:
+        t = self.unit_types[type_id]
+        if not isinstance(t, SquadUnitType):
+            raise TypeError(f"{type_id} is not a squad unit type")
+        return t
+
+    def formation_side(self, formation: str) -> str:
+        for side in self.sides.values():
+            if formation in side.formations:
+                return side.id
+        raise ValueError(f"no formation {formation!r} in this scenario")
+
+    def initial_cup(self) -> list[str]:
+        return [
+            name
+            for side in self.sides.values()
+            for name, chits in side.formations.items()
+            for _ in range(chits)
+        ]
+
+    def new_game(self) -> GameState:
+        """The game at the start of turn 1, before any action."""
+        state = GameState(
+            scenario=self,
+            units={u.id: u for u in (_copy_unit(u) for u in self.units)},
+            hex_markers=[_copy_marker(m) for m in self.hex_markers],
+        )
+        if self.ruleset == "platoon":
+            state.cup = self.initial_cup()
+            state.phase = "draw"
+        else:
+            state.active_side = self.first or next(iter(self.sides))
+            state.phase = "movement"
+        return state
+
+
+def _copy_unit(u: UnitState) -> UnitState:
+    import copy
+
+    return copy.deepcopy(u)
+
+
+def _copy_marker(m: HexMarker) -> HexMarker:
+    return HexMarker(m.hex, m.kind, m.side, m.revealed, m.turn)

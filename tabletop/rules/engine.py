@@ -1,0 +1,94 @@
+"""One entry point for every ruleset: perform an action, log it, replay a log.
+
+``perform`` decides legality before reading any die (an illegal action raises
+``IllegalAction`` and changes nothing), then runs the ruleset's procedure, which mutates the
+state and returns an ``ActionResult`` holding every roll. The action and its dice are
+appended to the game log, so ``replay`` from the scenario reproduces the state exactly.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from typing import Protocol
+
+from tabletop.model import GameState, LogEntry, Scenario
+from tabletop.rules.actions import ActionRequest, ActionResult
+from tabletop.rules.dice import DiceSource, RecordingDice, ScriptedDice
+from tabletop.rules.los import LineOfSight
+
+
+class Ruleset(Protocol):
+    name: str
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        """Reasons the action is illegal now (empty when legal). Reads no dice."""
+        ...
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        """Carry out a legal action: roll, apply results, return what happened."""
+        ...
+
+
+_MODULES = {"platoon": "tabletop.rules.platoon", "squad": "tabletop.rules.squad"}
+
+
+def ruleset_for(name: str) -> Ruleset:
+    """The ruleset a scenario names (its module exposes ``RULESET``)."""
+    try:
+        module = importlib.import_module(_MODULES[name])
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(_MODULES)}") from None
+    except ModuleNotFoundError as exc:
+        raise ValueError(f"the {name} ruleset is not available yet ({exc.name})") from None
+    ruleset: Ruleset = module.RULESET
+    return ruleset
+
+
+def perform(
+    state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+) -> ActionResult:
+    """Check, carry out and log one action. Raises ``IllegalAction`` with reasons."""
+    from tabletop.rules.actions import IllegalAction
+
+    ruleset = ruleset_for(state.scenario.ruleset)
+    reasons = ruleset.check(state, request, los)
+    if reasons:
+        raise IllegalAction(reasons)
+    recorder = RecordingDice(dice)
+    side = request.side or state.active_side
+    result = ruleset.perform(state, request, recorder, los)
+    state.log.append(
+        LogEntry(
+            action=request.action,
+            args=request.to_dict(),
+            dice=list(recorder.faces),
+            turn=state.turn,
+            side=side,
+            summary=summarise(result),
+        )
+    )
+    return result
+
+
+def summarise(result: ActionResult) -> str:
+    """One line for the game log: the action and its notable events."""
+    events = ", ".join(
+        f"{e.event} {e.unit or e.hex or ''}".strip()
+        for e in result.events
+        if e.event != "marker_removed"
+    )
+    return f"{result.action}: {events}" if events else result.action
+
+
+def replay(scenario: Scenario, log: Iterable[LogEntry], los: LineOfSight) -> GameState:
+    """Play a log from the scenario's start; each entry's recorded dice are used exactly."""
+    state = scenario.new_game()
+    for entry in log:
+        dice = ScriptedDice(entry.dice)
+        request = ActionRequest.from_dict(entry.action, entry.args)
+        perform(state, request, dice, los)
+        dice.check_all_used()
+    return state
