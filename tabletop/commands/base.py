@@ -59,10 +59,8 @@ class ChangeValue(Command, Generic[T]):
         self._swap()
 
     def merge_with(self, other: Command) -> bool:
-        if not isinstance(other, ChangeValue) or other.merge_key != self.merge_key:
-            return False
-        # ``self._value`` holds the original value; keep it, the model holds other's value.
-        return True
+        # ``self._value`` keeps the original value; the model already holds other's value.
+        return isinstance(other, ChangeValue) and other.merge_key == self.merge_key
 
 
 class Composite(Command):

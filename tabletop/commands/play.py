@@ -10,8 +10,8 @@ from tabletop.rules import (
     DiceSource,
     LineOfSight,
     ScriptedDice,
+    engine,
 )
-from tabletop.rules import engine
 
 
 class PlayAction(Command):

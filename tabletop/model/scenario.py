@@ -47,7 +47,7 @@ class Scenario:
     turns: int = 8
     rules: frozenset[str] | None = None
     """Modules switched on; ``None`` (no ``rules:`` key) means all of the ruleset's."""
-    options: Options = Options()
+    options: Options = field(default_factory=Options)
     hex_markers: list[HexMarker] = field(default_factory=list)
     first: str | None = None
     zones: dict[str, list[Hex]] = field(default_factory=dict)
