@@ -1,0 +1,29 @@
+"""L4: documents own a model, its undo history, its file path and a modified flag.
+
+Plain Python: observers receive typed change events; ``tabletop.ui.bridge`` turns them into
+Qt signals.
+"""
+
+from __future__ import annotations
+
+from tabletop.documents.game import (
+    ChangeEvent,
+    GameDocument,
+    HistoryChanged,
+    MarkersChanged,
+    ModifiedChanged,
+    PathChanged,
+    TurnChanged,
+    UnitsChanged,
+)
+
+__all__ = [
+    "ChangeEvent",
+    "GameDocument",
+    "HistoryChanged",
+    "MarkersChanged",
+    "ModifiedChanged",
+    "PathChanged",
+    "TurnChanged",
+    "UnitsChanged",
+]

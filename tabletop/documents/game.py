@@ -1,0 +1,231 @@
+"""The game document: a game in play, its undo history, its file and who is watching.
+
+Every change goes through :meth:`GameDocument.push`, :meth:`~GameDocument.undo` or
+:meth:`~GameDocument.redo`. The document compares the state before and after the command
+and tells its observers exactly what changed with typed events (``UnitsChanged`` with the
+unit ids, ``MarkersChanged`` with the hexes, ``TurnChanged``), so a view syncs only the
+affected items and commands need not announce their own effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop.commands import Command, History
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, HexMarker, Scenario, UnitState
+
+__all__ = [
+    "ChangeEvent",
+    "GameDocument",
+    "HistoryChanged",
+    "MarkersChanged",
+    "ModifiedChanged",
+    "Observer",
+    "PathChanged",
+    "TurnChanged",
+    "UnitsChanged",
+    "diff_states",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsChanged:
+    """These units moved, changed step, status, markers or anything else."""
+
+    ids: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class MarkersChanged:
+    """Hex markers (wreck, smoke, minefields...) were added to or removed from these hexes."""
+
+    hexes: frozenset[Hex]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnChanged:
+    """The turn, phase, active side or formation, or the cup changed."""
+
+    turn: int
+    phase: str
+    active_side: str | None
+    active_formation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ModifiedChanged:
+    modified: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PathChanged:
+    path: Path | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryChanged:
+    """Undo or redo availability or texts may have changed."""
+
+    can_undo: bool
+    can_redo: bool
+    undo_text: str
+    redo_text: str
+
+
+ChangeEvent = (
+    UnitsChanged | MarkersChanged | TurnChanged | ModifiedChanged | PathChanged | HistoryChanged
+)
+Observer = Callable[[ChangeEvent], None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    turn: int
+    phase: str
+    active_side: str | None
+    active_formation: str | None
+    cup: tuple[str, ...]
+
+
+def _turn_of(state: GameState) -> _Turn:
+    return _Turn(
+        state.turn, state.phase, state.active_side, state.active_formation, tuple(state.cup)
+    )
+
+
+@dataclass(frozen=True)
+class _Picture:
+    """What a view shows of a state, copied so that later mutation does not alter it."""
+
+    units: dict[str, UnitState]
+    markers: list[HexMarker]
+    turn: _Turn
+
+
+def _picture(state: GameState) -> _Picture:
+    snap = state.snapshot()
+    return _Picture(snap.units, snap.hex_markers, _turn_of(snap))
+
+
+def diff_states(before: _Picture, state: GameState) -> list[ChangeEvent]:
+    """The events that take a view from ``before`` to ``state``."""
+    events: list[ChangeEvent] = []
+    ids = set(before.units) | set(state.units)
+    changed = frozenset(i for i in ids if before.units.get(i) != state.units.get(i))
+    if changed:
+        events.append(UnitsChanged(changed))
+    old = {(m.hex, m.kind, m.side, m.revealed, m.turn) for m in before.markers}
+    new = {(m.hex, m.kind, m.side, m.revealed, m.turn) for m in state.hex_markers}
+    hexes = frozenset(key[0] for key in old ^ new)
+    if hexes:
+        events.append(MarkersChanged(hexes))
+    turn = _turn_of(state)
+    if turn != before.turn:
+        events.append(TurnChanged(turn.turn, turn.phase, turn.active_side, turn.active_formation))
+    return events
+
+
+class GameDocument:
+    """A game in progress: ``state`` + ``history`` + ``path`` + modified flag + observers."""
+
+    def __init__(
+        self, state: GameState, path: Path | str | None = None, history: History | None = None
+    ) -> None:
+        self.state = state
+        self.history = history if history is not None else History()
+        self._path = Path(path) if path is not None else None
+        self._observers: list[Observer] = []
+        self._modified = False
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, path: Path | str | None = None) -> GameDocument:
+        """A new game at the start of a scenario (``path`` is the scenario's file)."""
+        return cls(scenario.new_game(), path if path is not None else scenario.path)
+
+    # --- properties -----------------------------------------------------------------------
+    @property
+    def scenario(self) -> Scenario:
+        return self.state.scenario
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        return self._modified
+
+    @property
+    def title(self) -> str:
+        """The scenario name, for window titles."""
+        return self.scenario.name or (self._path.stem if self._path else "Untitled")
+
+    def units_on_map(self) -> list[UnitState]:
+        """Living units standing in a hex, in id order."""
+        return sorted((u for u in self.state.units.values() if u.on_map), key=lambda u: u.id)
+
+    # --- observers ------------------------------------------------------------------------
+    def subscribe(self, observer: Observer) -> Callable[[], None]:
+        """Call ``observer(event)`` on every change; returns a function that unsubscribes."""
+        self._observers.append(observer)
+
+        def unsubscribe() -> None:
+            if observer in self._observers:
+                self._observers.remove(observer)
+
+        return unsubscribe
+
+    def _emit(self, events: list[ChangeEvent]) -> None:
+        for event in events:
+            for observer in list(self._observers):
+                observer(event)
+
+    # --- changes --------------------------------------------------------------------------
+    def push(self, command: Command, *, merge: bool = False) -> None:
+        """Apply ``command`` and record it for undo. Exceptions from its first redo propagate
+        before anything is recorded (an illegal action leaves the document unchanged)."""
+        before = _picture(self.state)
+        self.history.push(command, merge=merge)
+        self._after(before)
+
+    def undo(self) -> Command | None:
+        before = _picture(self.state)
+        command = self.history.undo()
+        if command is not None:
+            self._after(before)
+        return command
+
+    def redo(self) -> Command | None:
+        before = _picture(self.state)
+        command = self.history.redo()
+        if command is not None:
+            self._after(before)
+        return command
+
+    def _after(self, before: _Picture) -> None:
+        events = diff_states(before, self.state)
+        events.append(self._history_event())
+        modified = not self.history.is_clean
+        if modified != self._modified:
+            self._modified = modified
+            events.append(ModifiedChanged(modified))
+        self._emit(events)
+
+    def _history_event(self) -> HistoryChanged:
+        h = self.history
+        return HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text)
+
+    def mark_saved(self, path: Path | str | None = None) -> None:
+        """The state now matches the file at ``path`` (or the current path)."""
+        events: list[ChangeEvent] = []
+        if path is not None and Path(path) != self._path:
+            self._path = Path(path)
+            events.append(PathChanged(self._path))
+        self.history.set_clean()
+        if self._modified:
+            self._modified = False
+            events.append(ModifiedChanged(False))
+        self._emit(events)
