@@ -1,0 +1,294 @@
+"""Fire resolution, reusable by every attack: hit numbers, to-hit, saves, the hit ladder.
+
+Fire, Moving Fire, and (next) opportunity fire, support-weapon fire and minefield attacks
+all resolve through ``resolve_attack``: roll to hit, let the target save against the
+total (rules 2.4), apply net hits through the ladder (2.6). The save's bonus dice and
+concealment (2.9) are derived from state here, never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from tabletop.model import GameState, Status, TargetClass, TecColumn, UnitState
+from tabletop.model.state import HexMarker
+from tabletop.rules.actions import ActionResult, Roll
+from tabletop.rules.dice import DiceSource
+from tabletop.rules.los import LineOfSight, viewpoint_of
+from tabletop.rules.platoon.common import OPS_COMPLETE, eliminate, hex_of, label, ptype
+
+ARMORED_BONUS_CAP = 2
+"""Armored and light armored targets add at most 2 bonus dice (rules 2.4; READING: 000's
+cap for "armored" and 001's "heavily armored" are one class, both armored classes)."""
+UNARMORED_SAVE = 5
+"""Unarmored targets save on 5+ with their bonus dice only (rules 2.4)."""
+
+
+class Outcome(Enum):
+    """What an attack did to its target (the ``outcomes`` of ``tabletop odds``)."""
+
+    NO_EFFECT = "no_effect"
+    DISRUPTED = "disrupted"
+    REDUCED = "reduced"
+    ELIMINATED = "eliminated"
+
+
+@dataclass(frozen=True, slots=True)
+class HitNumber:
+    """A hit number after modifiers and the overflow rule (rules 1.3)."""
+
+    hit: int
+    dice: int
+    modifier: int = 0
+
+    @classmethod
+    def of(cls, firepower: int, hit: int, modifier: int = 0) -> HitNumber:
+        """Above 6: set to 6 and roll one die fewer per point of excess (never below 0)."""
+        raw = hit + modifier
+        excess = max(0, raw - 6)
+        return cls(hit=min(raw, 6), dice=max(0, firepower - excess), modifier=modifier)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusDie:
+    """One source of defensive bonus dice (terrain, concealment, Wreck, Smoke, ...)."""
+
+    source: str
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSpec:
+    """The target's save roll: how many dice, the face that saves, where the dice come from."""
+
+    dice: int
+    need: int
+    armor: int
+    bonus: tuple[BonusDie, ...]
+    bonus_used: int
+
+    @property
+    def bonus_total(self) -> int:
+        return sum(b.dice for b in self.bonus)
+
+
+def los_markers(state: GameState) -> list[HexMarker]:
+    """Hex markers a sight line may be affected by (never minefields: rules 1.7)."""
+    return [m for m in state.hex_markers if not m.kind.startswith("minefield")]
+
+
+# --- concealment (rules 2.9) ---------------------------------------------------------------
+def concealing_ground(state: GameState, target: UnitState) -> str | None:
+    """What in the target's hex could conceal it (terrain or Wreck), or None."""
+    utype = ptype(state, target)
+    if utype.is_helicopter:
+        return None  # HOUSE DEFAULT 2.4: helicopters are never concealed
+    h = hex_of(target)
+    chart = state.scenario.map.chart
+    kinds = [m.kind for m in state.markers_at(h) if m.kind in chart.markers]
+    if "wreck" in kinds:
+        return "wreck"
+    replacing = [k for k in kinds if chart.markers[k].replaces_terrain]
+    if replacing:  # READING (chart): Rubble and Burnt Woods replace the terrain's values
+        name, conceals = replacing[0], chart.markers[replacing[0]].conceals.value
+    else:
+        terrain = state.scenario.map.terrain(h)
+        name, conceals = terrain.name, terrain.conceals.value
+    if conceals == "all" or (conceals == "infantry" and utype.column is TecColumn.INFANTRY):
+        return name
+    return None
+
+
+def concealment_breakers(
+    state: GameState, target: UnitState, los: LineOfSight, *, moving: bool = False
+) -> list[str]:
+    """Why the target is not concealed (empty: it is). All four conditions of 2.9 must hold
+    (READING: the seed joins (c) and (d) with "or")."""
+    if not state.scenario.module("concealment"):
+        return ["the concealment module is off"]
+    if concealing_ground(state, target) is None:
+        return [f"{label(state, hex_of(target))} does not conceal {target.id}"]
+    out: list[str] = []
+    if target.has(OPS_COMPLETE):
+        out.append(f"{target.id} is Ops Complete")
+    if moving:
+        out.append(f"{target.id} is moving")
+    h = hex_of(target)
+    recon_range = state.scenario.options.recon_range  # HOUSE DEFAULT 2.9: 4 hexes
+    for enemy in _watchers(state, target):
+        e_hex = hex_of(enemy)
+        if e_hex.distance(h) == 1:
+            out.append(f"{target.id} is adjacent to {enemy.id}")
+        elif ptype(state, enemy).is_recon and e_hex.distance(h) <= recon_range:
+            seen = los.check(viewpoint_of(state, enemy), viewpoint_of(state, target),
+                             los_markers(state))  # fmt: skip
+            if seen.clear:
+                out.append(f"{target.id} is seen by recon {enemy.id}")
+    return out
+
+
+def _watchers(state: GameState, target: UnitState) -> list[UnitState]:
+    """Enemy units in Good Order that count for 2.9 (c) and (d): not SWs, not cargo."""
+    return [
+        u
+        for u in state.enemies_of(target.side)
+        if u.good_order and u.sw_of is None and u.carrier is None
+    ]
+
+
+def is_concealed(
+    state: GameState, target: UnitState, los: LineOfSight, *, moving: bool = False
+) -> bool:
+    return not concealment_breakers(state, target, los, moving=moving)
+
+
+# --- saves (rules 2.4, 2.5) ----------------------------------------------------------------
+def bonus_dice(
+    state: GameState, target: UnitState, los: LineOfSight, *, moving: bool = False
+) -> tuple[BonusDie, ...]:
+    """Every source of defensive bonus dice for the target, uncapped."""
+    utype = ptype(state, target)
+    out: list[BonusDie] = []
+    if not utype.is_helicopter:  # HOUSE DEFAULT 2.4: no terrain (or hex-marker) dice
+        out.extend(_hex_bonus(state, target))
+    if is_concealed(state, target, los, moving=moving):
+        out.append(BonusDie("concealment", 1))
+    if state.scenario.module("entrenchment") and target.has("entrenched"):
+        out.append(BonusDie("entrenched", 1))
+    return tuple(b for b in out if b.dice > 0)
+
+
+def _hex_bonus(state: GameState, target: UnitState) -> list[BonusDie]:
+    h = hex_of(target)
+    hex_map = state.scenario.map
+    column = ptype(state, target).column
+    chart = hex_map.chart
+    kinds = [m.kind for m in state.markers_at(h) if m.kind in chart.markers]
+    replacing = [k for k in kinds if chart.markers[k].replaces_terrain]
+    out: list[BonusDie] = []
+    if replacing:  # READING (chart): Rubble / Burnt Woods replace the terrain's bonus
+        rubble = chart.markers[replacing[0]]
+        out.append(BonusDie(rubble.name, rubble.bonus.for_column(column) or 0))
+    else:
+        terrain = hex_map.terrain(h)
+        out.append(BonusDie(terrain.name, terrain.bonus.for_column(column) or 0))
+    for kind in dict.fromkeys(kinds):  # one Wreck or Smoke counts once however stacked
+        if not chart.markers[kind].replaces_terrain:
+            out.append(BonusDie(kind, chart.markers[kind].bonus.for_column(column) or 0))
+    return out
+
+
+def save_spec(
+    state: GameState, target: UnitState, los: LineOfSight, *, moving: bool = False
+) -> SaveSpec:
+    """The target's save roll (rules 2.4)."""
+    utype = ptype(state, target)
+    side = utype.side(target.step, target.mode)
+    bonus = bonus_dice(state, target, los, moving=moving)
+    total = sum(b.dice for b in bonus)
+    if utype.target is TargetClass.UNARMORED:
+        return SaveSpec(total, UNARMORED_SAVE, 0, bonus, total)
+    armor = side.armor or 0
+    used = min(total, ARMORED_BONUS_CAP)
+    return SaveSpec(armor + used, side.save or 6, armor, bonus, used)
+
+
+# --- rolling --------------------------------------------------------------------------------
+def roll_to_hit(dice: DiceSource, result: ActionResult, by: str, hit: HitNumber) -> Roll:
+    faces = dice.roll(hit.dice)
+    roll = Roll(by, "to_hit", f"{hit.hit}+", faces, sum(1 for f in faces if f >= hit.hit))
+    result.rolls.append(roll)
+    return roll
+
+
+def roll_save(
+    dice: DiceSource, result: ActionResult, target: UnitState, spec: SaveSpec, hits: int
+) -> int:
+    """Roll the target's save against ``hits``; the roll is skipped when there is nothing
+    to save or no die to roll (it then takes no dice). Returns the hits cancelled."""
+    if hits <= 0 or spec.dice <= 0:
+        return 0
+    faces = dice.roll(spec.dice)
+    saved = sum(1 for f in faces if f >= spec.need)
+    result.rolls.append(Roll(target.id, "save", f"{spec.need}+", faces, saved))
+    return min(saved, hits)
+
+
+def resolve_attack(
+    state: GameState,
+    dice: DiceSource,
+    result: ActionResult,
+    target: UnitState,
+    hits: int,
+    los: LineOfSight,
+    *,
+    moving: bool = False,
+) -> Outcome:
+    """The target saves against ``hits`` (the total of every to-hit roll against it in this
+    attack) and takes the net hits through the ladder. ``moving``: fired on during its
+    move, so never concealed (2.9 b)."""
+    spec = save_spec(state, target, los, moving=moving)
+    net = max(0, hits - roll_save(dice, result, target, spec, hits))
+    result.net_hits = net if result.net_hits is None else result.net_hits + net
+    return apply_hits(state, target, net, result)
+
+
+# --- the hit ladder (rules 2.6) -------------------------------------------------------------
+def ladder(step: str, disrupted: bool, single_step: bool, net: int) -> tuple[str, bool, bool]:
+    """(step, disrupted, eliminated) after ``net`` hits, one rung per hit."""
+    for _ in range(net):
+        if not disrupted:
+            disrupted = True
+        elif step == "full" and not single_step:
+            step = "reduced"
+        else:
+            return step, disrupted, True
+    return step, disrupted, False
+
+
+def outcome_of(step: str, disrupted: bool, single_step: bool, net: int) -> Outcome:
+    new_step, new_disrupted, gone = ladder(step, disrupted, single_step, net)
+    if gone:
+        return Outcome.ELIMINATED
+    if new_step != step:
+        return Outcome.REDUCED
+    if new_disrupted != disrupted:
+        return Outcome.DISRUPTED
+    return Outcome.NO_EFFECT
+
+
+def apply_hits(state: GameState, target: UnitState, net: int, result: ActionResult) -> Outcome:
+    """Apply net hits, with events in ladder order; a ground vehicle leaves a Wreck."""
+    utype = ptype(state, target)
+    disrupted = target.status is Status.DISRUPTED
+    step, now_disrupted, gone = ladder(target.step, disrupted, utype.single_step, net)
+    outcome = outcome_of(target.step, disrupted, utype.single_step, net)
+    if now_disrupted and not disrupted:
+        target.status = Status.DISRUPTED
+        result.event("disrupted", unit=target.id)
+    if step != target.step:
+        target.step = step
+        result.event("reduced", unit=target.id)
+    if gone:
+        eliminate(state, target, result)
+        if utype.is_vehicle:
+            place_wreck(state, target, result)
+    elif net == 0:
+        result.touch(target.id)
+    return outcome
+
+
+def place_wreck(state: GameState, target: UnitState, result: ActionResult) -> None:
+    """An eliminated ground vehicle leaves a Wreck (rules 2.6). READING: one Wreck marker
+    per hex; a second wreck in the same hex adds nothing the first does not give."""
+    h = hex_of(target)
+    if state.has_hex_marker(h, "wreck"):
+        return
+    state.hex_markers.append(HexMarker(h, "wreck", turn=state.turn))
+    result.event("marker_placed", hex=label(state, h), marker="wreck")
+
+
+def sources_text(bonus: Sequence[BonusDie]) -> str:
+    return ", ".join(f"{b.source} +{b.dice}" for b in bonus) or "none"

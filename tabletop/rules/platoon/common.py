@@ -1,0 +1,132 @@
+"""Shared helpers of the platoon ruleset: unit lookups, labels, the acting unit's checks.
+
+Every handler module (sequence, fire, and the next ones: move, opportunity fire, assault)
+builds its legality reasons from these, so the sentences read the same everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, PlatoonSide, PlatoonUnitType, Status, UnitState
+from tabletop.rules.actions import ActionResult
+
+OPS_COMPLETE = "ops_complete"
+DEPLETED = ("depleted_ammo_2", "depleted_ammo_1")
+
+MARKER_NAMES = {
+    "ops_complete": "Ops Complete",
+    "depleted_ammo_2": "Depleted Ammo 2",
+    "depleted_ammo_1": "Depleted Ammo 1",
+    "entrenched": "Entrenched",
+    "entrenching": "Entrenching",
+    "laying_mines": "Laying Mines",
+    "clearing_mines": "Clearing Mines",
+}
+
+# Keys of ``GameState.flags`` the platoon ruleset keeps for the active impulse.
+RALLIED = "rallied"
+"""Ids of the units that took their rally test this impulse (rules 2.1 b)."""
+ACTION_TAKEN = "action_taken"
+"""True once a unit took an action this impulse: the rally step is over (rules 2.1)."""
+
+
+def ptype(state: GameState, unit: UnitState) -> PlatoonUnitType:
+    return state.scenario.platoon_type(unit.type_id)
+
+
+def pside(state: GameState, unit: UnitState) -> PlatoonSide:
+    """The printed side in use: the step, or the helicopter's mode."""
+    return ptype(state, unit).side(unit.step, unit.mode)
+
+
+def label(state: GameState, h: Hex) -> str:
+    return state.scenario.map.label(h)
+
+
+def hex_of(unit: UnitState) -> Hex:
+    assert unit.hex is not None, f"{unit.id} is not on the map"
+    return unit.hex
+
+
+def find_unit(state: GameState, unit_id: str | None, role: str) -> tuple[UnitState | None, str]:
+    """The unit a request names, or a reason why it cannot play that role."""
+    if unit_id is None:
+        return None, f"name the {role} with --{'unit' if role == 'unit' else 'target'}"
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return None, f"there is no unit {unit_id}"
+    if not unit.alive:
+        return None, f"{unit_id} is {unit.status.value.replace('_', ' ')}"
+    if unit.hex is None:
+        return None, f"{unit_id} is not on the map"
+    return unit, ""
+
+
+def impulse_reasons(state: GameState) -> list[str]:
+    if state.phase != "impulse" or state.active_formation is None:
+        return ["no impulse is active: draw a chit first"]
+    return []
+
+
+def actor_reasons(state: GameState, unit: UnitState, side: str | None) -> list[str]:
+    """Why ``unit`` may not take an action in the active impulse (empty: it may).
+
+    Covers: the requesting side, the active formation, Ops Complete (one action per unit
+    per impulse), riding in a transport, and a support weapon acting alone.
+    """
+    reasons = impulse_reasons(state)
+    if side is not None and unit.side != side:
+        reasons.append(f"{unit.id} belongs to {unit.side}, not {side}")
+    if not reasons and unit.formation != state.active_formation:
+        reasons.append(
+            f"{unit.id} is not of the active formation ({state.active_formation}): "
+            f"it acts only in its own impulse"
+        )
+    if unit.sw_of is not None:
+        reasons.append(f"{unit.id} is a support weapon: it acts only with {unit.sw_of}")
+    if unit.carrier is not None:
+        reasons.append(f"{unit.id} is carried by {unit.carrier}")
+    if unit.has(OPS_COMPLETE):
+        reasons.append(f"{unit.id} is Ops Complete")
+    return reasons
+
+
+def begin_action(state: GameState) -> None:
+    """The first action of an impulse ends its rally step (rules 2.1)."""
+    state.flags[ACTION_TAKEN] = True
+
+
+def place_marker(result: ActionResult, unit: UnitState, marker: str) -> None:
+    if unit.add_marker(marker):
+        result.event("marker_placed", unit=unit.id, marker=marker)
+
+
+def remove_marker(result: ActionResult, unit: UnitState, marker: str) -> None:
+    if unit.remove_marker(marker):
+        result.event("marker_removed", unit=unit.id, marker=marker)
+
+
+def unit_json(state: GameState, unit: UnitState) -> dict[str, Any]:
+    """A unit as ``tabletop act --json`` shows it under ``units``."""
+    out: dict[str, Any] = {
+        "hex": label(state, unit.hex) if unit.hex is not None else None,
+        "step": unit.step,
+        "status": unit.status.value,
+        "markers": list(unit.markers),
+    }
+    if unit.mode is not None:
+        out["mode"] = unit.mode
+    return out
+
+
+def eliminate(state: GameState, unit: UnitState, result: ActionResult) -> None:
+    """Remove a unit from play, with its support weapon (HOUSE DEFAULT 2.2)."""
+    unit.status = Status.ELIMINATED
+    result.event("eliminated", unit=unit.id)
+    if unit.sw is not None and unit.sw in state.units:
+        sw = state.units[unit.sw]
+        if sw.alive:
+            sw.status = Status.ELIMINATED
+            result.event("eliminated", unit=sw.id)

@@ -1,0 +1,54 @@
+"""The platoon ruleset: a registry of action handlers and the dispatch through it.
+
+Each action (``fire``, ``draw``, ...) is a ``Handler`` in its own module. The ruleset's
+``check`` runs the checks common to every action (game over, unknown or not yet
+implemented action, unknown side), then the handler's own; ``perform`` dispatches to the
+handler. Adding an action is one new module plus one line in ``HANDLERS``
+(``tabletop/rules/platoon/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from tabletop.model import GameState
+from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
+from tabletop.rules.dice import DiceSource
+from tabletop.rules.los import LineOfSight
+
+
+class Handler(Protocol):
+    """One action of the ruleset: legality with reasons (reads no dice), then the deed."""
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]: ...
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult: ...
+
+
+class PlatoonRuleset:
+    """``tabletop.rules.engine.Ruleset`` for the platoon game (rules-spec section 2)."""
+
+    name = "platoon"
+
+    def __init__(self, handlers: Mapping[str, Handler]) -> None:
+        self.handlers = dict(handlers)
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        if request.action not in self.handlers:
+            if request.action in ACTIONS:
+                return [f"{request.action} is not implemented yet in the platoon ruleset"]
+            known = ", ".join(sorted(self.handlers))
+            return [f"unknown action {request.action!r}; known: {known}"]
+        if state.finished:
+            return [f"the game is over (turn {state.turn} of {state.scenario.turns} ended)"]
+        if request.side is not None and request.side not in state.scenario.sides:
+            return [f"there is no side {request.side!r} in this scenario"]
+        return self.handlers[request.action].check(state, request, los)
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        return self.handlers[request.action].perform(state, request, dice, los)
