@@ -1,0 +1,365 @@
+"""Painting a hex map: terrain per hex, hexside features, hex markers, the grid and labels.
+
+:class:`MapPainter` precomputes each hex's polygon in scene (pixel) coordinates from the
+map's :class:`~tabletop.hexgrid.Layout`, buckets them by area, and paints only the hexes
+that meet the exposed rectangle, so one item can show a map of any size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import HexMap, HexMarker
+from tabletop.render.palette import font
+
+__all__ = ["HexShape", "MapPainter", "paint_hex_marker"]
+
+LABEL_MIN_PIXELS = 5.0
+"""Below this many device pixels of label text, labels are not drawn (level of detail)."""
+TEXTURE_MIN_SCALE = 0.35
+"""Below this zoom, terrain textures are skipped (they would only be noise)."""
+
+
+@dataclass(frozen=True)
+class HexShape:
+    """One hex as drawn: its polygon, centre and bounds in scene coordinates."""
+
+    hex: Hex
+    polygon: QPolygonF
+    center: QPointF
+    bounds: QRectF
+
+
+@dataclass(frozen=True)
+class _Side:
+    side: HexSide
+    features: tuple[str, ...]
+    a: QPointF  # centres of the two hexes
+    b: QPointF
+    p0: QPointF  # the edge's two corners
+    p1: QPointF
+    bounds: QRectF
+
+
+class MapPainter:
+    """Paints one :class:`HexMap`; rebuild (or call :meth:`refresh`) after the map changes."""
+
+    def __init__(self, hexmap: HexMap) -> None:
+        self.map = hexmap
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute every hex's geometry and colour from the map."""
+        m = self.map
+        self.layout = m.layout()
+        self.size = min(abs(self.layout.size_x), abs(self.layout.size_y))
+        self._bucket = self.size * 6
+        self.shapes: dict[Hex, HexShape] = {}
+        self._buckets: dict[tuple[int, int], list[Hex]] = {}
+        for h in m.cells:
+            poly = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(h)])
+            cx, cy = self.layout.hex_to_pixel(h)
+            shape = HexShape(h, poly, QPointF(cx, cy), poly.boundingRect())
+            self.shapes[h] = shape
+            for key in self._keys(shape.bounds):
+                self._buckets.setdefault(key, []).append(h)
+        self.sides: list[_Side] = []
+        for side, features in m.hexsides.items():
+            if not features or side.a not in self.shapes or side.b not in self.shapes:
+                continue
+            (x0, y0), (x1, y1) = self.layout.side_endpoints(side)
+            a = self.shapes[side.a].center
+            b = self.shapes[side.b].center
+            bounds = QRectF(a, b).normalized().united(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
+            pad = self.size * 0.2
+            self.sides.append(
+                _Side(side, features, a, b, QPointF(x0, y0), QPointF(x1, y1),
+                      bounds.normalized().adjusted(-pad, -pad, pad, pad))
+            )  # fmt: skip
+        rect = QRectF()
+        for shape in self.shapes.values():
+            rect = rect.united(shape.bounds)
+        self.bounds = rect
+
+    def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
+        b = self._bucket
+        for i in range(math.floor(rect.left() / b), math.floor(rect.right() / b) + 1):
+            for j in range(math.floor(rect.top() / b), math.floor(rect.bottom() / b) + 1):
+                yield i, j
+
+    def hexes_in(self, rect: QRectF) -> list[HexShape]:
+        """The hexes whose bounds meet ``rect`` (scene coordinates), without repeats."""
+        seen: set[Hex] = set()
+        out: list[HexShape] = []
+        for key in self._keys(rect):
+            for h in self._buckets.get(key, ()):
+                if h in seen:
+                    continue
+                seen.add(h)
+                shape = self.shapes[h]
+                if shape.bounds.intersects(rect):
+                    out.append(shape)
+        return out
+
+    # --- terrain -----------------------------------------------------------------------
+    def paint_terrain(self, p: QPainter, exposed: QRectF, scale: float = 1.0) -> None:
+        """Fill, texture and level contours of every hex meeting ``exposed``, then features."""
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        shapes = self.hexes_in(exposed)
+        for shape in shapes:
+            cell = self.map.cells[shape.hex]
+            colour = QColor(self.map.chart.terrain[cell.terrain].color)
+            if cell.level > 0:
+                colour = colour.darker(100 + 9 * min(cell.level, 4))
+            p.setPen(QPen(colour, 1.0))  # the pen closes hairline gaps between hexes
+            p.setBrush(colour)
+            p.drawPolygon(shape.polygon)
+        if scale >= TEXTURE_MIN_SCALE:
+            for shape in shapes:
+                cell = self.map.cells[shape.hex]
+                _texture(
+                    p, cell.terrain, shape, self.size, self.map.chart.terrain[cell.terrain].color
+                )
+        for shape in shapes:
+            level = self.map.cells[shape.hex].level
+            if level > 0:
+                _contours(p, shape, level)
+        self.paint_sides(p, exposed)
+        p.restore()
+
+    def paint_sides(self, p: QPainter, exposed: QRectF) -> None:
+        """Hexside features: rivers and walls on the edge, roads across it centre to centre."""
+        sides = [s for s in self.sides if s.bounds.intersects(exposed)]
+        order = ("river", "embankment", "wall", "fence", "road", "bridge")
+        rank = {name: i for i, name in enumerate(order)}
+        items = sorted(
+            ((rank.get(f, len(order)), f, s) for s in sides for f in s.features),
+            key=lambda t: t[0],
+        )
+        for _, feature, side in items:
+            colour = QColor(self.map.chart.hexsides[feature].color)
+            _feature(p, feature, side, colour, self.size)
+
+    # --- grid and labels ------------------------------------------------------------------
+    def paint_grid(
+        self, p: QPainter, exposed: QRectF, scale: float = 1.0, *, labels: bool = True
+    ) -> None:
+        """Hex outlines, and labels when they would be at least a few pixels tall."""
+        p.save()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        shapes = self.hexes_in(exposed)
+        pen = QPen(QColor(40, 40, 30, 150), max(0.6, 1.0 / max(scale, 0.01)) if scale < 1 else 1.0)
+        pen.setCosmetic(scale < 1)
+        p.setPen(pen)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for shape in shapes:
+            p.drawPolygon(shape.polygon)
+        px = self.size * 0.24
+        if labels and px * scale >= LABEL_MIN_PIXELS:
+            p.setFont(font(max(1, round(px)), condensed=True))
+            for shape in shapes:
+                self._label(p, shape, px)
+        p.restore()
+
+    def _label(self, p: QPainter, shape: HexShape, px: float) -> None:
+        text = self.map.label(shape.hex)
+        c = shape.center
+        h = self.size * math.sqrt(3) / 2
+        box = QRectF(c.x() - self.size * 0.6, c.y() - h + 1, self.size * 1.2, px * 1.3)
+        colour = QColor(self.map.chart.terrain[self.map.cells[shape.hex].terrain].color)
+        light = colour.lightnessF() < 0.45
+        p.setPen(QColor(235, 235, 225) if light else QColor(45, 45, 35))
+        p.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
+
+    # --- markers -------------------------------------------------------------------------
+    def paint_markers(self, p: QPainter, exposed: QRectF, markers: Iterable[HexMarker]) -> None:
+        """Hex markers (wreck, smoke, rubble, burnt woods, minefields) as icons."""
+        per_hex: dict[Hex, int] = {}
+        for marker in markers:
+            shape = self.shapes.get(marker.hex)
+            if shape is None or not shape.bounds.intersects(exposed):
+                continue
+            index = per_hex.get(marker.hex, 0)
+            per_hex[marker.hex] = index + 1
+            paint_hex_marker(p, shape.center, self.size, marker, index)
+
+
+# --- terrain textures ------------------------------------------------------------------------
+
+
+def _spots(h: Hex, n: int, radius: float) -> list[tuple[float, float]]:
+    """``n`` stable pseudo-random offsets within ``radius`` of a hex centre."""
+    out = []
+    seed = (h.q * 73856093) ^ (h.r * 19349663)
+    for i in range(n):
+        angle = (i * 2.39996 + (seed % 97) * 0.13) % (2 * math.pi)
+        dist = radius * (0.35 + 0.6 * (((seed >> (i + 2)) % 13) / 13))
+        out.append((math.cos(angle) * dist, math.sin(angle) * dist))
+    return out
+
+
+def _texture(p: QPainter, terrain: str, shape: HexShape, s: float, colour: str) -> None:
+    base = QColor(colour)
+    c = shape.center
+    cx, cy = c.x(), c.y()
+    if terrain == "woods":
+        p.setPen(QPen(base.darker(150), 0.8))
+        for dx, dy in [(0.0, 0.0), *_spots(shape.hex, 5, s * 0.55)]:
+            p.setBrush(base.lighter(125))
+            p.drawEllipse(QPointF(cx + dx, cy + dy), s * 0.2, s * 0.2)
+    elif terrain in ("town", "building"):
+        p.setPen(QPen(base.darker(170), 0.8))
+        p.setBrush(QColor("#b5574a") if terrain == "town" else base.lighter(140))
+        spots = _spots(shape.hex, 4, s * 0.5) if terrain == "town" else [(0.0, 0.0)]
+        side = s * (0.26 if terrain == "town" else 0.7)
+        for dx, dy in spots:
+            p.drawRect(QRectF(cx + dx - side / 2, cy + dy - side / 2, side, side * 0.8))
+    elif terrain == "ruins":
+        p.setPen(QPen(base.darker(180), 1.6))
+        for dx, dy in _spots(shape.hex, 4, s * 0.5):
+            x, y = cx + dx, cy + dy
+            p.drawPolyline(QPolygonF([QPointF(x - 5, y), QPointF(x, y), QPointF(x, y - 6)]))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(base.darker(140))
+        for dx, dy in _spots(Hex(shape.hex.r, shape.hex.q), 6, s * 0.6):
+            p.drawEllipse(QPointF(cx + dx, cy + dy), 1.4, 1.4)
+    elif terrain == "rough":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(base.darker(135))
+        for dx, dy in _spots(shape.hex, 9, s * 0.65):
+            p.drawEllipse(QPointF(cx + dx, cy + dy), 2.0, 1.5)
+    elif terrain in ("crops", "swamp", "water"):
+        p.save()
+        clip = QPainterPath()
+        clip.addPolygon(shape.polygon)
+        p.setClipPath(clip, Qt.ClipOperation.IntersectClip)
+        p.setPen(QPen(base.darker(125) if terrain != "water" else base.lighter(130), 1.0))
+        step = s * 0.22
+        for k in range(-5, 6):
+            y = cy + k * step
+            if terrain == "crops":
+                p.drawLine(QPointF(cx - s, y - s * 0.3), QPointF(cx + s, y + s * 0.3))
+            elif k % 2 == 0:
+                path = QPainterPath(QPointF(cx - s, y))
+                for i in range(8):
+                    x = cx - s + i * s * 0.28
+                    path.quadTo(QPointF(x + s * 0.07, y - 2.5), QPointF(x + s * 0.14, y))
+                    path.quadTo(QPointF(x + s * 0.21, y + 2.5), QPointF(x + s * 0.28, y))
+                p.drawPath(path)
+        p.restore()
+    elif terrain == "trench":
+        p.setPen(QPen(base.darker(160), 2.0))
+        pts = [QPointF(cx - s * 0.6 + i * s * 0.2, cy + (4 if i % 2 else -4)) for i in range(7)]
+        p.drawPolyline(QPolygonF(pts))
+    elif terrain == "bunker":
+        p.setPen(QPen(QColor("#222"), 2.0))
+        p.setBrush(QColor("#8f8f84"))
+        p.drawRect(QRectF(cx - s * 0.25, cy - s * 0.18, s * 0.5, s * 0.36))
+
+
+def _contours(p: QPainter, shape: HexShape, level: int) -> None:
+    """Level 1 and above: darker inset contour lines, one per level."""
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor(110, 80, 40, 170), 1.4))
+    c = shape.center
+    for k in range(min(level, 3)):
+        f = 0.86 - 0.14 * k
+        poly = QPolygonF([c + (shape.polygon.at(i) - c) * f for i in range(shape.polygon.size())])
+        p.drawPolygon(poly)
+
+
+# --- hexside features -------------------------------------------------------------------------
+
+
+def _feature(p: QPainter, name: str, side: _Side, colour: QColor, s: float) -> None:
+    mid = (side.a + side.b) / 2
+    if name == "river":
+        pen = QPen(colour, s * 0.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        p.setPen(pen)
+        p.drawLine(side.p0, side.p1)
+    elif name == "road":
+        p.setPen(QPen(colour.darker(130), s * 0.17, c=Qt.PenCapStyle.RoundCap))
+        p.drawLine(side.a, side.b)
+        p.setPen(QPen(QColor("#d9c08e"), s * 0.1, c=Qt.PenCapStyle.RoundCap))
+        p.drawLine(side.a, side.b)
+    elif name == "bridge":
+        d = side.b - side.a
+        length = math.hypot(d.x(), d.y()) or 1.0
+        u = QPointF(d.x() / length, d.y() / length)
+        half = u * (s * 0.38)
+        p.setPen(QPen(colour, s * 0.3, c=Qt.PenCapStyle.FlatCap))
+        p.drawLine(mid - half, mid + half)
+        p.setPen(QPen(QColor("#c9c1ad"), s * 0.18, c=Qt.PenCapStyle.FlatCap))
+        p.drawLine(mid - half, mid + half)
+    elif name in ("wall", "fence", "embankment"):
+        width = {"wall": 0.1, "fence": 0.05, "embankment": 0.12}[name] * s
+        pen = QPen(colour, width, c=Qt.PenCapStyle.FlatCap)
+        if name == "fence":
+            pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.drawLine(side.p0, side.p1)
+        if name == "embankment":  # hachures pointing into hex a
+            p.setPen(QPen(colour.darker(130), 1.2))
+            for t in (0.2, 0.4, 0.6, 0.8):
+                q = side.p0 + (side.p1 - side.p0) * t
+                p.drawLine(q, q + (side.a - q) * 0.18)
+    else:
+        p.setPen(QPen(colour, s * 0.08))
+        p.drawLine(side.p0, side.p1)
+
+
+# --- hex markers ----------------------------------------------------------------------------
+
+
+def paint_hex_marker(
+    p: QPainter, center: QPointF, size: float, marker: HexMarker, index: int = 0
+) -> None:
+    """An icon for a hex marker, in the lower half of its hex (``index``: several markers
+    in one hex sit side by side)."""
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    r = size * 0.2
+    x = center.x() - size * 0.45 + index * r * 2.3
+    y = center.y() + size * 0.52
+    kind = marker.kind
+    if kind == "smoke":
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(235, 235, 235, 200))
+        for dx, dy, rr in ((0, 0, 1.0), (-0.9, 0.3, 0.75), (0.9, 0.3, 0.75), (0.2, -0.6, 0.8)):
+            p.drawEllipse(QPointF(center.x() + dx * r, center.y() + dy * r), rr * r * 1.4,
+                          rr * r * 1.2)  # fmt: skip
+    else:
+        box = QRectF(x - r, y - r, 2 * r, 2 * r)
+        fill, text = _MARKER_STYLE.get(kind, ("#666666", kind[:2].upper()))
+        if kind.startswith("minefield") and not marker.revealed:
+            fill = "#999999"
+        p.setPen(QPen(QColor("#1c1c1c"), 1.0))
+        p.setBrush(QColor(fill))
+        if kind.startswith("minefield"):
+            tri = QPolygonF(
+                [QPointF(x, y - r), QPointF(x + r, y + r * 0.8), QPointF(x - r, y + r * 0.8)]
+            )
+            p.drawPolygon(tri)
+        else:
+            p.drawRoundedRect(box, 2, 2)
+        p.setFont(font(max(1, round(r * 0.9)), bold=True, condensed=True))
+        p.setPen(QColor("#111111") if kind.startswith("minefield") else QColor("#fafafa"))
+        p.drawText(box.adjusted(0, r * 0.25, 0, r * 0.25) if kind.startswith("minefield") else box,
+                   Qt.AlignmentFlag.AlignCenter, text)  # fmt: skip
+    p.restore()
+
+
+_MARKER_STYLE: dict[str, tuple[str, str]] = {
+    "wreck": ("#3a3a3a", "W"),
+    "rubble": ("#7a6f64", "R"),
+    "burnt_woods": ("#2f2a22", "BW"),
+    "minefield_at": ("#f2c230", "AT"),
+    "minefield_ap": ("#f08a30", "AP"),
+}
