@@ -260,23 +260,24 @@ def outcome_of(step: str, disrupted: bool, single_step: bool, net: int) -> Outco
 
 
 def apply_hits(state: GameState, target: UnitState, net: int, result: ActionResult) -> Outcome:
-    """Apply net hits, with events in ladder order; a ground vehicle leaves a Wreck."""
+    """Apply net hits, with events in ladder order (an eliminated unit gets only
+    ``eliminated``, its printed step left as it was); a ground vehicle leaves a Wreck."""
     utype = ptype(state, target)
     disrupted = target.status is Status.DISRUPTED
     step, now_disrupted, gone = ladder(target.step, disrupted, utype.single_step, net)
     outcome = outcome_of(target.step, disrupted, utype.single_step, net)
+    if gone:
+        eliminate(state, target, result)
+        if utype.is_vehicle:
+            place_wreck(state, target, result)
+        return outcome
     if now_disrupted and not disrupted:
         target.status = Status.DISRUPTED
         result.event("disrupted", unit=target.id)
     if step != target.step:
         target.step = step
         result.event("reduced", unit=target.id)
-    if gone:
-        eliminate(state, target, result)
-        if utype.is_vehicle:
-            place_wreck(state, target, result)
-    elif net == 0:
-        result.touch(target.id)
+    result.touch(target.id)
     return outcome
 
 
