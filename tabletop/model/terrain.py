@@ -27,10 +27,25 @@ class Conceals(Enum):
 
 
 class TecColumn(Enum):
-    """Column of the terrain effects chart a unit reads its bonus dice from (rules 2.4)."""
+    """Column of the terrain effects chart a unit reads its bonus dice from (rules 2.4).
+
+    Counter files spell the infantry column ``troops`` (interfaces.md); the chart's
+    ``bonus:`` mapping calls it ``infantry``. Both names parse to ``INFANTRY``.
+    """
 
     INFANTRY = "infantry"
     VEHICLES = "vehicles"
+
+    @classmethod
+    def parse(cls, text: str) -> TecColumn:
+        if text == "troops":
+            return cls.INFANTRY
+        return cls(text)
+
+    @property
+    def file_name(self) -> str:
+        """The spelling of counter files: ``troops`` or ``vehicles``."""
+        return "troops" if self is TecColumn.INFANTRY else "vehicles"
 
 
 @dataclass(frozen=True, slots=True)
