@@ -250,7 +250,7 @@ def test_unknown_and_unimplemented_actions_are_refused_plainly() -> None:
 def test_replaying_the_log_reproduces_the_state() -> None:
     state = base(active=None)
     act(state, "draw", [1])  # cup [b1, r1]: face 1 -> b1
-    act(state, "fire", [6, 6, 5, 1, 1], unit="t1", target="e1", weapon="ap")
+    act(state, "fire", [6, 6, 1, 1, 1], unit="t1", target="e1", weapon="ap")
     act(state, "moving-fire", [1, 1], unit="v1", to=("0103",), target="e1", weapon="ap")
     act(state, "end-impulse")
     act(state, "draw", [6])  # only r1 left: any face takes it
