@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tabletop.hexgrid import Hex, HexSide, Layout, OffsetScheme
 from tabletop.model.terrain import HexsideFeatureType, TerrainChart, TerrainType
@@ -56,6 +57,10 @@ class HexMap:
     cells: dict[Hex, HexCell] = field(default_factory=dict)
     hexsides: dict[HexSide, tuple[str, ...]] = field(default_factory=dict)
     notes: str = ""
+    chart_ref: str = field(default="", compare=False)
+    """The ``terrain:`` of the map file as written (a bundled name or a relative path)."""
+    path: Path | None = field(default=None, compare=False)
+    """The file the map was loaded from or last saved to."""
     scheme: OffsetScheme = field(init=False)
 
     def __post_init__(self) -> None:

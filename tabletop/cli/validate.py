@@ -1,0 +1,55 @@
+"""``tabletop validate FILE...``: check map, counter, scenario and game files.
+
+Prints every problem as ``FILE:LINE:COLUMN: message`` (warnings as
+``FILE:LINE:COLUMN: warning: message``) on stdout, then a summary line. Exit 0 when every
+file is valid (warnings do not count), 1 otherwise. Never a traceback, whatever the input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="YAML files to check")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tabletop.data import validate_file
+
+    failed = 0
+    errors = warnings = 0
+    printed: set[str] = set()  # a referenced file's problems are shown once
+    for name in args.files:
+        problems, notes = validate_file(name)
+        errors += len(problems)
+        warnings += len(notes)
+        failed += bool(problems)
+        if not args.quiet:
+            lines = [str(p) for p in problems] + [p.as_warning() for p in notes]
+            for line in sorted(lines, key=_position):
+                if line not in printed:
+                    printed.add(line)
+                    print(line)
+    total = len(args.files)
+    plural = "s" if total != 1 else ""
+    if failed:
+        print(
+            f"{failed} of {total} file{plural} invalid: {errors} error{'s' * (errors != 1)}, "
+            f"{warnings} warning{'s' * (warnings != 1)}"
+        )
+    else:
+        print(f"{total} file{plural} valid ({warnings} warning{'s' * (warnings != 1)})")
+    sys.stdout.flush()
+    return 1 if failed else 0
+
+
+def _position(line: str) -> tuple[str, int, int]:
+    path, _, rest = line.partition(":")
+    parts = rest.split(":", 2)
+    try:
+        return path, int(parts[0]), int(parts[1])
+    except (ValueError, IndexError):
+        return path, 0, 0

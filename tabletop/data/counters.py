@@ -1,0 +1,425 @@
+"""Counters (``format: tabletop/counters@1``) <-> unit types, for both rulesets."""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from tabletop.data.schema import ANY_KEYS, Checker, plain, type_name
+from tabletop.model import (
+    MODEL_WOUNDS,
+    Artillery,
+    AssaultRating,
+    Bombs,
+    FigureSpec,
+    Fire,
+    Kind,
+    PlatoonSide,
+    PlatoonUnitType,
+    Rating,
+    SquadUnitType,
+    TargetClass,
+    TecColumn,
+    UnitType,
+)
+
+FORMAT = "tabletop/counters@1"
+RULESETS = ("platoon", "squad")
+TOP_KEYS = ("format", "ruleset", "name", "units", "notes")
+PLATOON_KEYS = (
+    "name",
+    "nation",
+    "kind",
+    "target",
+    "full",
+    "reduced",
+    "flying",
+    "noe",
+    "landed",
+    "moving_fire",
+    "recon",
+    "amphibious",
+    "sapper",
+    "capacity",
+    "support_weapon",
+    "tec_column",
+    "art",
+    "source",
+)
+SIDE_KEYS = ("ap", "he", "aa", "armor", "save", "movement", "morale", "assault")
+RATING_KEYS = ("firepower", "range", "hit", "missile", "moving_fire")
+SQUAD_KEYS = (
+    "name",
+    "nation",
+    "figures",
+    "model",
+    "fire",
+    "accuracy",
+    "defense",
+    "steadiness",
+    "save_class",
+    "cc_class",
+    "armor",
+    "side_armor",
+    "ammo",
+    "movement",
+    "sapper",
+    "capacity",
+    "chassis",
+    "artillery",
+    "bombs",
+    "art",
+    "source",
+)
+FIRE_KEYS = ("dice", "range", "hit", "anti_tank")
+KINDS = [k.value for k in Kind]
+TARGETS = [t.value for t in TargetClass]
+STEP_SIDES = ("full", "reduced")
+_TEC = {
+    "vehicles": TecColumn.VEHICLES,
+    "troops": TecColumn.INFANTRY,
+    "infantry": TecColumn.INFANTRY,
+}
+"""``tec_column`` names: interfaces.md writes ``troops``; the model's enum says infantry."""
+HELI_SIDES = ("flying", "noe", "landed")
+
+
+@dataclass
+class CounterFile:
+    """A loaded counters file: its ruleset and unit types by id."""
+
+    ruleset: str
+    units: dict[str, UnitType] = field(default_factory=dict)
+    path: Path | None = field(default=None, compare=False)
+    name: str = ""
+    notes: str = ""
+
+
+# --- platoon ---------------------------------------------------------------------------
+
+
+def _rating(ck: Checker, side: dict[str, Any], key: str) -> Rating | None:
+    if side.get(key) is None:
+        return None
+    d = ck.mapping(
+        side, key, side[key], f"rating {key}", RATING_KEYS, ("firepower", "range", "hit")
+    )
+    return Rating(
+        firepower=ck.get_int(d, "firepower", key, 1, lo=1),
+        range=ck.get_int(d, "range", key, 0, lo=0),
+        hit=ck.get_face(d, "hit", key, 6),
+        missile=ck.get_bool(d, "missile"),
+        moving_fire=ck.get_bool(d, "moving_fire"),
+    )
+
+
+def _platoon_side(ck: Checker, entry: dict[str, Any], key: str) -> PlatoonSide:
+    d = ck.mapping(entry, key, entry[key], f"side {key!r}", SIDE_KEYS)
+    assault = AssaultRating()
+    if d.get("assault") is not None:
+        a = ck.mapping(d, "assault", d["assault"], "assault", ("factor", "hit"))
+        assault = AssaultRating(ck.get_int(a, "factor", "", 1, lo=0), ck.get_face(a, "hit", "", 4))
+    return PlatoonSide(
+        ap=_rating(ck, d, "ap"),
+        he=_rating(ck, d, "he"),
+        aa=_rating(ck, d, "aa"),
+        armor=ck.get_int(d, "armor", "", None, lo=0),
+        save=ck.get_face(d, "save", "", None),
+        movement=ck.get_int(d, "movement", "", 0, lo=0),
+        morale=ck.get_int(d, "morale", "", 7, lo=2, hi=12),
+        assault=assault,
+    )
+
+
+def _art(ck: Checker, entry: dict[str, Any]) -> dict[str, str]:
+    art = ck.mapping(entry, "art", entry.get("art") or {}, "art", ANY_KEYS)
+    return {str(k): str(v) for k, v in art.items()}
+
+
+def _hint_unit_keys(ck: Checker, entry: dict[str, Any]) -> None:
+    for key in ("morale", "assault", "ap", "he", "aa", "armor", "save", "movement"):
+        if key in entry:
+            ck.key_error(
+                entry,
+                key,
+                f"unknown key {key!r} on the unit: {key} sits on each "
+                "side (full:/reduced:, or flying:/noe:/landed:)",
+            )
+
+
+def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUnitType:
+    _hint_unit_keys(ck, entry)
+    ck.mapping(None, None, entry, f"unit type {type_id!r}", PLATOON_KEYS + SIDE_KEYS)
+    kind = Kind(ck.get_str(entry, "kind", f"unit type {type_id!r}", "infantry", KINDS))
+    names = HELI_SIDES if kind is Kind.HELICOPTER else STEP_SIDES
+    wrong = STEP_SIDES if kind is Kind.HELICOPTER else HELI_SIDES
+    for key in wrong:
+        if key in entry:
+            ck.key_error(entry, key, f"a {kind.value} has {'/'.join(names)} sides, not {key!r}")
+    for key in names[:2] if kind is Kind.HELICOPTER else names[:1]:
+        if key not in entry:
+            ck.error(entry, None, f"unit type {type_id!r} is missing its {key!r} side")
+    sides = {k: _platoon_side(ck, entry, k) for k in names if entry.get(k) is not None}
+    tec = entry.get("tec_column")
+    return PlatoonUnitType(
+        id=type_id,
+        name=str(ck.get_str(entry, "name", "", type_id)),
+        kind=kind,
+        target=TargetClass(
+            ck.get_str(entry, "target", f"unit type {type_id!r}", "unarmored", TARGETS)
+        ),
+        sides=sides,
+        nation=str(ck.get_str(entry, "nation", "", "")),
+        moving_fire=ck.get_bool(entry, "moving_fire"),
+        recon=ck.get_bool(entry, "recon"),
+        amphibious=ck.get_bool(entry, "amphibious"),
+        sapper=ck.get_bool(entry, "sapper"),
+        capacity=ck.get_int(entry, "capacity", "", 0, lo=0),
+        support_weapon=ck.get_str(entry, "support_weapon", "", None),
+        tec_column=None
+        if tec is None
+        else _TEC[ck.get_str(entry, "tec_column", "", "troops", _TEC)],
+        art=_art(ck, entry),
+        source=str(ck.get_str(entry, "source", "", "")),
+    )
+
+
+# --- squad -----------------------------------------------------------------------------
+
+
+def _fire(ck: Checker, d: dict[str, Any], key: str) -> Fire | None:
+    if d.get(key) is None:
+        return None
+    f = ck.mapping(d, key, d[key], "fire", FIRE_KEYS, ("dice", "range", "hit"))
+    return Fire(
+        dice=ck.get_int(f, "dice", "fire", 1, lo=1),
+        range=ck.get_int(f, "range", "fire", 0, lo=0),
+        hit=ck.get_face(f, "hit", "fire", 6),
+        anti_tank=ck.get_bool(f, "anti_tank"),
+    )
+
+
+def _model(ck: Checker, container: Any, key: str | int, value: Any) -> str:
+    return ck.name_in(container, key, value, "model", MODEL_WOUNDS) or "soldier"
+
+
+def _figures(ck: Checker, type_id: str, entry: dict[str, Any]) -> tuple[FigureSpec, ...]:
+    value = entry.get("figures")
+    if isinstance(value, int) and not isinstance(value, bool):
+        count = ck.check_int(entry, "figures", value, "figures", 1, lo=1)
+        if "model" not in entry:
+            ck.error(entry, "figures", f"figures: {value} needs 'model:' beside it")
+        return (FigureSpec(_model(ck, entry, "model", entry.get("model", "soldier")), count),)
+    if "model" in entry:
+        ck.key_error(
+            entry,
+            "model",
+            "'model:' goes with 'figures: N'; a figures list names the model of each entry",
+        )
+    if not isinstance(value, list) or not value:
+        ck.error(
+            entry,
+            "figures" if "figures" in entry else None,
+            f"unit type {type_id!r} needs figures: a number (with model:) or a list "
+            f"of {{model, count}}, not {type_name(value)}",
+        )
+        return (FigureSpec("soldier"),)
+    specs: list[FigureSpec] = []
+    for i, item in enumerate(value):
+        d = ck.mapping(value, i, item, "a figures entry", ("model", "count", "fire"), ("model",))
+        if d:
+            specs.append(
+                FigureSpec(
+                    _model(ck, d, "model", d.get("model")),
+                    ck.get_int(d, "count", "", 1, lo=1),
+                    _fire(ck, d, "fire"),
+                )
+            )
+    return tuple(specs) or (FigureSpec("soldier"),)
+
+
+def _accuracy(ck: Checker, entry: dict[str, Any]) -> tuple[int, ...] | None:
+    value = entry.get("accuracy")
+    if value is None:
+        return None
+    faces = ck.sequence(entry, "accuracy", value, "accuracy")
+    return tuple(
+        ck.check_int(faces, i, f, "an accuracy face", 1, 1, 6) for i, f in enumerate(faces)
+    )
+
+
+def _artillery(ck: Checker, entry: dict[str, Any]) -> Artillery | None:
+    if entry.get("artillery") is None:
+        return None
+    keys = ("caliber_mm", "dice", "range", "hit", "indirect")
+    d = ck.mapping(entry, "artillery", entry["artillery"], "artillery", keys, keys[:4])
+    return Artillery(
+        ck.get_int(d, "caliber_mm", "", 1, lo=1),
+        ck.get_int(d, "dice", "", 1, lo=1),
+        ck.get_int(d, "range", "", 0, lo=0),
+        ck.get_face(d, "hit", "", 6),
+        ck.get_bool(d, "indirect"),
+    )
+
+
+def _bombs(ck: Checker, entry: dict[str, Any]) -> Bombs | None:
+    if entry.get("bombs") is None:
+        return None
+    d = ck.mapping(
+        entry, "bombs", entry["bombs"], "bombs", ("dice", "hit", "carpet"), ("dice", "hit")
+    )
+    return Bombs(
+        ck.get_int(d, "dice", "", 1, lo=1), ck.get_face(d, "hit", "", 6), ck.get_bool(d, "carpet")
+    )
+
+
+def squad_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> SquadUnitType:
+    ck.mapping(None, None, entry, f"unit type {type_id!r}", SQUAD_KEYS)
+    figures = _figures(ck, type_id, entry)
+    chassis = entry.get("chassis")
+    if chassis is not None:
+        chassis = _model(ck, entry, "chassis", chassis)
+    elif any(f.model == "spg" for f in figures):
+        ck.error(entry, None, f"unit type {type_id!r} is an spg and must name its 'chassis:'")
+    steadiness = entry.get("steadiness", 8)
+    return SquadUnitType(
+        id=type_id,
+        name=str(ck.get_str(entry, "name", "", type_id)),
+        figures=figures,
+        fire=_fire(ck, entry, "fire"),
+        accuracy=_accuracy(ck, entry),
+        defense=ck.get_int(entry, "defense", "", 0, lo=0),
+        steadiness=None if steadiness is None else ck.get_int(entry, "steadiness", "", 8, 2, 12),
+        save_class=ck.get_str(
+            entry, "save_class", "", "normal", ("normal", "elite", "conspicuous")
+        ),
+        cc_class=ck.get_str(entry, "cc_class", "", "regular", ("regular", "special", "crew")),
+        armor=ck.get_int(entry, "armor", "", None, lo=0),
+        side_armor=ck.get_int(entry, "side_armor", "", None, lo=0),
+        ammo=ck.get_int(entry, "ammo", "", None, lo=0),
+        movement=ck.get_int(entry, "movement", "", 4, lo=0),
+        sapper=ck.get_bool(entry, "sapper"),
+        capacity=ck.get_int(entry, "capacity", "", 0, lo=0),
+        chassis=chassis,
+        artillery=_artillery(ck, entry),
+        bombs=_bombs(ck, entry),
+        nation=str(ck.get_str(entry, "nation", "", "")),
+        art=_art(ck, entry),
+        source=str(ck.get_str(entry, "source", "", "")),
+    )
+
+
+def counters_from(ck: Checker, doc: Any) -> CounterFile:
+    doc = ck.mapping(None, None, doc, "the counters file", TOP_KEYS, ("ruleset", "units"))
+    ruleset = ck.get_str(doc, "ruleset", "the counters file", "platoon", RULESETS)
+    units = ck.mapping(doc, "units", doc.get("units", {}), "units", ANY_KEYS)
+    build = platoon_type if ruleset == "platoon" else squad_type
+    out = CounterFile(
+        str(ruleset),
+        name=str(ck.get_str(doc, "name", "", "")),
+        notes=str(ck.get_str(doc, "notes", "", "")),
+    )
+    for type_id, entry in units.items():
+        d = ck.mapping(units, type_id, entry, f"unit type {type_id!r}", ANY_KEYS)
+        if d:
+            out.units[type_id] = build(ck, type_id, d)
+    for type_id, t in out.units.items():
+        sw = getattr(t, "support_weapon", None)
+        if sw is not None and sw in out.units:
+            kind = getattr(out.units[sw], "kind", None)
+            if kind is not Kind.SW:
+                ck.error(
+                    units[type_id],
+                    "support_weapon",
+                    f"support weapon {sw!r} is a {getattr(kind, 'value', 'squad')} unit, "
+                    "not of kind sw",
+                )
+    return out
+
+
+# --- model -> dict --------------------------------------------------------------------
+
+
+def _nondefault(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The fields of a dataclass that differ from their defaults (enums as values)."""
+    out: dict[str, Any] = {}
+    for f in fields(obj):
+        if f.name in skip:
+            continue
+        value = getattr(obj, f.name)
+        default = f.default if f.default_factory is MISSING else f.default_factory()
+        if value == default:
+            continue
+        out[f.name] = _value(value)
+    return out
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, TecColumn):
+        return "troops" if value is TecColumn.INFANTRY else "vehicles"
+    if hasattr(value, "value") and type(value).__module__.startswith("tabletop.model"):
+        return value.value
+    if hasattr(value, "__dataclass_fields__"):
+        return _nondefault(value)
+    if isinstance(value, tuple):
+        return [_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _value(v) for k, v in value.items()}
+    return value
+
+
+def _rating_dict(r: Rating) -> dict[str, Any]:
+    out: dict[str, Any] = {"firepower": r.firepower, "range": r.range, "hit": r.hit}
+    out.update(_nondefault(r, ("firepower", "range", "hit")))
+    return out
+
+
+def _side_dict(side: PlatoonSide) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in ("ap", "he", "aa"):
+        r = getattr(side, key)
+        if r is not None:
+            out[key] = _rating_dict(r)
+    out.update(_nondefault(side, ("ap", "he", "aa")))
+    if side.assault != AssaultRating():
+        out["assault"] = {"factor": side.assault.factor, "hit": side.assault.hit}
+    return out
+
+
+def type_to_dict(t: UnitType) -> dict[str, Any]:
+    if isinstance(t, PlatoonUnitType):
+        out: dict[str, Any] = {"name": t.name, "kind": t.kind.value, "target": t.target.value}
+        for key, side in t.sides.items():
+            out[key] = _side_dict(side)
+        out.update(_nondefault(t, ("id", "name", "kind", "target", "sides")))
+        return out
+    out = {"name": t.name}
+    if len(t.figures) == 1 and t.figures[0].fire is None:
+        out["figures"] = t.figures[0].count
+        out["model"] = t.figures[0].model
+    else:
+        out["figures"] = [
+            {"model": f.model, "count": f.count, **({"fire": _value(f.fire)} if f.fire else {})}
+            for f in t.figures
+        ]
+    rest = _nondefault(t, ("id", "name", "figures"))
+    if t.fire is not None:
+        rest["fire"] = {
+            "dice": t.fire.dice,
+            "range": t.fire.range,
+            "hit": t.fire.hit,
+            **_nondefault(t.fire, ("dice", "range", "hit")),
+        }
+    out.update(rest)
+    return out
+
+
+def counters_to_dict(cf: CounterFile) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": FORMAT, "ruleset": cf.ruleset}
+    if cf.name:
+        out["name"] = cf.name
+    out["units"] = {type_id: type_to_dict(t) for type_id, t in cf.units.items()}
+    if cf.notes:
+        out["notes"] = cf.notes
+    return plain(out)  # type: ignore[no-any-return]

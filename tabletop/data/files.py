@@ -1,0 +1,353 @@
+"""Reading and writing files: references between them, format dispatch, atomic saves.
+
+Every ``load_*`` collects all problems of the file and of the files it refers to (each
+reported with its own path) and raises :class:`DataError` if there is any. A referenced
+path is only ever read, never written, wherever it points.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tabletop import paths
+from tabletop.data import chart as chart_mod
+from tabletop.data import games, maps, scenarios, semantics
+from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
+from tabletop.data.schema import Checker, type_name
+from tabletop.data.yamlsafe import DataError, Problem, atomic_write, dump_text, load_path
+from tabletop.model import GameState, HexMap, Scenario, TerrainChart, UnitType
+
+Document = TerrainChart | HexMap | CounterFile | Scenario | GameState
+KINDS = (
+    "tabletop/terrain",
+    "tabletop/map",
+    "tabletop/counters",
+    "tabletop/scenario",
+    "tabletop/game",
+)
+
+
+def _read(ck: Checker, path: Path, kinds: tuple[str, ...]) -> tuple[Any, str | None]:
+    """Parse ``path`` into ``ck`` and check its ``format:``; (document, kind)."""
+    doc, problems = load_path(path)
+    ck.errors.extend(problems)
+    if doc is None:
+        return None, None
+    if not isinstance(doc, dict):
+        ck.error(doc, None, f"the file must hold a mapping of keys, not {type_name(doc)}")
+        return None, None
+    return doc, ck.check_format(doc, kinds)
+
+
+def is_bundled_name(ref: str) -> bool:
+    return "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml"))
+
+
+def _resolve(base: Path, ref: str) -> Path:
+    return Path(os.path.normpath(base / ref))
+
+
+def _referenced(
+    ck: Checker, container: Any, key: Any, ref: Any, base: Path, what: str
+) -> Path | None:
+    """The path a reference names, if it is a string naming an existing file."""
+    if not isinstance(ref, str) or not ref:
+        ck.error(container, key, f"{what} must be a path, not {type_name(ref)}")
+        return None
+    target = _resolve(base, ref)
+    if not target.is_file():
+        reason = "is not a file" if target.exists() else "not found"
+        ck.error(container, key, f"{what} {ref!r} {reason} (tried {target})")
+        return None
+    return target
+
+
+# --- per kind --------------------------------------------------------------------------
+
+
+def chart_at(ck: Checker, path: Path) -> TerrainChart | None:
+    cck = ck.for_file(str(path))
+    doc, kind = _read(cck, path, ("tabletop/terrain",))
+    return chart_mod.chart_from(cck, doc) if kind else None
+
+
+def _chart_for_map(ck: Checker, doc: dict[str, Any], base: Path) -> TerrainChart | None:
+    ref = doc.get("terrain", "standard")
+    key = "terrain" if "terrain" in doc else None
+    if isinstance(ref, str) and is_bundled_name(ref):
+        target = paths.bundled_terrain_chart(ref)
+        if not target.is_file():
+            ck.error(doc, key, f"no bundled terrain chart {ref!r} (tried {target})")
+            return None
+    else:
+        found = _referenced(ck, doc, key, ref, base, "terrain chart")
+        if found is None:
+            return None
+        target = found
+    return chart_at(ck, target)
+
+
+def map_at(ck: Checker, path: Path) -> HexMap | None:
+    mck = ck.for_file(str(path))
+    doc, kind = _read(mck, path, ("tabletop/map",))
+    if not kind:
+        return None
+    hexmap = maps.map_from(mck, doc, _chart_for_map(mck, doc, path.parent))
+    if hexmap is not None:
+        ref = doc.get("terrain", "standard")
+        hexmap.chart_ref = ref if isinstance(ref, str) else "standard"
+        hexmap.path = path
+    return hexmap
+
+
+def counters_at(ck: Checker, path: Path) -> CounterFile | None:
+    cck = ck.for_file(str(path))
+    doc, kind = _read(cck, path, ("tabletop/counters",))
+    if not kind:
+        return None
+    cf = counters_from(cck, doc)
+    cf.path = path
+    return cf
+
+
+def _counter_refs(
+    ck: Checker, doc: dict[str, Any], base: Path, ruleset: str
+) -> tuple[dict[str, UnitType], list[str]]:
+    refs = doc.get("counters")
+    if isinstance(refs, str):
+        refs = [refs]
+    seq = ck.sequence(doc, "counters", refs, "counters")
+    if "counters" not in doc:
+        ck.error(doc, None, "the scenario has no 'counters:' list")
+    types: dict[str, UnitType] = {}
+    for i, ref in enumerate(seq):
+        container, key = (seq, i) if seq is doc.get("counters") else (doc, "counters")
+        target = _referenced(ck, container, key, ref, base, "counters file")
+        cf = counters_at(ck, target) if target else None
+        if cf is None:
+            continue
+        if cf.ruleset != ruleset:
+            ck.error(
+                container,
+                key,
+                f"{ref} holds {cf.ruleset} counters, but this is a {ruleset} scenario",
+            )
+        for type_id, t in cf.units.items():
+            if type_id in types:
+                ck.error(
+                    container,
+                    key,
+                    f"unit type {type_id!r} of {ref} is already defined "
+                    "by an earlier counters file",
+                )
+            types.setdefault(type_id, t)
+    return types, [str(r) for r in seq]
+
+
+def scenario_parts(
+    ck: Checker, doc: dict[str, Any], path: Path
+) -> tuple[Scenario | None, scenarios.Context | None]:
+    top = scenarios.TOP_KEYS + (
+        ("state", "log") if doc.get("format", "").startswith("tabletop/game") else ()
+    )
+    ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
+    ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
+    base = path.parent
+    target = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
+    hexmap = map_at(ck, target) if target else None
+    types, counter_refs = _counter_refs(ck, doc, base, ruleset)
+    sc, ctx = scenarios.scenario_from(ck, doc, hexmap, types, ruleset)
+    sc.path = path
+    sc.map_ref = str(doc.get("map", ""))
+    sc.counter_refs = counter_refs
+    semantics.check_scenario(ck, ctx, doc, sc)
+    return (sc if hexmap is not None else None), ctx
+
+
+def _scenario_at(ck: Checker, path: Path, kinds: tuple[str, ...]) -> Document | None:
+    sck = ck.for_file(str(path))
+    doc, kind = _read(sck, path, kinds)
+    if not kind:
+        return None
+    sc, ctx = scenario_parts(sck, doc, path)
+    if kind == "tabletop/game" and sc is not None and ctx is not None:
+        return games.game_from(sck, ctx, doc, sc)
+    return sc
+
+
+_BY_KIND: dict[str, Callable[[Checker, Path], Document | None]] = {
+    "tabletop/terrain": chart_at,
+    "tabletop/map": map_at,
+    "tabletop/counters": counters_at,
+    "tabletop/scenario": lambda ck, p: _scenario_at(ck, p, ("tabletop/scenario",)),
+    "tabletop/game": lambda ck, p: _scenario_at(ck, p, ("tabletop/game",)),
+}
+
+
+def _strict(fn: Callable[[Checker, Path], Document | None], path: str | os.PathLike[str]) -> Any:
+    p = Path(path)
+    ck = Checker(str(p))
+    result = fn(ck, p)
+    if ck.errors or result is None:
+        raise DataError(ck.errors or [Problem(str(p), 0, 0, "could not be loaded")], ck.warnings)
+    return result
+
+
+# --- public loading ----------------------------------------------------------------------
+
+
+def load_chart(path_or_name: str | os.PathLike[str]) -> TerrainChart:
+    """A terrain chart file, or a bundled chart by name (``"standard"``)."""
+    ref = os.fspath(path_or_name)
+    if is_bundled_name(ref) and not Path(ref).is_file():
+        ref = str(paths.bundled_terrain_chart(ref))
+    chart: TerrainChart = _strict(chart_at, ref)
+    return chart
+
+
+def load_map(path: str | os.PathLike[str]) -> HexMap:
+    hexmap: HexMap = _strict(map_at, path)
+    return hexmap
+
+
+def load_counters(path: str | os.PathLike[str]) -> CounterFile:
+    cf: CounterFile = _strict(counters_at, path)
+    return cf
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    sc: Scenario = _strict(_BY_KIND["tabletop/scenario"], path)
+    return sc
+
+
+def load_game(path: str | os.PathLike[str]) -> GameState:
+    game: GameState = _strict(_BY_KIND["tabletop/game"], path)
+    return game
+
+
+def _any_kind(ck: Checker, path: Path) -> Document | None:
+    _, kind = _read(Checker(str(path)), path, KINDS)
+    if kind is None:
+        _read(ck.for_file(str(path)), path, KINDS)  # collect the reasons
+        return None
+    return _BY_KIND[kind](ck, path)
+
+
+def load_document(path: str | os.PathLike[str]) -> Document:
+    """Whatever the file's ``format:`` says it is."""
+    result: Document = _strict(_any_kind, path)
+    return result
+
+
+def validate_file(path: str | os.PathLike[str]) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of one file and the files it refers to; never raises."""
+    p = Path(path)
+    ck = Checker(str(p))
+    try:
+        _any_kind(ck, p)
+    except Exception as exc:  # validate reports, it never crashes
+        ck.errors.append(Problem(str(p), 0, 0, f"internal error while checking: {exc!r}"))
+    return _unique(ck.errors), _unique(ck.warnings)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    return list(dict.fromkeys(problems))
+
+
+# --- saving ----------------------------------------------------------------------------
+
+
+def rewrite_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
+    """A relative reference written beside ``old_file``, rewritten to work beside ``new_file``."""
+    if not ref or os.path.isabs(ref) or old_file is None or is_bundled_name(ref):
+        return ref
+    old_dir = Path(os.path.abspath(old_file)).parent
+    new_dir = Path(os.path.abspath(new_file)).parent
+    if old_dir == new_dir:
+        return ref
+    target = os.path.normpath(old_dir / ref)
+    return Path(os.path.relpath(target, new_dir)).as_posix()
+
+
+def _ref_to(target: Path | None, new_file: Path, what: str) -> str:
+    if target is None:
+        raise ValueError(f"cannot save: the {what} has no file to refer to")
+    new_dir = Path(os.path.abspath(new_file)).parent
+    return Path(os.path.relpath(os.path.abspath(target), new_dir)).as_posix()
+
+
+def dumps_map(hexmap: HexMap, form: str = "auto") -> str:
+    return dump_text(maps.map_to_dict(hexmap, form))
+
+
+def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
+    """Write a map atomically; a relative chart path is rewritten for the new folder."""
+    p = Path(path)
+    ref = rewrite_ref(hexmap.chart_ref or hexmap.chart.name, hexmap.path, p)
+    atomic_write(p, dump_text(maps.map_to_dict(hexmap, form, chart_ref=ref)))
+    hexmap.chart_ref, hexmap.path = ref, p
+
+
+def dumps_counters(cf: CounterFile) -> str:
+    return dump_text(counters_to_dict(cf))
+
+
+def save_counters(cf: CounterFile, path: str | os.PathLike[str]) -> None:
+    atomic_write(Path(path), dumps_counters(cf))
+    cf.path = Path(path)
+
+
+def dumps_chart(chart: TerrainChart) -> str:
+    return dump_text(chart_mod.chart_to_dict(chart))
+
+
+def scenario_to_dict(
+    sc: Scenario, path: str | os.PathLike[str] | None = None, fmt: str = scenarios.FORMAT
+) -> dict[str, Any]:
+    """The file form of a scenario, with references made to work from ``path``."""
+    new = Path(path) if path is not None else (sc.path or Path("scenario.yaml"))
+    if sc.map_ref:
+        map_ref = rewrite_ref(sc.map_ref, sc.path, new)
+    else:
+        map_ref = _ref_to(sc.map.path, new, "map")
+    counter_refs = [rewrite_ref(r, sc.path, new) for r in sc.counter_refs]
+    out = scenarios.scenario_head(sc, fmt, map_ref, counter_refs)
+    out.update(scenarios.scenario_body(sc, _labeller(sc.map)))
+    return out
+
+
+def _labeller(hexmap: HexMap) -> Callable[[Any], str | None]:
+    def label(h: Any) -> str | None:
+        return None if h is None else hexmap.label(h)
+
+    return label
+
+
+def save_scenario(sc: Scenario, path: str | os.PathLike[str]) -> None:
+    p = Path(path)
+    data = scenario_to_dict(sc, p)
+    atomic_write(p, dump_text(data))
+    sc.map_ref, sc.counter_refs, sc.path = data["map"], list(data["counters"]), p
+
+
+def game_to_dict(game: GameState, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    out = scenario_to_dict(game.scenario, path, games.FORMAT)
+    label = _labeller(game.scenario.map)
+    out["state"] = games.state_dict(game, label)
+    out["log"] = games.log_list(game)
+    return out
+
+
+def dumps_game(game: GameState) -> str:
+    return dump_text(game_to_dict(game))
+
+
+def save_game(game: GameState, path: str | os.PathLike[str]) -> None:
+    p = Path(path)
+    data = game_to_dict(game, p)
+    atomic_write(p, dump_text(data))
+    sc = game.scenario
+    sc.map_ref, sc.counter_refs, sc.path = data["map"], list(data["counters"]), p

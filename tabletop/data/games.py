@@ -1,0 +1,244 @@
+"""Saved game (``format: tabletop/game@1``): the scenario document plus ``state:`` and ``log:``.
+
+``units:`` holds the scenario's *starting* units, so replaying ``log:`` from them rebuilds
+the state; ``state:`` holds the turn, phase, cup and every unit's current state.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tabletop.data.scenarios import (
+    MODES,
+    STATUSES,
+    Context,
+    _flags,
+    _markers,
+    hex_marker_dict,
+    hex_marker_from,
+)
+from tabletop.data.schema import ANY_KEYS, Checker, plain
+from tabletop.model import (
+    RULE_HEX_MARKERS,
+    Figure,
+    GameState,
+    LogEntry,
+    Scenario,
+    SquadUnitType,
+    Status,
+    UnitState,
+)
+
+FORMAT = "tabletop/game@1"
+STATE_KEYS = (
+    "turn",
+    "phase",
+    "active_side",
+    "active_formation",
+    "cup",
+    "finished",
+    "pending",
+    "flags",
+    "units",
+    "hex_markers",
+)
+UNIT_STATE_KEYS = (
+    "type",
+    "side",
+    "formation",
+    "hex",
+    "step",
+    "status",
+    "markers",
+    "mode",
+    "sw",
+    "sw_of",
+    "carrier",
+    "figures",
+    "ammo",
+    "flags",
+)
+LOG_KEYS = ("action", "args", "dice", "turn", "side", "summary")
+
+
+def _figures(ck: Checker, d: dict[str, Any], base: UnitState, sc: Scenario) -> list[Figure]:
+    if "figures" not in d:
+        return copy.deepcopy(base.figures)
+    t = sc.unit_types.get(base.type_id)
+    seq = ck.sequence(d, "figures", d["figures"], "figures")
+    models = {s.model for s in t.figures} if isinstance(t, SquadUnitType) else set()
+    out = []
+    for i, item in enumerate(seq):
+        f = ck.mapping(seq, i, item, "a figure", ("model", "wounds", "fallen"), ("model",))
+        model = ck.name_in(f, "model", f.get("model"), "model", models)
+        if model is not None:
+            out.append(
+                Figure(model, ck.get_int(f, "wounds", "", 0, lo=0), ck.get_bool(f, "fallen"))
+            )
+    return out
+
+
+def _opt_str(ck: Checker, d: dict[str, Any], key: str, default: str | None) -> str | None:
+    if key not in d:
+        return default
+    if d[key] is None:
+        return None
+    return str(ck.get_str(d, key, "", default))
+
+
+def _unit_state(
+    ck: Checker, ctx: Context, sc: Scenario, units: Any, uid: str, base: UnitState | None
+) -> UnitState | None:
+    d = ck.mapping(units, uid, units[uid], f"state of {uid}", UNIT_STATE_KEYS)
+    if base is None:
+        if "type" not in d or "side" not in d:
+            ck.key_error(units, uid, f"{uid} is no unit of the scenario (give its type and side)")
+            return None
+        type_id = ck.name_in(d, "type", d["type"], "unit type", sc.unit_types) or "?"
+        side = ck.name_in(d, "side", d["side"], "side", sc.sides) or "?"
+        base = UnitState(uid, type_id, side, None, _opt_str(ck, d, "formation", None))
+    hex_ = base.hex
+    if "hex" in d:
+        labels = ctx.labels
+        hex_ = None if d["hex"] is None or labels is None else labels.hex(d, "hex", d["hex"])
+    mode = base.mode
+    if d.get("mode") is not None:
+        mode = ck.get_str(d, "mode", "", None, MODES)
+    elif "mode" in d:
+        mode = None
+    return UnitState(
+        id=uid,
+        type_id=base.type_id,
+        side=base.side,
+        hex=hex_,
+        formation=base.formation,
+        step=str(ck.get_str(d, "step", "", base.step, ("full", "reduced"))),
+        status=Status(ck.get_str(d, "status", "", base.status.value, STATUSES)),
+        markers=_markers(ck, d) if "markers" in d else list(base.markers),
+        mode=mode,
+        sw=_opt_str(ck, d, "sw", base.sw),
+        sw_of=_opt_str(ck, d, "sw_of", base.sw_of),
+        carrier=_opt_str(ck, d, "carrier", base.carrier),
+        figures=_figures(ck, d, base, sc),
+        ammo=(ck.get_int(d, "ammo", "", None, lo=0) if d.get("ammo") is not None else None)
+        if "ammo" in d
+        else base.ammo,
+        flags=_flags(ck, d) if "flags" in d else dict(base.flags),
+    )
+
+
+def _log(ck: Checker, doc: dict[str, Any]) -> list[LogEntry]:
+    out: list[LogEntry] = []
+    for seq, i, item in ck.items(doc, "log", "log"):
+        d = ck.mapping(seq, i, item, "a log entry", LOG_KEYS, ("action", "turn"))
+        if not d:
+            continue
+        args = ck.mapping(d, "args", d.get("args") or {}, "args", ANY_KEYS)
+        dice = ck.sequence(d, "dice", d.get("dice"), "dice")
+        faces = [ck.check_int(dice, j, f, "a die", 1, 1, 6) for j, f in enumerate(dice)]
+        side = d.get("side")
+        out.append(
+            LogEntry(
+                action=str(ck.get_str(d, "action", "a log entry", "")),
+                args=plain(args),
+                dice=faces,
+                turn=ck.get_int(d, "turn", "", 1, lo=1),
+                side=None if side is None else str(ck.get_str(d, "side", "", None)),
+                summary=str(ck.get_str(d, "summary", "", "")),
+            )
+        )
+    return out
+
+
+def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> GameState:
+    """The game state of a saved game whose scenario part is already built."""
+    if "state" not in doc:
+        ck.error(doc, None, "a saved game needs a 'state:' mapping")
+    st = ck.mapping(doc, "state", doc.get("state") or {}, "state", STATE_KEYS)
+    game = sc.new_game()
+    game.turn = ck.get_int(st, "turn", "", 1, lo=1)
+    game.phase = str(ck.get_str(st, "phase", "", game.phase))
+    game.active_side = _opt_str(ck, st, "active_side", game.active_side)
+    if game.active_side is not None and "active_side" in st:
+        ck.name_in(st, "active_side", game.active_side, "side", sc.sides)
+    game.active_formation = _opt_str(ck, st, "active_formation", None)
+    if game.active_formation is not None:
+        ck.name_in(st, "active_formation", game.active_formation, "formation", ctx.formations())
+    if "cup" in st:
+        cup = ck.sequence(st, "cup", st["cup"], "cup")
+        game.cup = [
+            c
+            for i, v in enumerate(cup)
+            if (c := ck.name_in(cup, i, v, "formation", ctx.formations()))
+        ]
+    game.finished = ck.get_bool(st, "finished")
+    pending = st.get("pending")
+    game.pending = None if pending is None else plain(pending)
+    game.flags = plain(ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS))
+    base = {u.id: u for u in sc.units} | {r.unit.id: r.unit for r in sc.reinforcements}
+    units = ck.mapping(st, "units", st.get("units") or {}, "state units", ANY_KEYS)
+    for uid in units:
+        u = _unit_state(ck, ctx, sc, units, uid, base.get(uid))
+        if u is not None:
+            game.units[uid] = u
+    if "hex_markers" in st:
+        kinds = set(RULE_HEX_MARKERS) | set(sc.map.chart.markers if sc.map else ())
+        game.hex_markers = []
+        for seq, i, entry in ck.items(st, "hex_markers", "hex_markers"):
+            m = hex_marker_from(ck, ctx, kinds, seq, i, entry)
+            if m is not None:
+                game.hex_markers.append(m)
+    game.log = _log(ck, doc)
+    return game
+
+
+# --- model -> dict --------------------------------------------------------------------
+
+
+def unit_state_dict(u: UnitState, label: Any) -> dict[str, Any]:
+    return {
+        "type": u.type_id,
+        "side": u.side,
+        "formation": u.formation,
+        "hex": label(u.hex),
+        "step": u.step,
+        "status": u.status.value,
+        "markers": list(u.markers),
+        "mode": u.mode,
+        "sw": u.sw,
+        "sw_of": u.sw_of,
+        "carrier": u.carrier,
+        "figures": [{"model": f.model, "wounds": f.wounds, "fallen": f.fallen} for f in u.figures],
+        "ammo": u.ammo,
+        "flags": plain(dict(u.flags)),
+    }
+
+
+def state_dict(game: GameState, label: Any) -> dict[str, Any]:
+    return {
+        "turn": game.turn,
+        "phase": game.phase,
+        "active_side": game.active_side,
+        "active_formation": game.active_formation,
+        "cup": list(game.cup),
+        "finished": game.finished,
+        "pending": plain(game.pending),
+        "flags": plain(game.flags),
+        "units": {uid: unit_state_dict(u, label) for uid, u in game.units.items()},
+        "hex_markers": [hex_marker_dict(m, label) for m in game.hex_markers],
+    }
+
+
+def log_list(game: GameState) -> list[dict[str, Any]]:
+    return [
+        {
+            "action": e.action,
+            "args": plain(e.args),
+            "dice": list(e.dice),
+            "turn": e.turn,
+            "side": e.side,
+            "summary": e.summary,
+        }
+        for e in game.log
+    ]

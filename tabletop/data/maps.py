@@ -1,0 +1,396 @@
+"""Map (``format: tabletop/map@1``) <-> :class:`HexMap`.
+
+Two forms load to the same map: ``hexes:`` (label -> terrain, only hexes that differ from
+the default) and, for large maps, ``rows:``/``levels:`` (one string per printed row, one
+terrain code or level digit per column), which ``hexes:`` may still override. The rows
+form is the fast path: each character becomes a shared :class:`HexCell` (one instance per
+(terrain, level) pair) without any per-hex YAML node.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.data.schema import ANY_KEYS, Checker, did_you_mean, plain, raw_scalar, type_name
+from tabletop.data.yamlsafe import LocDict
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import Grid, HexCell, HexMap, TerrainChart
+
+FORMAT = "tabletop/map@1"
+TOP_KEYS = (
+    "format",
+    "name",
+    "terrain",
+    "grid",
+    "default",
+    "hexes",
+    "rows",
+    "levels",
+    "hexsides",
+    "notes",
+)
+GRID_KEYS = ("columns", "rows", "orientation", "stagger", "first", "letters", "hex_size")
+HEX_KEYS = ("terrain", "level", "entrances")
+SIDE_KEYS = frozenset({"between", "side", "feature"})
+
+
+def label_text(container: Any, key: str | int, value: Any) -> Any:
+    """A hex label as written: an unquoted ``0304`` is read back from the source text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(container, list):
+            raw = raw_scalar(container, int(key))
+            return raw if raw is not None else str(value)
+        if isinstance(container, LocDict) and container.node is not None:
+            for k, v in container.node.value:
+                if k.value == key and hasattr(v, "value") and isinstance(v.value, str):
+                    return v.value
+        return str(value)
+    return value
+
+
+class Labels:
+    """Parses labels of one map, remembering each answer (labels repeat in hexsides)."""
+
+    def __init__(self, ck: Checker, hexmap: HexMap) -> None:
+        self.ck = ck
+        self.map = hexmap
+        self.cache: dict[str, Hex] = {}
+
+    def hex(self, container: Any, key: str | int, value: Any) -> Hex | None:
+        value = label_text(container, key, value)
+        if not isinstance(value, str):
+            self.ck.error(
+                container, key, f"a hex label must be a string like '0304', not {type_name(value)}"
+            )
+            return None
+        h = self.cache.get(value)
+        if h is not None:
+            return h
+        try:
+            h = self.map.parse(value)
+        except ValueError as exc:
+            self.ck.error(container, key, str(exc))
+            return None
+        self.cache[value] = h
+        return h
+
+    def side(self, container: Any, key: str | int, value: Any) -> HexSide | None:
+        """A hexside written ``"0506/0507"`` or ``["0506", "0507"]``."""
+        if isinstance(value, str):
+            parts: list[Any] = value.split("/")
+        elif isinstance(value, list):
+            parts = [label_text(value, i, v) for i, v in enumerate(value)]
+        else:
+            parts = []
+        if len(parts) != 2:
+            self.ck.error(
+                container,
+                key,
+                f"a hexside is written '0506/0507' or ['0506', '0507'], not {value!r}",
+            )
+            return None
+        a = self.hex(container, key, parts[0])
+        b = self.hex(container, key, parts[1])
+        if a is None or b is None:
+            return None
+        if not a.is_adjacent(b):
+            self.ck.error(
+                container,
+                key,
+                f"no hexside between {parts[0]} and {parts[1]}: they are not adjacent",
+            )
+            return None
+        return HexSide.between(a, b)
+
+
+def _grid(ck: Checker, doc: dict[str, Any], rows: list[Any]) -> Grid | None:
+    if "grid" not in doc:
+        if not rows or not isinstance(rows[0], str):
+            ck.error(doc, None, "the map has no 'grid:' (and no 'rows:' to take its size from)")
+            return None
+        return Grid(columns=len(rows[0]), rows=len(rows))
+    g = ck.mapping(doc, "grid", doc["grid"], "grid", GRID_KEYS, ("columns", "rows"))
+    if not g:
+        return None
+    try:
+        return Grid(
+            columns=ck.get_int(g, "columns", "grid", 1, lo=1, hi=999),
+            rows=ck.get_int(g, "rows", "grid", 1, lo=1, hi=999),
+            orientation=ck.get_str(g, "orientation", "", "flat", ("flat", "pointy")),
+            stagger=ck.get_str(g, "stagger", "", "odd", ("odd", "even")),
+            first=ck.get_int(g, "first", "", 1, lo=0, hi=1),
+            letters=ck.get_bool(g, "letters", False),
+            hex_size=ck.get_num(g, "hex_size", 40.0, 4.0, 1000.0),
+        )
+    except ValueError as exc:
+        ck.error(doc, "grid", str(exc))
+        return None
+
+
+def _terrain_name(
+    ck: Checker, chart: TerrainChart, container: Any, key: Any, name: Any
+) -> tuple[str, int | None] | None:
+    """A terrain or alias name -> (terrain, implied level)."""
+    if ck.name_in(container, key, name, "terrain", chart.names()) is None:
+        return None
+    terrain, level = chart.resolve(name)
+    return terrain.name, level
+
+
+def _fill_rows(
+    ck: Checker, doc: dict[str, Any], chart: TerrainChart, grid: Grid, default: str
+) -> dict[Hex, HexCell]:
+    rows = ck.sequence(doc, "rows", doc.get("rows"), "rows")
+    levels = ck.sequence(doc, "levels", doc.get("levels"), "levels")
+    ncols, nrows = grid.columns, grid.rows
+    codes = {t.code: t.name for t in chart.terrain.values()}
+    texts = _row_texts(ck, doc, "rows", rows, nrows, ncols, codes, "terrain code")
+    digits = {str(d): str(d) for d in range(10)}
+    lv_texts = _row_texts(ck, doc, "levels", levels, nrows, ncols, digits, "level digit")
+    shared: dict[tuple[str, int], HexCell] = {}
+    cells: dict[Hex, HexCell] = {}
+    scheme = grid.scheme()
+    first = grid.first
+    for k in range(ncols):
+        for j in range(nrows):
+            text = texts[j] if texts else None
+            name = codes.get(text[k], default) if text is not None else default
+            lv_text = lv_texts[j] if lv_texts else None
+            level = int(lv_text[k]) if lv_text is not None and lv_text[k].isdigit() else 0
+            cell = shared.get((name, level))
+            if cell is None:
+                cell = shared[name, level] = HexCell(name, level)
+            cells[scheme.from_colrow(first + k, first + j)] = cell
+    return cells
+
+
+def _row_texts(
+    ck: Checker,
+    doc: dict[str, Any],
+    key: str,
+    rows: list[Any],
+    nrows: int,
+    ncols: int,
+    valid: dict[str, str],
+    what: str,
+) -> list[str | None]:
+    if not rows:
+        return []
+    if len(rows) != nrows:
+        ck.error(doc, key, f"{key} has {len(rows)} strings but the map has {nrows} rows")
+    out: list[str | None] = []
+    for j in range(nrows):
+        text = rows[j] if j < len(rows) else None
+        if isinstance(text, int) and not isinstance(text, bool):
+            text = raw_scalar(rows, j)
+        if text is None:
+            out.append(None)
+            continue
+        if not isinstance(text, str):
+            ck.error(rows, j, f"{key} row {j + 1} must be a string, not {type_name(text)}")
+            out.append(None)
+            continue
+        if len(text) != ncols:
+            ck.error(
+                rows,
+                j,
+                f"{key} row {j + 1} has {len(text)} characters but the map has {ncols} columns",
+            )
+            text = text.ljust(ncols)[:ncols]
+        for bad in sorted(set(text) - valid.keys()):
+            hint = did_you_mean(bad, valid) if len(valid) > 10 else ""
+            ck.error(
+                rows,
+                j,
+                f"unknown {what} {bad!r} in {key} row {j + 1}{hint}; "
+                f"expected one of {' '.join(sorted(valid))}",
+            )
+        out.append(text)
+    return out
+
+
+def _apply_hexes(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: Labels) -> None:
+    hexes = ck.mapping(doc, "hexes", doc.get("hexes") or {}, "hexes", ANY_KEYS)
+    chart = hexmap.chart
+    for label, entry in hexes.items():
+        h = labels.hex(hexes, label, label)
+        if isinstance(entry, dict):
+            d = ck.mapping(hexes, label, entry, f"hex {label}", HEX_KEYS, ("terrain",))
+            resolved = _terrain_name(ck, chart, d, "terrain", d.get("terrain"))
+            level = d.get("level")
+            level = None if level is None else ck.get_int(d, "level", "", 0, lo=0, hi=99)
+            entrances = _entrances(ck, d, h, labels)
+        else:
+            resolved = _terrain_name(ck, chart, hexes, label, entry)
+            level, entrances = None, ()
+        if h is None or resolved is None:
+            continue
+        name, implied = resolved
+        final_level = level if level is not None else implied if implied is not None else 0
+        hexmap.cells[h] = HexCell(name, final_level, entrances)
+
+
+def _entrances(
+    ck: Checker, d: dict[str, Any], h: Hex | None, labels: Labels
+) -> tuple[HexSide, ...]:
+    out: list[HexSide] = []
+    for i, item in enumerate(ck.sequence(d, "entrances", d.get("entrances"), "entrances")):
+        side = labels.side(d["entrances"], i, item)
+        if side is None or h is None:
+            continue
+        if h not in side.hexes():
+            ck.error(d["entrances"], i, f"entrance {item} is not a side of this hex")
+            continue
+        out.append(side)
+    if out and d.get("terrain") != "bunker":
+        ck.error(d, "entrances", "only a bunker has entrances")
+    return tuple(out)
+
+
+def _apply_hexsides(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: Labels) -> None:
+    entries = ck.sequence(doc, "hexsides", doc.get("hexsides"), "hexsides")
+    features = hexmap.chart.hexsides
+    sides = hexmap.hexsides
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not entry.keys() <= SIDE_KEYS:
+            ck.mapping(entries, i, entry, "a hexside entry", SIDE_KEYS)
+            continue
+        if ("side" in entry) == ("between" in entry):
+            ck.error(entries, i, "a hexside entry needs exactly one of 'side' or 'between'")
+            continue
+        key = "side" if "side" in entry else "between"
+        side = labels.side(entry, key, entry[key])
+        feature = entry.get("feature")
+        if feature not in features:
+            ck.name_in(
+                entry,
+                "feature" if "feature" in entry else None,
+                feature,
+                "hexside feature",
+                features,
+            )
+            continue
+        if side is None:
+            continue
+        have = sides.get(side, ())
+        if feature in have:
+            ck.error(entries, i, f"{feature} is already on hexside {entry[key]}")
+            continue
+        sides[side] = (*have, feature)
+
+
+def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None:
+    """Build a map from a loaded document (the chart already resolved by the caller)."""
+    doc = ck.mapping(None, None, doc, "the map", TOP_KEYS)
+    rows = doc.get("rows") if isinstance(doc.get("rows"), list) else []
+    grid = _grid(ck, doc, rows)
+    name = ck.get_str(doc, "name", "", "")
+    notes = ck.get_str(doc, "notes", "", "")
+    if "levels" in doc and "rows" not in doc:
+        ck.error(doc, "levels", "'levels:' needs 'rows:' beside it")
+    if chart is None or grid is None:
+        return None
+    default = doc.get("default", "clear")
+    resolved = _terrain_name(ck, chart, doc, "default" if "default" in doc else None, default)
+    default_name = resolved[0] if resolved else next(iter(chart.terrain), "clear")
+    if "rows" in doc:
+        cells = _fill_rows(ck, doc, chart, grid, default_name)
+    else:
+        fill = HexCell(default_name, resolved[1] or 0 if resolved else 0)
+        cells = {
+            grid.scheme().from_colrow(c, r): fill
+            for c in range(grid.first, grid.first + grid.columns)
+            for r in range(grid.first, grid.first + grid.rows)
+        }
+    hexmap = HexMap(str(name), chart, grid, default_name, cells, {}, str(notes))
+    labels = Labels(ck, hexmap)
+    _apply_hexes(ck, doc, hexmap, labels)
+    _apply_hexsides(ck, doc, hexmap, labels)
+    return hexmap
+
+
+# --- model -> dict --------------------------------------------------------------------
+
+
+def _grid_dict(grid: Grid) -> dict[str, Any]:
+    out: dict[str, Any] = {"columns": grid.columns, "rows": grid.rows}
+    default = Grid(1, 1)
+    for key in ("orientation", "stagger", "first", "letters", "hex_size"):
+        if getattr(grid, key) != getattr(default, key):
+            out[key] = getattr(grid, key)
+    return out
+
+
+def _cell_entry(hexmap: HexMap, cell: HexCell) -> Any:
+    if cell.level == 0 and not cell.entrances:
+        return cell.terrain
+    entry: dict[str, Any] = {"terrain": cell.terrain, "level": cell.level}
+    if cell.entrances:
+        entry["entrances"] = [_side_text(hexmap, s) for s in cell.entrances]
+    return entry
+
+
+def _side_text(hexmap: HexMap, side: HexSide) -> str:
+    return f"{hexmap.label(side.a)}/{hexmap.label(side.b)}"
+
+
+def choose_form(hexmap: HexMap) -> str:
+    """``rows`` for large maps whose terrain codes are distinct, else ``hexes``."""
+    codes = {t.code for t in hexmap.chart.terrain.values()}
+    distinct = len(codes) == len(hexmap.chart.terrain)
+    return "rows" if distinct and len(hexmap.cells) > 1000 else "hexes"
+
+
+def _rows(hexmap: HexMap) -> tuple[list[str], list[str], dict[Hex, HexCell]]:
+    grid, scheme, chart = hexmap.grid, hexmap.scheme, hexmap.chart
+    rows: list[str] = []
+    levels: list[str] = []
+    extra: dict[Hex, HexCell] = {}
+    for r in range(grid.first, grid.first + grid.rows):
+        text: list[str] = []
+        lv: list[str] = []
+        for c in range(grid.first, grid.first + grid.columns):
+            h = scheme.from_colrow(c, r)
+            cell = hexmap.cells[h]
+            text.append(chart.terrain[cell.terrain].code)
+            lv.append(str(cell.level) if cell.level <= 9 else "0")
+            if cell.level > 9 or cell.entrances:
+                extra[h] = cell
+        rows.append("".join(text))
+        levels.append("".join(lv))
+    return rows, levels, extra
+
+
+def map_to_dict(hexmap: HexMap, form: str = "auto", chart_ref: str | None = None) -> dict[str, Any]:
+    """The file form of a map; ``form`` is ``hexes``, ``rows`` or ``auto``."""
+    if form == "auto":
+        form = choose_form(hexmap)
+    ref = chart_ref if chart_ref is not None else (hexmap.chart_ref or hexmap.chart.name)
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "name": hexmap.name,
+        "terrain": ref,
+        "grid": _grid_dict(hexmap.grid),
+        "default": hexmap.default,
+    }
+    order = list(hexmap.all_hexes())
+    if form == "rows":
+        rows, levels, extra = _rows(hexmap)
+        out["rows"] = rows
+        if any(ch != "0" for text in levels for ch in text):
+            out["levels"] = levels
+        overrides = [(h, extra[h]) for h in order if h in extra]
+    else:
+        plain_cell = HexCell(hexmap.default)
+        overrides = [(h, hexmap.cells[h]) for h in order if hexmap.cells[h] != plain_cell]
+    if overrides:
+        out["hexes"] = {hexmap.label(h): _cell_entry(hexmap, c) for h, c in overrides}
+    if hexmap.hexsides:
+        out["hexsides"] = [
+            {"side": _side_text(hexmap, side), "feature": f}
+            for side in sorted(hexmap.hexsides)
+            for f in hexmap.hexsides[side]
+        ]
+    if hexmap.notes:
+        out["notes"] = hexmap.notes
+    return plain(out)  # type: ignore[no-any-return]

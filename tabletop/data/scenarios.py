@@ -1,0 +1,520 @@
+"""Scenario (``format: tabletop/scenario@1``) <-> :class:`Scenario`.
+
+The map and counter files are resolved by :mod:`tabletop.data.files`; this module turns
+the scenario's own keys into the model (and back) and keeps where each unit was written so
+that the semantic checks of :mod:`tabletop.data.semantics` can point at it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.data.maps import Labels
+from tabletop.data.schema import ANY_KEYS, Checker, plain
+from tabletop.hexgrid import Hex
+from tabletop.model import (
+    MODULES,
+    RULE_HEX_MARKERS,
+    UNIT_FLAGS,
+    UNIT_MARKERS,
+    AirStrike,
+    Figure,
+    HexMap,
+    HexMarker,
+    MineAttack,
+    Options,
+    PlatoonUnitType,
+    Reinforcement,
+    Scenario,
+    SideDef,
+    SquadUnitType,
+    Status,
+    UnitState,
+    UnitType,
+)
+
+FORMAT = "tabletop/scenario@1"
+TOP_KEYS = (
+    "format",
+    "name",
+    "ruleset",
+    "rules",
+    "options",
+    "map",
+    "counters",
+    "sides",
+    "turns",
+    "units",
+    "hex_markers",
+    "first",
+    "zones",
+    "mines",
+    "air_strikes",
+    "reinforcements",
+    "victory",
+    "notes",
+)
+UNIT_KEYS = (
+    "id",
+    "type",
+    "side",
+    "formation",
+    "hex",
+    "step",
+    "status",
+    "markers",
+    "sw",
+    "figures",
+    "mode",
+    "carrier",
+    "ammo",
+    "flags",
+    "maneuver",
+    "dismounted_this_turn",
+)
+STATUSES = [s.value for s in Status]
+MODES = ("flying", "noe", "landed")
+MINEFIELDS = frozenset({"minefield_at", "minefield_ap"})
+
+
+@dataclass
+class Context:
+    """What a scenario's entries are checked against, and where each unit was written."""
+
+    ruleset: str
+    types: dict[str, UnitType]
+    sides: dict[str, SideDef] = field(default_factory=dict)
+    labels: Labels | None = None
+    where: dict[str, tuple[Any, Any]] = field(default_factory=dict)
+    marker_where: list[tuple[Any, Any]] = field(default_factory=list)
+
+    def formations(self) -> set[str]:
+        return {f for s in self.sides.values() for f in s.formations}
+
+
+def _sides(ck: Checker, doc: dict[str, Any], ruleset: str) -> dict[str, SideDef]:
+    raw = ck.mapping(doc, "sides", doc.get("sides", {}), "sides", ANY_KEYS)
+    out: dict[str, SideDef] = {}
+    for side_id, entry in raw.items():
+        d = ck.mapping(raw, side_id, entry, f"side {side_id!r}", ("name", "formations"))
+        formations: dict[str, int] = {}
+        fs = ck.mapping(d, "formations", d.get("formations") or {}, "formations", ANY_KEYS)
+        if fs and ruleset == "squad":
+            ck.error(d, "formations", "a squad scenario has no formations")
+        for name, f in fs.items():
+            fd = ck.mapping(fs, name, f, f"formation {name!r}", ("chits",))
+            formations[name] = ck.get_int(fd, "chits", "", 1, lo=1)
+        out[side_id] = SideDef(side_id, str(ck.get_str(d, "name", "", side_id)), formations)
+    if not out:
+        ck.error(doc, "sides" if "sides" in doc else None, "the scenario declares no sides")
+    return out
+
+
+def options_from(ck: Checker, doc: dict[str, Any]) -> Options:
+    d = ck.mapping(doc, "options", doc.get("options") or {}, "options", Options.names())
+    base = Options()
+    kw: dict[str, Any] = {}
+    ints = {
+        "recon_range": 0,
+        "moving_fire_penalty": 0,
+        "extended_range_penalty": 0,
+        "stacking": 1,
+        "bunker_wounds": 1,
+    }
+    for key, lo in ints.items():
+        if key in d:
+            kw[key] = ck.get_int(d, key, "", getattr(base, key), lo=lo)
+    for key, choices in (
+        ("range_count", ("distance", "exclusive")),
+        ("depletion_blocks", ("missile", "all")),
+        ("los_model", ("waw", "slope")),
+    ):
+        if key in d:
+            kw[key] = ck.get_str(d, key, "", getattr(base, key), choices)
+    if "opfire_per_hex" in d:
+        kw["opfire_per_hex"] = (
+            None
+            if d["opfire_per_hex"] == "unlimited"
+            else ck.get_int(d, "opfire_per_hex", "", 1, lo=1)
+        )
+    if "medic_save" in d:
+        kw["medic_save"] = ck.get_face(d, "medic_save", "", 4)
+    if "maneuver_fraction" in d:
+        kw["maneuver_fraction"] = ck.get_num(d, "maneuver_fraction", 0.5, 0.0, 1.0)
+    if "mine_attack" in d:
+        m = ck.mapping(d, "mine_attack", d["mine_attack"], "mine_attack", ("dice", "hit"))
+        kw["mine_attack"] = MineAttack(
+            ck.get_int(m, "dice", "", 3, lo=1), ck.get_face(m, "hit", "", 5)
+        )
+    return Options(**kw)
+
+
+def _rules(ck: Checker, doc: dict[str, Any], ruleset: str) -> frozenset[str] | None:
+    if "rules" not in doc:
+        return None
+    names = MODULES.get(ruleset, frozenset())
+    seq = ck.sequence(doc, "rules", doc["rules"], "rules")
+    out = set()
+    for i, name in enumerate(seq):
+        if (
+            isinstance(name, str)
+            and name not in names
+            and name in MODULES["platoon"] | MODULES["squad"]
+        ):
+            ck.error(seq, i, f"module {name!r} is not a module of the {ruleset} ruleset")
+        elif ck.name_in(seq, i, name, "module", names) is not None:
+            out.add(str(name))
+    return frozenset(out)
+
+
+def _hex(ctx: Context, container: Any, key: str | int, value: Any) -> Hex | None:
+    return None if ctx.labels is None else ctx.labels.hex(container, key, value)
+
+
+def _figures(ck: Checker, d: dict[str, Any], t: UnitType | None) -> list[Figure]:
+    if not isinstance(t, SquadUnitType):
+        if "figures" in d:
+            ck.key_error(d, "figures", "only squad units have figures")
+        return []
+    full = [Figure(spec.model) for spec in t.figures for _ in range(spec.count)]
+    value = d.get("figures")
+    if value is None:
+        return full
+    if isinstance(value, int) and not isinstance(value, bool):
+        n = ck.check_int(d, "figures", value, "figures", len(full), lo=0, hi=len(full))
+        return full[:n]
+    seq = ck.sequence(d, "figures", value, "figures")
+    out: list[Figure] = []
+    for i, item in enumerate(seq):
+        f = ck.mapping(seq, i, item, "a figure", ("model", "wounds", "fallen"), ("model",))
+        model = ck.name_in(f, "model", f.get("model"), "model", {s.model for s in t.figures})
+        if model is not None:
+            wounds = ck.get_int(f, "wounds", "", 0, lo=0, hi=t.wounds_of(model))
+            out.append(Figure(model, wounds, ck.get_bool(f, "fallen")))
+    return out
+
+
+def _flags(ck: Checker, d: dict[str, Any]) -> dict[str, Any]:
+    flags: dict[str, Any] = {}
+    raw = ck.mapping(d, "flags", d.get("flags") or {}, "flags", UNIT_FLAGS)
+    flags.update({k: plain(v) for k, v in raw.items() if k in UNIT_FLAGS})
+    for key in ("maneuver", "dismounted_this_turn"):
+        if key in d:
+            flags[key] = ck.get_bool(d, key)
+    return flags
+
+
+def _markers(ck: Checker, d: dict[str, Any]) -> list[str]:
+    seq = ck.sequence(d, "markers", d.get("markers"), "markers")
+    return [
+        m for i, v in enumerate(seq) if (m := ck.name_in(seq, i, v, "unit marker", UNIT_MARKERS))
+    ]
+
+
+def unit_from(
+    ck: Checker, ctx: Context, container: Any, key: Any, entry: Any, with_sw: bool = True
+) -> list[UnitState]:
+    """A scenario unit entry -> its UnitState, and its support weapon's if it has one."""
+    d = ck.mapping(container, key, entry, "a unit entry", UNIT_KEYS, ("id", "type", "side"))
+    if not d:
+        return []
+    uid = str(ck.get_str(d, "id", "a unit entry", "?"))
+    type_id = ck.name_in(d, "type", d.get("type"), "unit type", ctx.types)
+    t = ctx.types.get(type_id) if type_id else None
+    side = ck.name_in(d, "side", d.get("side"), "side", ctx.sides)
+    formation = None
+    if "formation" in d or ctx.ruleset == "platoon":
+        declared = ctx.sides[side].formations if side in ctx.sides else ctx.formations()
+        formation = ck.name_in(d, "formation", d.get("formation"), "formation", declared)
+    hex_ = _hex(ctx, d, "hex", d["hex"]) if d.get("hex") is not None else None
+    step = ck.get_str(d, "step", "", "full", ("full", "reduced"))
+    if step == "reduced" and isinstance(t, PlatoonUnitType) and t.single_step:
+        ck.error(d, "step", f"{uid} cannot be reduced: {t.id} has no reduced side")
+    mode = ck.get_str(d, "mode", "", None, MODES) if d.get("mode") is not None else None
+    if mode is not None and not (isinstance(t, PlatoonUnitType) and mode in t.sides):
+        ck.error(d, "mode", f"{uid} has no {mode!r} mode")
+    ammo_default = t.ammo if isinstance(t, SquadUnitType) else None
+    unit = UnitState(
+        id=uid,
+        type_id=type_id or "?",
+        side=side or "?",
+        hex=hex_,
+        formation=formation,
+        step=str(step),
+        status=Status(ck.get_str(d, "status", "", "good_order", STATUSES)),
+        markers=_markers(ck, d),
+        mode=mode,
+        carrier=ck.get_str(d, "carrier", "", None),
+        figures=_figures(ck, d, t),
+        ammo=ck.get_int(d, "ammo", "", ammo_default, lo=0) if "ammo" in d else ammo_default,
+        flags=_flags(ck, d),
+    )
+    if uid in ctx.where:
+        ck.error(d, "id", f"duplicate unit id {uid!r}")
+    ctx.where[uid] = (d, "hex" if "hex" in d else None)
+    units = [unit]
+    sw = _support_weapon(ck, ctx, d, unit, t) if with_sw else None
+    if sw is not None:
+        units.append(sw)
+    elif not with_sw and "sw" in d:
+        ck.key_error(d, "sw", "a reinforcement brings no support weapon entry")
+    return units
+
+
+def _support_weapon(
+    ck: Checker, ctx: Context, d: dict[str, Any], unit: UnitState, t: UnitType | None
+) -> UnitState | None:
+    if "sw" in d:
+        if d["sw"] is None:
+            return None
+        s = ck.mapping(d, "sw", d["sw"], "sw", ("id", "type", "markers"), ("type",))
+        if not s:
+            return None
+        sw_id = str(ck.get_str(s, "id", "", f"{unit.id}-sw"))
+        sw_type = ck.name_in(s, "type", s.get("type"), "unit type", ctx.types) or "?"
+        markers = _markers(ck, s)
+        where: tuple[Any, Any] = (s, "id" if "id" in s else None)
+    elif isinstance(t, PlatoonUnitType) and t.support_weapon is not None:
+        sw_id, sw_type, markers, where = f"{unit.id}-sw", t.support_weapon, [], (d, None)
+        if sw_type not in ctx.types:
+            ck.error(
+                d,
+                "type",
+                f"{t.id}'s support weapon {sw_type!r} is in no counter file of this scenario",
+            )
+    else:
+        return None
+    if sw_id in ctx.where:
+        ck.error(where[0], where[1], f"duplicate unit id {sw_id!r}")
+    ctx.where[sw_id] = (d, "hex" if "hex" in d else None)
+    unit.sw = sw_id
+    return UnitState(
+        sw_id, sw_type, unit.side, unit.hex, unit.formation, markers=markers, sw_of=unit.id
+    )
+
+
+def hex_marker_from(
+    ck: Checker, ctx: Context, kinds: Any, seq: Any, i: int, entry: Any
+) -> HexMarker | None:
+    keys = ("hex", "marker", "side", "revealed", "turn")
+    d = ck.mapping(seq, i, entry, "a hex marker", keys, ("hex", "marker"))
+    if not d:
+        return None
+    h = _hex(ctx, d, "hex", d.get("hex"))
+    kind = ck.name_in(d, "marker", d.get("marker"), "hex marker", kinds)
+    side = (
+        ck.name_in(d, "side", d["side"], "side", ctx.sides) if d.get("side") is not None else None
+    )
+    if kind in MINEFIELDS and side is None and "side" not in d:
+        ck.error(d, "marker", f"a {kind} needs the 'side' that laid it")
+    revealed = ck.get_bool(d, "revealed", kind not in MINEFIELDS)
+    turn = ck.get_int(d, "turn", "", 0, lo=0)
+    if h is None or kind is None:
+        return None
+    return HexMarker(h, kind, side, revealed, turn)
+
+
+def _zones(ck: Checker, ctx: Context, doc: dict[str, Any]) -> dict[str, list[Hex]]:
+    raw = ck.mapping(doc, "zones", doc.get("zones") or {}, "zones", ANY_KEYS)
+    out: dict[str, list[Hex]] = {}
+    for side, labels in raw.items():
+        ck.name_in(raw, side, side, "side", ctx.sides)
+        seq = ck.sequence(raw, side, labels, f"zone of {side}")
+        out[side] = [h for i, v in enumerate(seq) if (h := _hex(ctx, seq, i, v)) is not None]
+    return out
+
+
+def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
+    mines = ck.mapping(doc, "mines", doc.get("mines") or {}, "mines", ANY_KEYS)
+    for side, n in mines.items():
+        if ck.name_in(mines, side, side, "side", ctx.sides):
+            sc.mines[side] = ck.check_int(mines, side, n, f"mines of {side}", 0, lo=0)
+    for seq, i, item in ck.items(doc, "air_strikes", "air_strikes"):
+        d = ck.mapping(
+            seq,
+            i,
+            item,
+            "an air strike",
+            ("turn", "side", "aircraft", "hex"),
+            ("turn", "side", "aircraft", "hex"),
+        )
+        if d:
+            turn = ck.get_int(d, "turn", "", 1, lo=1)
+            by = ck.name_in(d, "side", d.get("side"), "side", ctx.sides)
+            aircraft = ck.name_in(d, "aircraft", d.get("aircraft"), "unit type", ctx.types)
+            h = _hex(ctx, d, "hex", d.get("hex"))
+            if by and aircraft and h is not None:
+                sc.air_strikes.append(AirStrike(turn, by, aircraft, h))
+    for seq, i, item in ck.items(doc, "reinforcements", "reinforcements"):
+        d = ck.mapping(
+            seq, i, item, "a reinforcement", ("turn", "unit", "landed"), ("turn", "unit")
+        )
+        if d:
+            turn = ck.get_int(d, "turn", "", 1, lo=1)
+            units = unit_from(ck, ctx, d, "unit", d.get("unit"), with_sw=False)
+            if units:
+                sc.reinforcements.append(Reinforcement(turn, units[0], ck.get_bool(d, "landed")))
+    victory = ck.mapping(doc, "victory", doc.get("victory") or {}, "victory", ANY_KEYS)
+    for i, v in enumerate(ck.sequence(victory, "hexes", victory.get("hexes"), "victory hexes")):
+        _hex(ctx, victory["hexes"], i, v)
+    sc.victory = plain(victory)
+
+
+def scenario_from(
+    ck: Checker,
+    doc: dict[str, Any],
+    hexmap: HexMap | None,
+    types: dict[str, UnitType],
+    ruleset: str,
+) -> tuple[Scenario, Context]:
+    """Build a scenario from its document, the resolved map and the counter files' types."""
+    ctx = Context(ruleset, types, labels=Labels(ck, hexmap) if hexmap is not None else None)
+    ctx.sides = _sides(ck, doc, ruleset)
+    sc = Scenario(
+        name=str(ck.get_str(doc, "name", "", "")),
+        ruleset=ruleset,
+        map=hexmap if hexmap is not None else _NO_MAP,
+        unit_types=types,
+        sides=ctx.sides,
+        units=[],
+        turns=ck.get_int(doc, "turns", "", 8, lo=1),
+        rules=_rules(ck, doc, ruleset),
+        options=options_from(ck, doc),
+        notes=str(ck.get_str(doc, "notes", "", "")),
+    )
+    if ruleset == "squad" and doc.get("first") is not None:
+        sc.first = ck.name_in(doc, "first", doc["first"], "side", ctx.sides)
+    elif "first" in doc and ruleset == "platoon":
+        ck.key_error(doc, "first", "a platoon scenario draws chits: it has no 'first' side")
+    for seq, i, entry in ck.items(doc, "units", "units"):
+        sc.units.extend(unit_from(ck, ctx, seq, i, entry))
+    kinds = set(RULE_HEX_MARKERS) | (set(hexmap.chart.markers) if hexmap else set())
+    for seq, i, entry in ck.items(doc, "hex_markers", "hex_markers"):
+        m = hex_marker_from(ck, ctx, kinds, seq, i, entry)
+        if m is not None:
+            sc.hex_markers.append(m)
+            ctx.marker_where.append((seq, i))
+    sc.zones = _zones(ck, ctx, doc)
+    _extras(ck, ctx, doc, sc)
+    return sc, ctx
+
+
+_NO_MAP: Any = None
+
+
+# --- model -> dict --------------------------------------------------------------------
+
+
+def unit_to_dict(u: UnitState, t: UnitType | None, sw: UnitState | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": u.id, "type": u.type_id, "side": u.side}
+    if u.formation is not None:
+        out["formation"] = u.formation
+    out["hex"] = u.hex  # replaced by its label by the caller
+    if u.step != "full":
+        out["step"] = u.step
+    if u.status is not Status.GOOD_ORDER:
+        out["status"] = u.status.value
+    if u.markers:
+        out["markers"] = list(u.markers)
+    if u.mode is not None:
+        out["mode"] = u.mode
+    if u.carrier is not None:
+        out["carrier"] = u.carrier
+    auto = t.support_weapon if isinstance(t, PlatoonUnitType) else None
+    if sw is not None:
+        if not (sw.id == f"{u.id}-sw" and sw.type_id == auto and not sw.markers):
+            out["sw"] = {"id": sw.id, "type": sw.type_id, "markers": list(sw.markers)}
+    elif auto is not None:
+        out["sw"] = None
+    if isinstance(t, SquadUnitType):
+        full = [Figure(spec.model) for spec in t.figures for _ in range(spec.count)]
+        if u.figures != full:
+            if u.figures == full[: len(u.figures)]:
+                out["figures"] = len(u.figures)
+            else:
+                out["figures"] = [
+                    {"model": f.model, "wounds": f.wounds, "fallen": f.fallen} for f in u.figures
+                ]
+        if u.ammo != t.ammo:
+            out["ammo"] = u.ammo
+    elif u.ammo is not None:
+        out["ammo"] = u.ammo
+    if u.flags:
+        out["flags"] = dict(u.flags)
+    return out
+
+
+def scenario_body(sc: Scenario, label: Any) -> dict[str, Any]:
+    """Everything of a scenario document after ``map:`` and ``counters:`` (labels via ``label``)."""
+    out: dict[str, Any] = {"sides": {}}
+    for s in sc.sides.values():
+        entry: dict[str, Any] = {"name": s.name}
+        if s.formations:
+            entry["formations"] = {f: {"chits": n} for f, n in s.formations.items()}
+        out["sides"][s.id] = entry
+    if sc.first is not None:
+        out["first"] = sc.first
+    out["turns"] = sc.turns
+    sws = {u.id: u for u in sc.units if u.sw_of is not None}
+    units = []
+    for u in sc.units:
+        if u.sw_of is not None and u.sw_of in {x.id for x in sc.units}:
+            continue
+        d = unit_to_dict(u, sc.unit_types.get(u.type_id), sws.get(u.sw or ""))
+        d["hex"] = label(u.hex)
+        units.append(d)
+    out["units"] = units
+    if sc.hex_markers:
+        out["hex_markers"] = [hex_marker_dict(m, label) for m in sc.hex_markers]
+    _extras_dict(sc, out, label)
+    if sc.notes:
+        out["notes"] = sc.notes
+    return out
+
+
+def hex_marker_dict(m: HexMarker, label: Any) -> dict[str, Any]:
+    d: dict[str, Any] = {"hex": label(m.hex), "marker": m.kind}
+    if m.side is not None:
+        d["side"] = m.side
+    if m.kind in MINEFIELDS or not m.revealed:
+        d["revealed"] = m.revealed
+    if m.turn:
+        d["turn"] = m.turn
+    return d
+
+
+def _extras_dict(sc: Scenario, out: dict[str, Any], label: Any) -> None:
+    if sc.zones:
+        out["zones"] = {side: [label(h) for h in hexes] for side, hexes in sc.zones.items()}
+    if sc.mines:
+        out["mines"] = dict(sc.mines)
+    if sc.air_strikes:
+        out["air_strikes"] = [
+            {"turn": a.turn, "side": a.side, "aircraft": a.aircraft, "hex": label(a.hex)}
+            for a in sc.air_strikes
+        ]
+    if sc.reinforcements:
+        rs = []
+        for r in sc.reinforcements:
+            unit = unit_to_dict(r.unit, sc.unit_types.get(r.unit.type_id), None)
+            unit.pop("sw", None)
+            unit["hex"] = label(r.unit.hex)
+            if unit["hex"] is None:
+                del unit["hex"]
+            rs.append({"turn": r.turn, "unit": unit, "landed": r.landed})
+        out["reinforcements"] = rs
+    if sc.victory:
+        out["victory"] = plain(sc.victory)
+
+
+def scenario_head(sc: Scenario, fmt: str, map_ref: str, counter_refs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": fmt, "name": sc.name, "ruleset": sc.ruleset}
+    if sc.rules is not None:
+        out["rules"] = sorted(sc.rules)
+    options = sc.options.to_dict()
+    if options:
+        out["options"] = options
+    out["map"] = map_ref
+    out["counters"] = list(counter_refs)
+    return out

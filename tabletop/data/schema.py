@@ -1,0 +1,305 @@
+"""Schema checks that collect every problem instead of stopping at the first.
+
+A :class:`Checker` belongs to one file. Readers take the container a value sits in and its
+key, so a problem can name the value's line and column (see :func:`mark_in`); each reader
+records what is wrong and returns a usable default, so checking goes on.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import Any, TypeVar
+
+import yaml
+
+from tabletop.data.yamlsafe import LocDict, LocList, Problem, mark_in
+
+T = TypeVar("T")
+_MISSING: Any = object()
+
+FORMAT_VERSIONS = {
+    "tabletop/terrain": 1,
+    "tabletop/map": 1,
+    "tabletop/counters": 1,
+    "tabletop/scenario": 1,
+    "tabletop/game": 1,
+}
+
+
+class _AnyKeys:
+    """Allowed keys of a free mapping (ids, labels): every key is allowed."""
+
+    def __contains__(self, item: object) -> bool:
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+ANY_KEYS: Collection[str] = _AnyKeys()
+
+
+def did_you_mean(name: object, choices: Iterable[str]) -> str:
+    """`` (did you mean 'woods'?)`` for a close match, else the empty string."""
+    if not isinstance(name, str):
+        return ""
+    close = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def type_name(value: object) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({value!r})"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+class Checker:
+    """Problems and warnings found in one file."""
+
+    def __init__(
+        self, path: str, errors: list[Problem] | None = None, warnings: list[Problem] | None = None
+    ) -> None:
+        self.path = path
+        self.errors: list[Problem] = [] if errors is None else errors
+        self.warnings: list[Problem] = [] if warnings is None else warnings
+
+    def for_file(self, path: str) -> Checker:
+        """A checker for a referenced file that reports into the same lists."""
+        return Checker(path, self.errors, self.warnings)
+
+    def error(self, container: Any, key: str | int | None, message: str) -> None:
+        m = mark_in(container, key)
+        self.errors.append(Problem(self.path, m.line, m.column, message))
+
+    def warn(self, container: Any, key: str | int | None, message: str) -> None:
+        m = mark_in(container, key)
+        self.warnings.append(Problem(self.path, m.line, m.column, message))
+
+    def key_error(self, container: Any, key: str, message: str) -> None:
+        m = container.key_mark(key) if isinstance(container, LocDict) else mark_in(container)
+        self.errors.append(Problem(self.path, m.line, m.column, message))
+
+    # --- containers ------------------------------------------------------------------
+    def mapping(
+        self,
+        parent: Any,
+        key: str | int | None,
+        value: Any,
+        what: str,
+        allowed: Collection[str],
+        required: Collection[str] = (),
+    ) -> dict[str, Any]:
+        """Check ``value`` is a mapping with only ``allowed`` keys and every ``required`` key."""
+        if not isinstance(value, dict):
+            self.error(parent, key, f"{what} must be a mapping, not {type_name(value)}")
+            return {}
+        for k in value:
+            if k not in allowed:
+                self.key_error(value, k, f"unknown key {k!r} in {what}{did_you_mean(k, allowed)}")
+        for k in required:
+            if k not in value:
+                self.error(parent, key, f"{what} is missing the key {k!r}")
+        return value
+
+    def sequence(self, parent: Any, key: str | int | None, value: Any, what: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.error(parent, key, f"{what} must be a list, not {type_name(value)}")
+            return []
+        return value
+
+    def items(
+        self, parent: Any, key: str, what: str
+    ) -> Iterator[tuple[LocList | list[Any], int, Any]]:
+        """(list, index, item) for each item of the list at ``parent[key]``."""
+        seq = self.sequence(parent, key, parent.get(key), what)
+        for i, item in enumerate(seq):
+            yield seq, i, item
+
+    # --- scalars ---------------------------------------------------------------------
+    def get_str(
+        self,
+        d: dict[str, Any],
+        key: str,
+        what: str,
+        default: Any = _MISSING,
+        choices: Collection[str] | None = None,
+    ) -> Any:
+        value = d.get(key, default)
+        if value is _MISSING:
+            self.error(d, key, f"{what} is missing the key {key!r}")
+            return ""
+        if value is default and key not in d:
+            return value
+        if not isinstance(value, str):
+            if isinstance(value, int | float) and not isinstance(value, bool) and not choices:
+                return str(value)  # a number where a name is expected: ids like 101
+            self.error(d, key, f"{key} must be a string, not {type_name(value)}")
+            return default if default is not _MISSING else ""
+        if choices is not None and value not in choices:
+            self.error(
+                d,
+                key,
+                f"unknown {key} {value!r}{did_you_mean(value, choices)}; "
+                f"expected one of {', '.join(sorted(choices))}",
+            )
+            return default if default is not _MISSING else value
+        return value
+
+    def get_int(
+        self,
+        d: dict[str, Any],
+        key: str,
+        what: str,
+        default: Any = _MISSING,
+        lo: int | None = None,
+        hi: int | None = None,
+    ) -> Any:
+        value = d.get(key, default)
+        if value is _MISSING:
+            self.error(d, key, f"{what} is missing the key {key!r}")
+            return lo if lo is not None else 0
+        if value is default and key not in d:
+            return value
+        return self.check_int(d, key, value, key, default, lo, hi)
+
+    def check_int(
+        self,
+        container: Any,
+        key: str | int | None,
+        value: Any,
+        what: str,
+        default: Any = 0,
+        lo: int | None = None,
+        hi: int | None = None,
+    ) -> Any:
+        if value is None and default is None:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.error(container, key, f"{what} must be a whole number, not {type_name(value)}")
+            return default if default is not _MISSING else (lo or 0)
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            self.error(container, key, f"{what} must be {_range_text(lo, hi)}, not {value}")
+            return default if default is not _MISSING else (lo or 0)
+        return value
+
+    def get_num(self, d: dict[str, Any], key: str, default: float, lo: float, hi: float) -> float:
+        value = d.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            self.error(d, key, f"{key} must be a number, not {type_name(value)}")
+            return default
+        if not lo <= value <= hi:
+            self.error(d, key, f"{key} must be between {lo} and {hi}, not {value}")
+            return default
+        return float(value)
+
+    def get_bool(self, d: dict[str, Any], key: str, default: bool = False) -> bool:
+        value = d.get(key, default)
+        if not isinstance(value, bool):
+            self.error(d, key, f"{key} must be true or false, not {type_name(value)}")
+            return default
+        return value
+
+    def get_face(self, d: dict[str, Any], key: str, what: str, default: Any = _MISSING) -> Any:
+        """A d6 face 1..6 (hit numbers, saves)."""
+        return self.get_int(d, key, what, default, lo=1, hi=6)
+
+    def name_in(
+        self, container: Any, key: str | int | None, value: Any, kind: str, names: Collection[str]
+    ) -> str | None:
+        """``value`` must be one of ``names``; the problem says 'unknown KIND' + suggestion."""
+        if not isinstance(value, str):
+            if isinstance(value, int) and not isinstance(value, bool) and str(value) in names:
+                return str(value)
+            self.error(container, key, f"{kind} must be a name, not {type_name(value)}")
+            return None
+        if value not in names:
+            self.error(container, key, f"unknown {kind} {value!r}{did_you_mean(value, names)}")
+            return None
+        return value
+
+    def check_format(self, doc: dict[str, Any], kinds: Collection[str]) -> str | None:
+        """The ``format:`` kind (e.g. ``tabletop/map``) if it is present, known and readable."""
+        value = doc.get("format")
+        if value is None:
+            self.error(
+                doc,
+                None,
+                f"the file has no 'format:' key (expected e.g. 'format: {sorted(kinds)[0]}@1')",
+            )
+            return None
+        if not isinstance(value, str) or "@" not in value:
+            self.error(doc, "format", f"format must look like 'tabletop/map@1', not {value!r}")
+            return None
+        kind, _, version = value.partition("@")
+        if kind not in FORMAT_VERSIONS or not version.isdigit():
+            self.error(
+                doc, "format", f"unknown format {value!r}{did_you_mean(kind, FORMAT_VERSIONS)}"
+            )
+            return None
+        if int(version) > FORMAT_VERSIONS[kind]:
+            self.error(
+                doc,
+                "format",
+                f"format {value!r} is newer than this version of "
+                f"Tabletop reads ({kind}@{FORMAT_VERSIONS[kind]}); update Tabletop",
+            )
+            return None
+        if kind not in kinds:
+            self.error(
+                doc, "format", f"expected a {' or '.join(sorted(kinds))} file, not {value!r}"
+            )
+            return None
+        return kind
+
+
+def _range_text(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"between {lo} and {hi}"
+    if lo is not None:
+        return "at least 1" if lo == 1 else f"at least {lo}"
+    return f"at most {hi}"
+
+
+def raw_scalar(container: Any, index: int) -> str | None:
+    """The source text of a scalar item (``00110`` read as written, not as an int)."""
+    if isinstance(container, LocList) and container.node is not None:
+        node = container.node.value[index]
+        if isinstance(node, yaml.ScalarNode):
+            return str(node.value)
+    return None
+
+
+def plain(value: Any) -> Any:
+    """Loaded data without the position bookkeeping (for free-form keys like ``victory``)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def strict(fn: Callable[[Checker], T], path: str = "<data>") -> T:
+    """Run a converter over a fresh checker; raise DataError if it found problems."""
+    from tabletop.data.yamlsafe import DataError
+
+    ck = Checker(path)
+    result = fn(ck)
+    if ck.errors:
+        raise DataError(ck.errors, ck.warnings)
+    return result

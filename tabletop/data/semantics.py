@@ -1,0 +1,199 @@
+"""Scenario checks that need the whole picture: map, unit types, modules and options.
+
+* units stand on terrain they may enter (no vehicles in buildings or swamp, nothing in
+  water unless amphibious, at most 6 soldier figures in a bunker);
+* a platoon map has no squad-only terrain (bunker);
+* stacking: at most ``options.stacking`` units per side per hex (a support weapon and a
+  carried unit do not count);
+* minefields only where the chart allows them, at most one per hex, and only with the
+  ``minefields`` module;
+* carriers and support weapons refer to units that exist;
+* squad fortifications with ``zones:`` (rules 3.4), as warnings. READING: a trench or
+  bunker's owner is the side of the units in it at the start (else the side whose zone
+  it lies in); it must lie in the neutral zone, or in or next to its owner's zone; and
+  with more than one fortification each trench must touch another trench or the bunker.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from tabletop.data.scenarios import MINEFIELDS, Context
+from tabletop.data.schema import Checker
+from tabletop.hexgrid import Hex
+from tabletop.model import (
+    HexMap,
+    Kind,
+    PlatoonUnitType,
+    Scenario,
+    SquadUnitType,
+    TerrainType,
+    UnitState,
+    UnitType,
+)
+from tabletop.model.units import HEAVY_WEAPON_MODELS, SOLDIER_MODELS
+
+FORTIFICATIONS = ("trench", "bunker")
+BUNKER_SOLDIERS = 6
+
+
+def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
+    hexmap: HexMap | None = sc.map  # None when the map file failed to load
+    if hexmap is None:
+        return
+    if sc.ruleset == "platoon":
+        _squad_terrain(ck, doc, hexmap)
+    for u in sc.units:
+        t = sc.unit_types.get(u.type_id)
+        if u.hex is not None and t is not None and u.hex in hexmap:
+            reason = _cannot_be_in(t, u, hexmap.terrain(u.hex))
+            if reason:
+                c, k = ctx.where.get(u.id, (doc, "units"))
+                ck.error(c, k, f"{u.id} cannot be in {hexmap.label(u.hex)}: {reason}")
+    _references(ck, ctx, doc, sc)
+    _stacking(ck, ctx, doc, sc)
+    _minefields(ck, doc, sc, ctx.marker_where)
+    if sc.ruleset == "squad" and sc.zones:
+        _fortifications(ck, doc, sc)
+
+
+def _squad_terrain(ck: Checker, doc: dict[str, Any], hexmap: HexMap) -> None:
+    bad = sorted(h for h, c in hexmap.cells.items() if hexmap.chart.terrain[c.terrain].squad_only)
+    if bad:
+        shown = ", ".join(f"{hexmap.label(h)} ({hexmap.cells[h].terrain})" for h in bad[:5])
+        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
+        ck.error(
+            doc, "map", f"a platoon scenario's map may not use squad-only terrain: {shown}{more}"
+        )
+
+
+def _vehicle(t: UnitType) -> bool:
+    return t.is_vehicle
+
+
+def _cannot_be_in(t: UnitType, u: UnitState, terrain: TerrainType) -> str | None:
+    """Why a unit may not stand on this terrain, or None."""
+    if isinstance(t, PlatoonUnitType):
+        if t.is_helicopter and u.mode != "landed":
+            return None
+        amphibious = t.amphibious
+    else:
+        if t.is_aircraft:
+            return None
+        amphibious = False
+    vehicle = _vehicle(t)
+    if terrain.amphibious_only and not amphibious:
+        return f"only amphibious units may be in {terrain.name}"
+    if vehicle and terrain.movement.vehicle is None:
+        return f"vehicles may not enter {terrain.name}"
+    if not vehicle and terrain.movement.foot is None:
+        return f"units on foot may not enter {terrain.name}"
+    if terrain.squad_only and isinstance(t, SquadUnitType):
+        return _bunker_reason(t, u)
+    return None
+
+
+def _bunker_reason(t: SquadUnitType, u: UnitState) -> str | None:
+    standing = [f for f in u.standing()]
+    soldiers = sum(1 for f in standing if f.model in SOLDIER_MODELS)
+    others = [f.model for f in standing if f.model not in SOLDIER_MODELS]
+    if any(m not in HEAVY_WEAPON_MODELS for m in others):
+        return "only infantry and their heavy weapons enter a bunker (rules 3.4)"
+    if soldiers > BUNKER_SOLDIERS or len(others) > 1:
+        return (
+            f"a bunker holds at most {BUNKER_SOLDIERS} soldier figures and one heavy "
+            f"weapon; {t.id} has {soldiers} soldiers and {len(others)} heavy weapons"
+        )
+    return None
+
+
+def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
+    ids = {u.id: u for u in sc.units}
+    for u in sc.units:
+        c, k = ctx.where.get(u.id, (doc, "units"))
+        if u.carrier is not None and u.carrier not in ids:
+            ck.error(
+                c,
+                "carrier" if isinstance(c, dict) and "carrier" in c else k,
+                f"{u.id} rides in {u.carrier!r}, which is no unit of this scenario",
+            )
+        t = sc.unit_types.get(u.type_id)
+        if u.sw_of is not None and isinstance(t, PlatoonUnitType) and t.kind is not Kind.SW:
+            ck.error(
+                c,
+                "sw" if isinstance(c, dict) and "sw" in c else k,
+                f"support weapon {u.id} is a {t.kind.value} ({t.id}), not of kind sw",
+            )
+
+
+def _counts(sc: Scenario) -> dict[tuple[str, Hex], list[str]]:
+    stacks: dict[tuple[str, Hex], list[str]] = defaultdict(list)
+    for u in sc.units:
+        t = sc.unit_types.get(u.type_id)
+        is_sw = u.sw_of is not None or (isinstance(t, PlatoonUnitType) and t.kind is Kind.SW)
+        if u.on_map and not is_sw and u.carrier is None and u.hex is not None:
+            stacks[u.side, u.hex].append(u.id)
+    return stacks
+
+
+def _stacking(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
+    limit = sc.options.stacking
+    for (side, h), ids in _counts(sc).items():
+        if len(ids) > limit:
+            c, k = ctx.where.get(ids[limit], (doc, "units"))
+            ck.error(
+                c,
+                k,
+                f"{len(ids)} units of {side} in {sc.map.label(h)} "
+                f"({', '.join(ids)}): stacking allows {limit}",
+            )
+
+
+def _minefields(
+    ck: Checker, doc: dict[str, Any], sc: Scenario, marker_where: list[tuple[Any, Any]]
+) -> None:
+    seen: set[Hex] = set()
+    for m, (c, k) in zip(sc.hex_markers, marker_where, strict=False):
+        if m.kind not in MINEFIELDS:
+            continue
+        if not sc.module("minefields"):
+            ck.error(c, k, "minefield markers are rejected: the minefields module is off")
+            continue
+        if m.hex in sc.map:
+            terrain = sc.map.terrain(m.hex)
+            if not terrain.minefields:
+                ck.error(
+                    c,
+                    k,
+                    f"no minefield may lie in {sc.map.label(m.hex)}: "
+                    f"{terrain.name} forbids minefields",
+                )
+        if m.hex in seen:
+            ck.error(c, k, f"a second minefield in {sc.map.label(m.hex)}: one per hex")
+        seen.add(m.hex)
+
+
+def _fortifications(ck: Checker, doc: dict[str, Any], sc: Scenario) -> None:
+    hexmap = sc.map
+    forts = {h for h, c in hexmap.cells.items() if c.terrain in FORTIFICATIONS}
+    zone_of = {h: side for side, hexes in sc.zones.items() for h in hexes}
+    holders: dict[Hex, str] = {}
+    for u in sc.units:
+        if u.hex in forts and u.hex is not None:
+            holders.setdefault(u.hex, u.side)
+    for h in sorted(forts):
+        name = f"{hexmap.cells[h].terrain} {hexmap.label(h)}"
+        zone = zone_of.get(h)
+        owner = holders.get(h, zone)
+        near = {zone_of[n] for n in hexmap.neighbors(h) if n in zone_of}
+        if zone is not None and owner != zone and owner not in near:
+            ck.warn(
+                doc,
+                "zones",
+                f"{name}, held by {owner}, lies in {zone}'s deployment zone "
+                f"and does not touch {owner}'s (rules 3.4)",
+            )
+        trench = hexmap.cells[h].terrain == "trench" and len(forts) > 1
+        if trench and not any(n in forts for n in hexmap.neighbors(h)):
+            ck.warn(doc, "zones", f"{name} touches no other trench or bunker (rules 3.4)")

@@ -1,0 +1,333 @@
+"""Safe YAML that remembers where every value came from (FILE:LINE:COLUMN, 1-based).
+
+Parsing composes libyaml's node graph (``yaml.CSafeLoader``; the pure-Python ``SafeLoader``
+only when libyaml is missing) and converts it to plain Python values itself, so no tag can
+make the loader run code: the only tags accepted are YAML's safe core ones (null, bool, int,
+float, str, seq, map, timestamp, binary); anything else (``!!python/object``, ``!custom``)
+is a :class:`Problem`. Duplicate mapping keys are problems too.
+
+Mappings and sequences come back as :class:`LocDict` and :class:`LocList`: ordinary ``dict``
+and ``list`` subclasses that keep a reference to their node, so positions are looked up only
+when a problem is reported (nothing per value is stored while loading large maps).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+import yaml.constructor
+
+Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseDumper: type[Any] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class Dumper(_BaseDumper):  # type: ignore[misc]
+    """The C safe dumper, quoting strings of digits (hex labels) so that no YAML reader
+    (1.1 or 1.2) takes ``"0304"`` for a number."""
+
+
+def _represent_str(dumper: Any, value: str) -> Any:
+    style = '"' if value[:1].isdigit() else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+Dumper.add_representer(str, _represent_str)
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Files above this size are refused (a map of 1000 x 1000 hexes is well under it)."""
+MAX_EXPANDED_NODES = 5_000_000
+"""Aliases may share nodes; the expanded document may not exceed this many nodes."""
+
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_SAFE_SCALARS = frozenset(
+    "tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float", "timestamp", "binary")
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Problem:
+    """One thing wrong with a file, at a 1-based line and column (0 when unknown)."""
+
+    path: str
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+    def as_warning(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: warning: {self.message}"
+
+
+class DataError(ValueError):
+    """A file (or plain dict) failed to load; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: list[Problem], warnings: list[Problem] | None = None) -> None:
+        self.problems = list(problems)
+        self.warnings = list(warnings or [])
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A 1-based position in a file."""
+
+    line: int
+    column: int
+
+
+NO_MARK = Mark(0, 0)
+
+
+def _mark(node: yaml.Node | None) -> Mark:
+    if node is None:
+        return NO_MARK
+    m = node.start_mark
+    return Mark(m.line + 1, m.column + 1)
+
+
+class LocDict(dict[str, Any]):
+    """A mapping loaded from YAML; ``mark_of(key)`` says where the key's value is."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: yaml.MappingNode | None = None) -> None:
+        super().__init__()
+        self.node = node
+
+    @property
+    def mark(self) -> Mark:
+        return _mark(self.node)
+
+    def _pair(self, key: str) -> tuple[yaml.Node, yaml.Node] | None:
+        if self.node is None:
+            return None
+        for k, v in self.node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                return k, v
+        return None
+
+    def mark_of(self, key: str) -> Mark:
+        pair = self._pair(key)
+        return _mark(pair[1]) if pair else self.mark
+
+    def key_mark(self, key: str) -> Mark:
+        pair = self._pair(key)
+        return _mark(pair[0]) if pair else self.mark
+
+
+class LocList(list[Any]):
+    """A sequence loaded from YAML; ``mark_of(i)`` says where item ``i`` is."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: yaml.SequenceNode | None = None) -> None:
+        super().__init__()
+        self.node = node
+
+    @property
+    def mark(self) -> Mark:
+        return _mark(self.node)
+
+    def mark_of(self, index: int) -> Mark:
+        if self.node is None or not 0 <= index < len(self.node.value):
+            return self.mark
+        return _mark(self.node.value[index])
+
+
+def mark_in(container: Any, key: str | int | None = None) -> Mark:
+    """Where ``container[key]`` (or the container itself) is; ``NO_MARK`` for plain data."""
+    if isinstance(container, LocDict):
+        return container.mark if key is None else container.mark_of(str(key))
+    if isinstance(container, LocList):
+        return container.mark if not isinstance(key, int) else container.mark_of(key)
+    return NO_MARK
+
+
+class _Converter:
+    """Turns a composed node graph into plain values, collecting problems."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.problems: list[Problem] = []
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.done: dict[int, Any] = {}
+        self.active: set[int] = set()
+
+    def problem(self, node: yaml.Node, message: str) -> None:
+        m = _mark(node)
+        self.problems.append(Problem(self.path, m.line, m.column, message))
+
+    def convert(self, node: yaml.Node) -> Any:
+        key = id(node)
+        if key in self.done:
+            return self.done[key]
+        if key in self.active:
+            self.problem(node, "an alias refers to the collection that contains it")
+            return None
+        self.active.add(key)
+        if isinstance(node, yaml.MappingNode):
+            value: Any = self._mapping(node)
+        elif isinstance(node, yaml.SequenceNode):
+            value = self._sequence(node)
+        else:
+            value = self._scalar(node)
+        self.active.discard(key)
+        self.done[key] = value
+        return value
+
+    def _scalar(self, node: yaml.Node) -> Any:
+        tag = node.tag
+        if tag == _STR:
+            return node.value
+        if tag in _SAFE_SCALARS:
+            try:
+                return self.constructor.construct_object(node, deep=True)
+            except (yaml.YAMLError, ValueError) as exc:
+                self.problem(node, f"bad value {node.value!r}: {exc}")
+                return None
+        self.problem(node, f"unsupported YAML tag {tag!r}: only plain data is allowed")
+        return None
+
+    def _sequence(self, node: yaml.SequenceNode) -> LocList:
+        out = LocList(node)
+        if node.tag != _SEQ:
+            self.problem(node, f"unsupported YAML tag {node.tag!r}: only plain data is allowed")
+            return out
+        convert = self.convert
+        for item in node.value:
+            tag = item.tag
+            out.append(item.value if tag == _STR else convert(item))
+        return out
+
+    def _mapping(self, node: yaml.MappingNode) -> LocDict:
+        out = LocDict(node)
+        if node.tag != _MAP:
+            self.problem(node, f"unsupported YAML tag {node.tag!r}: only plain data is allowed")
+            return out
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
+                self.problem(key_node, "keys must be plain names (no merge keys or collections)")
+                continue
+            if key_node.tag != _STR and key_node.tag not in _SAFE_SCALARS:
+                self.problem(key_node, f"unsupported YAML tag {key_node.tag!r}")
+                continue
+            key = str(key_node.value)  # as written: an unquoted 0304 stays "0304"
+            if key in out:
+                self.problem(key_node, f"duplicate key {key!r}")
+                continue
+            out[key] = value_node.value if value_node.tag == _STR else self.convert(value_node)
+        return out
+
+
+def _expanded_size(node: yaml.Node, memo: dict[int, int]) -> int:
+    key = id(node)
+    if key in memo:
+        return memo[key]
+    memo[key] = 1  # guards against a node that contains itself
+    size = 1
+    if isinstance(node, yaml.SequenceNode):
+        size += sum(_expanded_size(n, memo) for n in node.value)
+    elif isinstance(node, yaml.MappingNode):
+        size += sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
+    memo[key] = size
+    return size
+
+
+def _has_aliases(text: str) -> bool:
+    return "*" in text and "&" in text
+
+
+def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
+    """Parse one YAML document; returns (value, problems). Value is None when it failed."""
+    try:
+        node = yaml.compose(text, Loader=Loader)
+    except yaml.MarkedYAMLError as exc:
+        m = exc.problem_mark or exc.context_mark
+        line, col = (m.line + 1, m.column + 1) if m is not None else (0, 0)
+        return None, [Problem(path, line, col, f"not valid YAML: {exc.problem or exc}")]
+    except (yaml.YAMLError, ValueError) as exc:  # e.g. several documents, bad encoding
+        return None, [Problem(path, 1, 1, f"not valid YAML: {exc}")]
+    if node is None:
+        return None, [Problem(path, 1, 1, "the file is empty")]
+    if _has_aliases(text) and _expanded_size(node, {}) > MAX_EXPANDED_NODES:
+        return None, [Problem(path, 1, 1, "the document is too large once aliases are expanded")]
+    conv = _Converter(path)
+    try:
+        value = conv.convert(node)
+    except RecursionError:
+        return None, [Problem(path, 1, 1, "the document is nested too deeply")]
+    return value, conv.problems
+
+
+def read_text(path: Path) -> tuple[str | None, Problem | None]:
+    """A file's text, or the problem that stops it from being read."""
+    name = str(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None, Problem(name, 0, 0, "no such file")
+    except OSError as exc:
+        return None, Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}")
+    if stat.S_ISDIR(st.st_mode):
+        return None, Problem(name, 0, 0, "is a directory, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        return None, Problem(name, 0, 0, "is not a regular file")
+    if st.st_size > MAX_FILE_BYTES:
+        return None, Problem(name, 0, 0, f"the file is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        return None, Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}")
+    try:
+        return raw.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        return None, Problem(name, 1, 1, f"not a UTF-8 text file ({exc.reason})")
+
+
+def load_path(path: Path) -> tuple[Any, list[Problem]]:
+    text, problem = read_text(path)
+    if problem is not None or text is None:
+        return None, [problem] if problem else []
+    return parse_text(text, str(path))
+
+
+def dump_text(data: Any) -> str:
+    """YAML text of plain data with the C dumper: block style, flow for leaf collections."""
+    text: str = yaml.dump(
+        data,
+        Dumper=Dumper,
+        sort_keys=False,
+        default_flow_style=None,
+        allow_unicode=True,
+        width=100,
+    )
+    return text
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: temp file in the same folder, fsync, replace."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
