@@ -1,0 +1,52 @@
+"""The desktop application's entry point: ``tabletop [FILE]`` calls :func:`main`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from tabletop import paths
+from tabletop.ui.loading import LoadError, load_game_document
+from tabletop.ui.mainwindow import MainWindow
+
+
+def application() -> QApplication:
+    """The QApplication, created once with the names QSettings uses."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    app.setOrganizationName("tabletop")
+    app.setApplicationName("Tabletop")
+    app.setApplicationDisplayName("Tabletop")
+    return app  # type: ignore[return-value]
+
+
+def create_window(path: str | Path | None, settings: QSettings | None = None) -> MainWindow | None:
+    """A main window showing ``path`` (default: the bundled demo scenario), or None after
+    showing why the file cannot be opened."""
+    window = MainWindow(settings)
+    target = Path(path) if path is not None else paths.DEMO_SCENARIO
+    try:
+        document = load_game_document(target)
+    except LoadError as exc:
+        window.show_load_error(exc)
+        window.deleteLater()
+        return None
+    window.set_document(document)
+    if path is not None:
+        window._add_recent(target)
+    return window
+
+
+def main(path: str | None = None) -> int:
+    """Run the app; 0 on a normal exit, 1 when the file could not be opened."""
+    app = application()
+    window = create_window(path)
+    if window is None:
+        return 1
+    window.show()
+    window.view.default_zoom()
+    return app.exec()

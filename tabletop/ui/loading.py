@@ -1,0 +1,59 @@
+"""Opening files for the window: scenarios, saved games and bare maps, with friendly errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.documents import GameDocument
+from tabletop.model import GameState, HexMap, Scenario
+
+
+class LoadError(ValueError):
+    """A file could not be opened: a one-line ``summary`` and the ``details`` (every problem
+    as ``FILE:LINE:COLUMN: message``)."""
+
+    def __init__(self, summary: str, details: str = "") -> None:
+        super().__init__(summary if not details else f"{summary}\n{details}")
+        self.summary = summary
+        self.details = details
+
+
+def _map_scenario(hexmap: HexMap, path: Path) -> Scenario:
+    """A map file shown on its own: a scenario with no units."""
+    return Scenario(
+        name=hexmap.name, ruleset="platoon", map=hexmap, unit_types={}, sides={}, units=[],
+        path=path,
+    )  # fmt: skip
+
+
+def load_game_document(path: str | Path) -> GameDocument:
+    """A document for a scenario (a new game), a saved game, or a map; LoadError otherwise."""
+    p = Path(path)
+    if not p.is_file():
+        raise LoadError(f"{p} does not exist or is not a file")
+    try:
+        from tabletop import data
+    except ImportError as exc:  # pragma: no cover - only while the data layer is missing
+        raise LoadError("Tabletop cannot read files in this installation", str(exc)) from None
+    try:
+        loaded = data.load_document(p)
+    except data.DataError as exc:
+        problems = [str(problem) for problem in getattr(exc, "problems", ())] or [str(exc)]
+        count = len(problems)
+        raise LoadError(
+            f"{p.name} has {count} problem{'s' if count != 1 else ''}", "\n".join(problems)
+        ) from None
+    except OSError as exc:
+        raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise LoadError(f"cannot open {p.name}", str(exc)) from None
+    if isinstance(loaded, GameState):
+        return GameDocument(loaded, p)
+    if isinstance(loaded, Scenario):
+        return GameDocument.from_scenario(loaded, p)
+    if isinstance(loaded, HexMap):
+        return GameDocument.from_scenario(_map_scenario(loaded, p), p)
+    raise LoadError(
+        f"{p.name} is not a scenario, saved game or map",
+        "Counter files and terrain charts open in their editors.",
+    )

@@ -1,0 +1,159 @@
+"""The map view: wheel zoom anchored under the mouse, drag to pan, hex hover and click."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QFrame, QGraphicsView
+
+from tabletop.hexgrid import Hex
+
+MIN_SCALE = 0.15
+MAX_SCALE = 6.0
+ZOOM_STEP = 1.25
+"""Zoom factor of one wheel notch (120 eighths of a degree) and of View > Zoom In."""
+DEFAULT_SCALE = 1.3
+"""Opening zoom when the whole map does not fit at 100%: counters about 70 pixels wide."""
+CLICK_SLOP = 4
+"""A press and release closer than this many pixels is a click, not a drag."""
+
+
+class MapView(QGraphicsView):
+    """Shows a :class:`~tabletop.ui.scene.MapScene`.
+
+    Signals carry hexes found through the scene's hex math: ``hexHovered(Hex | None)`` when
+    the hex under the mouse changes, ``hexClicked(Hex)`` on a click without a drag,
+    ``zoomChanged(float)`` with the new scale.
+    """
+
+    hexHovered = Signal(object)
+    hexClicked = Signal(object)
+    zoomChanged = Signal(float)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.TextAntialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+        )
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setMouseTracking(True)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_StaticContents, True)
+        self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        self._hover: Hex | None = None
+        self._press: QPoint | None = None
+        self._last: QPoint | None = None
+        self._dragging = False
+
+    # --- zoom ------------------------------------------------------------------------------
+    @property
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def set_scale(self, scale: float, anchor: QPointF | None = None) -> None:
+        """Zoom to ``scale`` (clamped), keeping the scene point under ``anchor`` (a viewport
+        position; default the centre) where it is."""
+        scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        if anchor is None:
+            anchor = QPointF(self.viewport().rect().center())
+        before = self.mapToScene(anchor.toPoint())
+        factor = scale / self.scale_factor
+        self.scale(factor, factor)
+        after = self.mapFromScene(before)
+        delta = after - anchor.toPoint()
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
+        self.zoomChanged.emit(self.scale_factor)
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        self.set_scale(self.scale_factor * factor, anchor)
+
+    def zoom_in(self) -> None:
+        self.zoom_by(ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(1 / ZOOM_STEP)
+
+    def fit_map(self) -> None:
+        """Show the whole map."""
+        scene = self.scene()
+        if scene is None:
+            return
+        rect = scene.map_rect() if hasattr(scene, "map_rect") else scene.sceneRect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.set_scale(self.scale_factor)
+
+    def default_zoom(self) -> None:
+        """The whole map if it fits at 100% or more, else counters readable at the centre."""
+        self.fit_map()
+        if self.scale_factor < 1.0:
+            self.set_scale(DEFAULT_SCALE)
+            scene = self.scene()
+            if scene is not None:
+                self.centerOn(scene.map_rect().center())
+
+    def wheelEvent(self, event) -> None:
+        delta = event.angleDelta().y()
+        if delta == 0:
+            event.ignore()
+            return
+        self.zoom_by(ZOOM_STEP ** (delta / 120.0), event.position())
+        event.accept()
+
+    # --- pan and hover ---------------------------------------------------------------------
+    def hex_at_view(self, pos: QPoint) -> Hex | None:
+        scene = self.scene()
+        if scene is None or not hasattr(scene, "hex_at"):
+            return None
+        return scene.hex_at(self.mapToScene(pos))
+
+    def _set_hover(self, h: Hex | None) -> None:
+        if h != self._hover:
+            self._hover = h
+            self.hexHovered.emit(h)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._press = self._last = event.position().toPoint()
+            self._dragging = False
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        pos = event.position().toPoint()
+        if self._press is not None and self._last is not None:
+            if (pos - self._press).manhattanLength() >= CLICK_SLOP and not self._dragging:
+                self._dragging = True
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            if self._dragging:
+                d = pos - self._last
+                self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - d.x())
+                self.verticalScrollBar().setValue(self.verticalScrollBar().value() - d.y())
+            self._last = pos
+        self._set_hover(self.hex_at_view(pos))
+        event.accept()
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._press is not None:
+            pos = event.position().toPoint()
+            if not self._dragging and event.button() == Qt.MouseButton.LeftButton:
+                h = self.hex_at_view(pos)
+                if h is not None:
+                    self.hexClicked.emit(h)
+            self._press = self._last = None
+            self._dragging = False
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self._set_hover(None)
+        super().leaveEvent(event)
