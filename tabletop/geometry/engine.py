@@ -1,0 +1,137 @@
+"""``LosEngine``: the line-of-sight engine behind the rules' ``LineOfSight`` protocol.
+
+- Single answers (``check``) read the sight line's pieces from the per-offset table (exact
+  integer geometry, see ``rays``) and apply rules 4.1-4.4 with an explanation (``judge``).
+- Fields of view (``visible_from``) evaluate the same rules for every hex at once (``fov``).
+- Shapely (``shapes``) is the geometric authority: the tests check the table against it on
+  every pair of hexes, and it answers the visible share of a hex (rules 4.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from tabletop.geometry.field import BLOCK, TerrainField
+from tabletop.geometry.fov import field_of_view
+from tabletop.geometry.judge import Judge
+from tabletop.geometry.shapes import MapShapes
+from tabletop.geometry.table import Line, RayTable
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import HexMap, HexMarker, Options
+from tabletop.rules.los import LosResult, Viewpoint
+
+__all__ = ["LosEngine", "explain_json"]
+
+_DEFAULT_OPTIONS = Options()
+
+
+class LosEngine:
+    """Line of sight on one map (implements ``tabletop.rules.los.LineOfSight``)."""
+
+    def __init__(self, hex_map: HexMap, options: Options = _DEFAULT_OPTIONS) -> None:
+        if options.los_model not in ("waw", "slope"):
+            raise ValueError(f"unknown los_model {options.los_model!r} (waw or slope)")
+        self.hex_map = hex_map
+        self.options = options
+        self.field = TerrainField(hex_map)
+        width = len(self.field.on_map) // self.field.stride
+        self.table = RayTable(self.field.stride, width, self.field.stride)
+        self._shapes: MapShapes | None = None
+
+    @property
+    def shapes(self) -> MapShapes:
+        """The shapely geometry, built on first use (fields of view never need it)."""
+        if self._shapes is None:
+            self._shapes = MapShapes(self.hex_map)
+        return self._shapes
+
+    # --- edits ---------------------------------------------------------------------------------
+    def update_hex(self, h: Hex) -> None:
+        """The map's cell ``h`` changed: re-read that hex only."""
+        self.field.update_hex(h)
+
+    def update_hexside(self, side: HexSide) -> None:
+        """A hexside feature changed: cover hexsides are re-read on the next share query."""
+        del side
+        if self._shapes is not None:
+            self._shapes.cover_sides_changed()
+
+    # --- the protocol ----------------------------------------------------------------------------
+    def _check_hex(self, h: Hex) -> None:
+        if h not in self.hex_map.cells:
+            raise ValueError(f"hex {h!r} is not on the map ({self.hex_map.size_text()})")
+
+    def check(self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()) -> LosResult:
+        """LOS from ``a`` to ``b`` with its explanation (rules 4.1-4.4, 4.6)."""
+        self._check_hex(a.hex)
+        self._check_hex(b.hex)
+        judge = Judge(self.field, self.field.cover(markers), self.options)
+        if a.hex == b.hex:
+            return judge.judge(a, b, Line((0,), (0,), (0,), 1))
+        return judge.judge(a, b, self.table.line(b.hex.q - a.hex.q, b.hex.r - a.hex.r))
+
+    def visible_from(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> frozenset[Hex]:
+        """Every map hex in which a ground unit would be seen from ``a`` (and ``a`` itself)."""
+        self._check_hex(a.hex)
+        mask = self.visible_mask(a, markers)
+        return frozenset(self.field.hex_at(i) for i in np.flatnonzero(mask).tolist())
+
+    def visible_mask(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> np.ndarray:
+        """``visible_from`` as a boolean array over the field's cells (fast, for overlays)."""
+        cover = self.field.cover(markers)
+        if a.helicopter_mode:
+            return self._visible_one_by_one(a, markers)
+        return field_of_view(self.field, cover, self.table, self.field.index(a.hex), self.options)
+
+    def _visible_one_by_one(self, a: Viewpoint, markers: Sequence[HexMarker]) -> np.ndarray:
+        mask = np.zeros(len(self.field.on_map), dtype=np.bool_)
+        for h in self.hex_map.cells:
+            if self.check(a, Viewpoint(h), markers).clear:
+                mask[self.field.index(h)] = True
+        return mask
+
+    def visible_share(self, a: Hex, b: Hex, markers: Sequence[HexMarker] = ()) -> float:
+        """Fraction of hex ``b``'s area seen from the centre of ``a`` (rules 4.5).
+
+        HOUSE DEFAULT: the occluders are the hexes whose top (level, +1 for blocking terrain or
+        Smoke) is above both ends' levels, and the cover hexsides (wall, fence, embankment).
+        """
+        self._check_hex(a)
+        self._check_hex(b)
+        cover = self.field.cover(markers)
+        f = self.field
+        eye = max(f.level[f.index(a)], f.level[f.index(b)])
+        top = f.level + ((cover.code == BLOCK) | cover.smoke)
+        occluding = {f.hex_at(i) for i in np.flatnonzero(f.on_map & (top > eye)).tolist()}
+        return self.shapes.visible_share(a, b, occluding)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def line_segment(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The sight line's end points in the map's pixel coordinates (for the app to draw)."""
+        layout = self.hex_map.layout()
+        return layout.hex_to_pixel(a), layout.hex_to_pixel(b)
+
+
+def _side_label(hex_map: HexMap, side: HexSide) -> str:
+    return f"{hex_map.label(side.a)}/{hex_map.label(side.b)}"
+
+
+def _item_label(hex_map: HexMap, item: Hex | HexSide) -> str:
+    return _side_label(hex_map, item) if isinstance(item, HexSide) else hex_map.label(item)
+
+
+def explain_json(result: LosResult, hex_map: HexMap) -> dict[str, Any]:
+    """The ``tabletop los --json`` object of interfaces.md section 3."""
+    return {
+        "from": hex_map.label(result.from_hex),
+        "to": hex_map.label(result.to_hex),
+        "range": result.range,
+        "clear": result.clear,
+        "blocked_by": [_item_label(hex_map, x) for x in result.blocked_by],
+        "hindrances": [hex_map.label(h) for h in result.hindrances],
+        "grazed": [_side_label(hex_map, s) for s in result.grazed],
+        "reason": result.reason,
+    }

@@ -1,0 +1,99 @@
+"""The fast paths against the shapely geometry, on every pair of hexes of small maps.
+
+- The per-offset table's crossed hexes and grazed hexsides equal shapely's (``crossings``).
+- On a flat map, "some crossed hex blocks, or the line runs along a side shared by two
+  blocking hexes" equals "the line meets the union of the blocking hexes along a length".
+- The numpy field of view equals ``check`` line by line, flat and with levels, both models.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.geometry import LosEngine
+from tabletop.model import HexMarker, Options
+from tabletop.rules.los import Viewpoint
+from tests.geometry.maps import make_map
+
+FLAT = {
+    "0203": "woods", "0303": "woods", "0304": "town", "0506": "rough", "0507": "rough",
+    "0605": "woods", "0705": "ruins", "0806": "building", "0904": "rough", "0908": "woods",
+    "1007": "woods", "0409": "rough", "0410": "rough", "1102": "town", "1103": "town",
+    "0702": "rough", "0207": "woods", "0208": "woods", "1009": "ruins",
+}  # fmt: skip
+LEVELS = {
+    **FLAT,
+    "0505": ("clear", 1), "0604": ("woods", 1), "0606": ("clear", 1), "0504": ("rough", 1),
+    "0902": ("clear", 1), "0903": ("town", 1), "0309": ("clear", 1), "1105": ("clear", 1),
+    "0708": ("clear", 1),
+}  # fmt: skip
+SLOPE = {**LEVELS, "0505": ("clear", 2), "0606": ("clear", 2), "0902": ("clear", 3)}
+SMOKE = [HexMarker(hex=make_map().parse("0404"), kind="smoke")]
+
+
+def _pairs(m):  # type: ignore[no-untyped-def]
+    hexes = sorted(m.cells)
+    return [(a, b) for a in hexes for b in hexes if a < b]
+
+
+def test_table_matches_shapely_crossings_and_grazes() -> None:
+    m = make_map(FLAT)
+    engine = LosEngine(m)
+    shapes = engine.shapes
+    f = engine.field
+    mismatches = []
+    for a, b in _pairs(m):
+        crossed, grazed = shapes.crossings(a, b)
+        line = engine.table.line(b.q - a.q, b.r - a.r)
+        ia = f.index(a)
+        fast_crossed = {
+            f.hex_at(ia + r1)
+            for r1, r2 in zip(line.rel1[1:-1], line.rel2[1:-1], strict=False)
+            if r1 == r2
+        } & set(m.cells)
+        fast_grazed = set(engine.check(Viewpoint(a), Viewpoint(b)).grazed)
+        if fast_crossed != crossed or fast_grazed != grazed:
+            mismatches.append((a, b))
+    assert mismatches == []
+
+
+def test_flat_blocking_matches_shapely_union() -> None:
+    m = make_map(FLAT)
+    engine = LosEngine(m)
+    blocking = [h for h in m.cells if m.terrain(h).los.value == "block"]
+    differ = []
+    for a, b in _pairs(m):
+        if a.is_adjacent(b):
+            continue
+        result = engine.check(Viewpoint(a), Viewpoint(b))
+        hard_block = bool(result.blocked_by)
+        if hard_block != engine.shapes.blocked_by_union(a, b, blocking):
+            differ.append((a, b))
+    assert differ == []
+
+
+@pytest.mark.parametrize(
+    ("hexes", "model", "markers"),
+    [(FLAT, "waw", []), (LEVELS, "waw", []), (LEVELS, "waw", SMOKE), (SLOPE, "slope", [])],
+    ids=["flat", "levels", "levels-smoke", "slope"],
+)
+def test_field_of_view_matches_check(hexes, model, markers) -> None:  # type: ignore[no-untyped-def]
+    m = make_map(hexes)
+    engine = LosEngine(m, Options(los_model=model))
+    differ = []
+    for a in sorted(m.cells):
+        seen = engine.visible_from(Viewpoint(a), markers)
+        for b in m.cells:
+            if (b in seen) != engine.check(Viewpoint(a), Viewpoint(b), markers).clear:
+                differ.append((a, b))
+    assert differ == []
+
+
+def test_reciprocity_on_every_pair() -> None:
+    m = make_map(LEVELS)
+    engine = LosEngine(m)
+    for a, b in _pairs(m):
+        assert (
+            engine.check(Viewpoint(a), Viewpoint(b)).clear
+            == engine.check(Viewpoint(b), Viewpoint(a)).clear
+        ), (a, b)
