@@ -64,6 +64,24 @@ def _parties(
     return firer, target, reasons
 
 
+def moving_fire_capability(state: GameState, firer: UnitState, weapon: str | None) -> list[str]:
+    """Why ``firer`` may not use Moving Fire with ``weapon`` (rules 2.7); empty if it may."""
+    if not state.scenario.module("moving_fire"):
+        return ["the moving_fire module is off: no Moving Fire"]
+    utype = ptype(state, firer)
+    if utype.is_helicopter:
+        if (firer.mode or "flying") != "flying":
+            return [f"{firer.id} moves only in Flying mode (it is {firer.mode})"]
+        return []
+    side = utype.side(firer.step, firer.mode)
+    if weapon is None:
+        return ["name the rating for Moving Fire with --weapon"]
+    weapons = [w for w in side.ratings() if w.value == weapon]
+    if weapons and not utype.can_moving_fire(weapons[0], side):
+        return [f"{firer.id}'s {weapon} rating has no Moving Fire capability"]
+    return []
+
+
 class Fire:
     """``fire --unit ID --target ID [--weapon ap|he|aa]`` in the unit's own impulse."""
 
@@ -95,11 +113,9 @@ class MovingFire:
         self, state: GameState, request: ActionRequest, los: LineOfSight
     ) -> tuple[PathPlan | None, FirePlan | None, list[str]]:
         firer, target, reasons = _parties(state, request)
-        if not state.scenario.module("moving_fire"):
-            reasons.append("the moving_fire module is off: no Moving Fire")
         if firer is None or target is None or reasons:
             return None, None, reasons
-        reasons += self._capability(state, firer, request)
+        reasons += moving_fire_capability(state, firer, request.weapon)
         path, why = parse_path(state, request.to)
         if why or reasons:
             return None, None, reasons + why
@@ -109,21 +125,6 @@ class MovingFire:
         fire, why = plan_fire(state, firer, target, request.weapon, los,
                               from_hex=move.end, moving=True)  # fmt: skip
         return move, fire, why
-
-    @staticmethod
-    def _capability(state: GameState, firer: UnitState, request: ActionRequest) -> list[str]:
-        utype = ptype(state, firer)
-        if utype.is_helicopter:
-            if (firer.mode or "flying") != "flying":
-                return [f"{firer.id} moves only in Flying mode (it is {firer.mode})"]
-            return []
-        side = utype.side(firer.step, firer.mode)
-        if request.weapon is None:
-            return ["name the rating for Moving Fire with --weapon"]
-        weapons = [w for w in side.ratings() if w.value == request.weapon]
-        if weapons and not utype.can_moving_fire(weapons[0], side):
-            return [f"{firer.id}'s {request.weapon} rating has no Moving Fire capability"]
-        return []
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         return self._plans(state, request, los)[2]

@@ -1,0 +1,146 @@
+"""``tabletop act GAME ACTION [options] [--as SIDE] [--json]``: one game action, headless
+(interfaces.md section 3).
+
+Legality is decided before any die is read (illegal: exit 2, whatever ``--dice`` holds);
+the action is applied through ``PlayAction`` and a ``History``, the very path of the app;
+``--dice`` must hold exactly the faces the action rolls (exit 1 otherwise, nothing
+written); ``--out`` writes the game with the action and its dice in the log.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tabletop.cli.common import (
+    EXIT_DONE,
+    EXIT_ILLEGAL,
+    BadInput,
+    check_side,
+    emit,
+    fail,
+    hidden_from,
+    load_play,
+    make_los,
+    parse_dice,
+    save,
+    split_ids,
+)
+from tabletop.commands import History, PlayAction
+from tabletop.model import GameState
+from tabletop.rules import (
+    ActionRequest,
+    ActionResult,
+    DiceError,
+    DiceSource,
+    IllegalAction,
+    RandomDice,
+    ScriptedDice,
+)
+from tabletop.rules.engine import ruleset_for
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="a scenario or saved game file")
+    parser.add_argument("action", help="draw, end-impulse, end-turn, fire, moving-fire, ...")
+    parser.add_argument("--unit", help="the acting unit (several, comma-separated, to assault)")
+    parser.add_argument("--target", help="the unit fired at")
+    parser.add_argument("--to", help="the hexes to move through, comma-separated")
+    parser.add_argument("--weapon", choices=("ap", "he", "aa"))
+    parser.add_argument("--sw-target", help="the support weapon's target")
+    parser.add_argument("--sw-weapon", choices=("ap", "he", "aa"))
+    parser.add_argument("--formation", help="the chit drawn from a physical cup")
+    parser.add_argument("--hex")
+    parser.add_argument("--kind", choices=("at", "ap"))
+    parser.add_argument("--mode", choices=("flying", "noe", "landed"))
+    parser.add_argument("--maneuver", action="store_true")
+    parser.add_argument("--continue", dest="cont", action="store_true")
+    parser.add_argument("--targets", help="close combat targets: UNIT:ENEMY,...")
+    parser.add_argument("--leave", help="units leaving close combat, comma-separated")
+    parser.add_argument("--dice", help="the faces to roll, in the documented order")
+    parser.add_argument("--seed", type=int, help="seed of the random dice")
+    parser.add_argument("--out", help="write the new game here (atomically)")
+    parser.add_argument("--as", dest="as_side", metavar="SIDE", help="show this side's view")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def build_request(args: argparse.Namespace) -> ActionRequest:
+    targets: list[tuple[str, str]] = []
+    for pair in split_ids(args.targets):
+        unit, sep, enemy = pair.partition(":")
+        if not sep or not unit or not enemy:
+            raise BadInput(f"--targets: {pair!r} is not UNIT:ENEMY")
+        targets.append((unit, enemy))
+    return ActionRequest(
+        action=args.action, units=split_ids(args.unit), target=args.target,
+        to=split_ids(args.to), weapon=args.weapon, sw_target=args.sw_target,
+        sw_weapon=args.sw_weapon, formation=args.formation, hex=args.hex, kind=args.kind,
+        mode=args.mode, maneuver=args.maneuver, cont=args.cont, targets=tuple(targets),
+        leave=split_ids(args.leave), side=args.as_side,
+    )  # fmt: skip
+
+
+def result_json(state: GameState, result: ActionResult, side: str | None) -> dict[str, Any]:
+    """The ``--json`` answer of a legal action (interfaces.md section 3)."""
+    from tabletop.rules.platoon.common import unit_json
+
+    out: dict[str, Any] = {
+        "action": result.action,
+        "legal": True,
+        "reasons": [],
+        "rolls": [r.to_json() for r in result.rolls],
+    }
+    if result.net_hits is not None:
+        out["net_hits"] = result.net_hits
+    out["events"] = [e.to_json() for e in result.events if not hidden_from(state, side, e)]
+    out["units"] = {uid: unit_json(state, state.unit(uid)) for uid in result.touched}
+    if result.pending is not None:
+        out["pending"] = result.pending
+    return out
+
+
+def result_text(result: ActionResult) -> str:
+    lines = [f"{result.action}: done"]
+    for roll in result.rolls:
+        faces = " ".join(map(str, roll.dice))
+        lines.append(f"  {roll.by} {roll.purpose} {roll.need}: {faces} -> {roll.successes}")
+    lines += [f"  {e.event} {e.unit or e.hex or ''} {e.data or ''}".rstrip() for e in result.events]
+    return "\n".join(lines)
+
+
+def illegal(action: str, reasons: list[str], as_json: bool) -> int:
+    payload = {"action": action, "legal": False, "reasons": reasons}
+    emit(payload, as_json, "\n".join(f"illegal: {r}" for r in reasons))
+    return EXIT_ILLEGAL
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        state = load_play(args.game)
+        check_side(state, args.as_side)
+        request = build_request(args)
+        los = make_los(state)
+        reasons = ruleset_for(state.scenario.ruleset).check(state, request, los)
+        if reasons:  # before any die is read
+            return illegal(args.action, reasons, args.json)
+        scripted = ScriptedDice(parse_dice(args.dice)) if args.dice is not None else None
+    except (BadInput, ValueError) as exc:
+        return fail(str(exc), args.json)
+    dice: DiceSource = scripted if scripted is not None else RandomDice(args.seed)
+    command = PlayAction(state, request, los, dice)
+    try:
+        History().push(command)
+        if scripted is not None:
+            scripted.check_all_used()
+    except IllegalAction as exc:
+        return illegal(args.action, exc.reasons, args.json)
+    except DiceError as exc:
+        return fail(f"--dice: {exc}", args.json)
+    assert command.result is not None
+    if args.out:
+        try:
+            save(state, args.out)
+        except (OSError, ValueError) as exc:
+            return fail(f"--out: {exc}", args.json)
+    emit(result_json(state, command.result, args.as_side), args.json, result_text(command.result))
+    return EXIT_DONE

@@ -1,0 +1,97 @@
+"""Helpers shared by the headless play commands (``act``, ``odds``): loading a scenario or
+a saved game, the line-of-sight engine, one side's view, output and exit codes."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from tabletop.model import GameState, Scenario
+from tabletop.rules import LineOfSight
+from tabletop.rules.actions import Event
+
+EXIT_DONE, EXIT_BAD_INPUT, EXIT_ILLEGAL = 0, 1, 2
+
+
+class BadInput(ValueError):
+    """A problem with the command line or its files (exit 1)."""
+
+
+def load_play(path: str) -> GameState:
+    """A scenario (at the start of turn 1) or a saved game; BadInput otherwise."""
+    from tabletop.data import DataError, load_document
+
+    try:
+        document = load_document(path)
+    except DataError as exc:
+        raise BadInput(str(exc)) from None
+    except OSError as exc:
+        raise BadInput(f"{path}: {exc.strerror or exc}") from None
+    if isinstance(document, Scenario):
+        return document.new_game()
+    if isinstance(document, GameState):
+        return document
+    kind = type(document).__name__
+    raise BadInput(f"{path}: a {kind} file, not a scenario or saved game")
+
+
+def make_los(state: GameState) -> LineOfSight:
+    from tabletop.geometry import LosEngine
+
+    engine: LineOfSight = LosEngine(state.scenario.map, state.scenario.options)
+    return engine
+
+
+def save(state: GameState, path: str) -> None:
+    from tabletop.data import save_game
+
+    save_game(state, path)
+
+
+def check_side(state: GameState, side: str | None) -> None:
+    if side is not None and side not in state.scenario.sides:
+        known = ", ".join(state.scenario.sides)
+        raise BadInput(f"there is no side {side!r} in this scenario (sides: {known})")
+
+
+def split_ids(text: str | None) -> tuple[str, ...]:
+    return tuple(p.strip() for p in text.split(",") if p.strip()) if text else ()
+
+
+def parse_dice(text: str) -> list[int]:
+    faces: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= 6:
+            raise BadInput(f"--dice: {part!r} is not a d6 face (1 to 6)")
+        faces.append(int(part))
+    return faces
+
+
+def hidden_from(state: GameState, side: str | None, event: Event) -> bool:
+    """Is this event about a minefield the viewing side must not know of (rules 1.7)?"""
+    if side is None or not str(event.data.get("marker", "")).startswith("minefield"):
+        return False
+    if event.hex is None:
+        return False
+    h = state.scenario.map.parse(event.hex)
+    return any(
+        m.hex == h and m.kind.startswith("minefield") and not m.revealed and m.side != side
+        for m in state.hex_markers
+    ) or not any(m.hex == h and m.kind.startswith("minefield") for m in state.hex_markers)
+
+
+def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:
+    if as_json:
+        print(json.dumps(payload))
+    else:
+        print(text)
+
+
+def fail(message: str, as_json: bool) -> int:
+    """Bad input: the message on stderr (and as JSON on stdout with --json); exit 1."""
+    print(f"tabletop: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}))
+    return EXIT_BAD_INPUT

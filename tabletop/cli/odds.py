@@ -1,0 +1,102 @@
+"""``tabletop odds GAME --unit ID --target ID [--weapon ap|he|aa] [--moving] [--as SIDE]
+[--json]``: the exact probabilities of an attack's outcomes, before rolling.
+
+HOUSE DEFAULT: the odds answer for an attack the unit could make in its own impulse, so
+the sequence (whose impulse it is) and Ops Complete are not checked; everything else
+(Disrupted, ratings, depletion, range, line of sight, overflow) is, with the fire
+action's reasons (exit 2 when the attack is not legal).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tabletop.cli.common import (
+    EXIT_DONE,
+    EXIT_ILLEGAL,
+    BadInput,
+    check_side,
+    emit,
+    fail,
+    load_play,
+    make_los,
+)
+from tabletop.model import GameState
+from tabletop.rules import LineOfSight
+from tabletop.rules.platoon.combat import SaveSpec, sources_text
+from tabletop.rules.platoon.common import find_unit
+from tabletop.rules.platoon.eligibility import FirePlan, plan_fire
+from tabletop.rules.platoon.fire import moving_fire_capability
+from tabletop.rules.platoon.odds import Odds, plan_odds
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="a scenario or saved game file")
+    parser.add_argument("--unit", required=True, help="the firer")
+    parser.add_argument("--target", required=True, help="the unit fired at")
+    parser.add_argument("--weapon", choices=("ap", "he", "aa"))
+    parser.add_argument("--moving", action="store_true", help="as Moving Fire (rules 2.7)")
+    parser.add_argument("--as", dest="as_side", metavar="SIDE", help="this side's view")
+    parser.add_argument("--json", action="store_true", help="print the odds as JSON")
+
+
+def legal_plan(
+    state: GameState, args: argparse.Namespace, los: LineOfSight
+) -> tuple[FirePlan | None, list[str]]:
+    firer, why_f = find_unit(state, args.unit, "unit")
+    target, why_t = find_unit(state, args.target, "target")
+    reasons = [r for r in (why_f, why_t) if r]
+    if firer is None or target is None:
+        return None, reasons
+    if args.as_side is not None and firer.side != args.as_side:
+        reasons.append(f"{firer.id} belongs to {firer.side}, not {args.as_side}")
+    if args.moving:
+        reasons += moving_fire_capability(state, firer, args.weapon)
+    plan, more = plan_fire(state, firer, target, args.weapon, los, moving=args.moving)
+    return plan, reasons + more
+
+
+def odds_json(plan: FirePlan, odds: Odds, spec: SaveSpec) -> dict[str, Any]:
+    out = odds.to_json()
+    out["attack"] = {
+        "unit": plan.firer, "target": plan.target, "weapon": plan.weapon.value,
+        "dice": plan.hit.dice, "need": f"{plan.hit.hit}+", "range": plan.range,
+        "extended": plan.extended,
+    }  # fmt: skip
+    out["save"] = {
+        "dice": spec.dice, "need": f"{spec.need}+",
+        "bonus": {b.source: b.dice for b in spec.bonus}, "bonus_used": spec.bonus_used,
+    }  # fmt: skip
+    return out
+
+
+def odds_text(plan: FirePlan, odds: Odds, spec: SaveSpec) -> str:
+    lines = [
+        f"{plan.firer} fires {plan.weapon.value} at {plan.target}: {plan.hit.dice} dice "
+        f"at {plan.hit.hit}+, range {plan.range}{' (extended)' if plan.extended else ''}",
+        f"save: {spec.dice} dice at {spec.need}+ (bonus: {sources_text(spec.bonus)})",
+        "hits:     " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.hits)),
+        "net hits: " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.net_hits)),
+    ]
+    lines += [f"{o.value:<10} {float(p):.4f}" for o, p in odds.outcomes.items()]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        state = load_play(args.game)
+        check_side(state, args.as_side)
+        if state.scenario.ruleset != "platoon":
+            raise BadInput("odds of the squad ruleset are not implemented yet")
+        los = make_los(state)
+    except (BadInput, ValueError) as exc:
+        return fail(str(exc), args.json)
+    plan, reasons = legal_plan(state, args, los)
+    if plan is None or reasons:
+        payload = {"legal": False, "reasons": reasons}
+        emit(payload, args.json, "\n".join(f"illegal: {r}" for r in reasons))
+        return EXIT_ILLEGAL
+    odds, spec = plan_odds(state, [plan], los)
+    emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
+    return EXIT_DONE
