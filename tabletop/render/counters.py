@@ -141,15 +141,20 @@ def _draw_symbol(p: QPainter, box: QRectF, symbol: str, ink: QColor) -> None:
 # --- texts -------------------------------------------------------------------------------
 
 
-def _rating_lines(side: PlatoonSide) -> list[str]:
+Line = tuple[str, str]
+"""A ratings line: a small prefix ("AP") and a bold value ("3-10-4")."""
+
+
+def _rating_lines(side: PlatoonSide) -> list[Line]:
     lines = []
     for weapon, rating in side.ratings().items():
         mark = "*" if rating.missile else ""
-        lines.append(f"{weapon.value.upper()} {rating.firepower}-{rating.range}-{rating.hit}{mark}")
+        value = f"{rating.firepower}-{rating.range}-{rating.hit}{mark}"
+        lines.append((weapon.value.upper(), value))
     return lines
 
 
-def _platoon_texts(t: PlatoonUnitType, state: UnitState | None) -> tuple[list[str], str, str]:
+def _platoon_texts(t: PlatoonUnitType, state: UnitState | None) -> tuple[list[Line], str, str]:
     """(rating lines, armor/save text, movement text) for the side in use."""
     step = state.step if state is not None else "full"
     mode = state.mode if state is not None else None
@@ -165,20 +170,21 @@ def _platoon_texts(t: PlatoonUnitType, state: UnitState | None) -> tuple[list[st
     return _rating_lines(side), armor, str(side.movement)
 
 
-def _squad_texts(t: SquadUnitType, state: UnitState | None) -> tuple[list[str], str, str]:
+def _squad_texts(t: SquadUnitType, state: UnitState | None) -> tuple[list[Line], str, str]:
     total = t.figure_count
-    lines = []
+    lines: list[Line] = []
     if state is not None and state.figures:
         standing = len(state.standing())
         count = f"{standing}/{len(state.figures)}" if standing != total else str(total)
-        lines.append(f"{count} fig")
+        lines.append(("fig", count))
     else:
-        lines.append(f"{total} fig")
+        lines.append(("fig", str(total)))
     if t.fire is not None:
         at = "*" if t.fire.anti_tank else ""
-        lines.append(f"{t.fire.dice}d {t.fire.range}/{t.fire.hit}+{at}")
+        lines.append(("fire", f"{t.fire.dice}-{t.fire.range}-{t.fire.hit}{at}"))
     if t.armor is not None:
-        lines.append(f"armor {t.armor}")
+        side = f"/{t.side_armor}" if t.side_armor is not None else ""
+        lines.append(("arm", f"{t.armor}{side}"))
     steadiness = "-" if t.steadiness is None else str(t.steadiness)
     return lines, f"S{steadiness}", str(t.movement)
 
@@ -287,31 +293,39 @@ def _draw_fitted_text(
     p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _draw_ratings(p: QPainter, lines: list[str], armor: str, movement: str, ink: QColor) -> None:
+def _draw_ratings(p: QPainter, lines: list[Line], armor: str, movement: str, ink: QColor) -> None:
     n = max(1, len(lines))
     line_h = min(14.0, 40.0 / n)
-    px = int(line_h * 0.95)
+    px = 12 if n <= 2 else 11
     top = 58.0 + (40.0 - n * line_h) / 2 - 1
+    small = font(px - 2, condensed=True)
+    bold = font(px, bold=True, condensed=True)
+    small_metrics = QFontMetricsF(small)
+    bold_metrics = QFontMetricsF(bold)
+    width = 66.0
     p.setPen(ink)
-    f = font(px, bold=True, condensed=True)
-    p.setFont(f)
-    width = 62.0
-    metrics = QFontMetricsF(f)
-    for i, line in enumerate(lines):
-        box = QRectF(5, top + i * line_h, width, line_h)
-        text = metrics.elidedText(line, Qt.TextElideMode.ElideRight, width)
-        p.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+    align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+    for i, (prefix, value) in enumerate(lines):
+        x = 5.0
+        y = top + i * line_h
+        if prefix:
+            p.setFont(small)
+            p.drawText(QRectF(x, y, width, line_h), align, prefix)
+            x += small_metrics.horizontalAdvance(prefix) + 3
+        p.setFont(bold)
+        text = bold_metrics.elidedText(value, Qt.TextElideMode.ElideRight, width - (x - 5))
+        p.drawText(QRectF(x, y, width - (x - 5), line_h), align, text)
     # right column: armor/save in a box, movement large below
     if armor:
-        p.setFont(font(12, bold=True, condensed=True))
-        box = QRectF(69, 59, 27, 15)
+        p.setFont(font(11, bold=True, condensed=True))
+        box = QRectF(72, 59, 24, 15)
         p.setPen(QPen(ink, 1.2))
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawRoundedRect(box, 2, 2)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, armor)
     p.setFont(font(20, bold=True))
     p.setPen(ink)
-    p.drawText(QRectF(67, 74, 31, 23), Qt.AlignmentFlag.AlignCenter, movement)
+    p.drawText(QRectF(70, 74, 28, 23), Qt.AlignmentFlag.AlignCenter, movement)
 
 
 def _paint_badges(p: QPainter, names: list[str]) -> None:

@@ -20,7 +20,7 @@ from tabletop.render.palette import font
 
 __all__ = ["HexShape", "MapPainter", "paint_hex_marker"]
 
-LABEL_MIN_PIXELS = 5.0
+LABEL_MIN_PIXELS = 7.0
 """Below this many device pixels of label text, labels are not drawn (level of detail)."""
 TEXTURE_MIN_SCALE = 0.35
 """Below this zoom, terrain textures are skipped (they would only be noise)."""
@@ -325,13 +325,13 @@ def paint_hex_marker(
     in one hex sit side by side)."""
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    r = size * 0.2
+    r = size * 0.24
     x = center.x() - size * 0.45 + index * r * 2.3
     y = center.y() + size * 0.52
     kind = marker.kind
     if kind == "smoke":
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(235, 235, 235, 200))
+        p.setPen(QPen(QColor(90, 90, 90, 200), 1.0))
+        p.setBrush(QColor(200, 200, 200, 215))
         for dx, dy, rr in ((0, 0, 1.0), (-0.9, 0.3, 0.75), (0.9, 0.3, 0.75), (0.2, -0.6, 0.8)):
             p.drawEllipse(QPointF(center.x() + dx * r, center.y() + dy * r), rr * r * 1.4,
                           rr * r * 1.2)  # fmt: skip

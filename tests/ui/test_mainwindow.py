@@ -1,0 +1,264 @@
+"""The main window with real widgets and real mouse events (offscreen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QWheelEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tabletop.commands import Command
+from tabletop.documents import GameDocument
+from tabletop.ui.view import MAX_SCALE, MIN_SCALE
+
+pytestmark = [
+    pytest.mark.gui,
+    # the offscreen platform warns about every dock widget; real platforms do not
+    pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
+]
+
+
+def view_pos(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+    scene = window.map_scene
+    return window.view.mapFromScene(scene.hex_center(scene.hexmap.parse(label)))
+
+
+def wheel(view, pos: QPoint, notches: int) -> None:  # type: ignore[no-untyped-def]
+    global_pos = QPointF(view.viewport().mapToGlobal(pos))
+    event = QWheelEvent(
+        QPointF(pos), global_pos, QPoint(0, 0), QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )  # fmt: skip
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def test_one_counter_item_per_unit_on_the_map(window, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+    on_map = {u.id for u in document.state.units.values() if u.on_map}
+    assert set(window.map_scene.counters) == on_map
+    assert "t72-dead" not in window.map_scene.counters
+    assert window.windowTitle().startswith("Sample skirmish")
+
+
+def test_stacks_are_offset_and_ordered(window) -> None:  # type: ignore[no-untyped-def]
+    scene = window.map_scene
+    bottom, top = scene.stack_at(scene.hexmap.parse("0304"))
+    assert top.zValue() > bottom.zValue()
+    assert top.pos().x() > bottom.pos().x() and top.pos().y() < bottom.pos().y()
+
+
+def test_moving_the_mouse_shows_the_hex_in_the_status_bar(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseMove(window.view.viewport(), view_pos(window, "0902"))
+    qtbot.waitUntil(lambda: window.hex_label.text().startswith("0902"))
+    assert "rough, level 0" in window.hex_label.text()
+    qtbot.mouseMove(window.view.viewport(), view_pos(window, "0606"))
+    qtbot.waitUntil(lambda: window.hex_label.text().startswith("0606"))
+    assert "level 1" in window.hex_label.text()
+    assert "1 unit" in window.hex_label.text()
+    assert window.turn_label.text().startswith("Turn 1/8")
+
+
+def test_wheel_zooms_under_the_mouse_and_is_clamped(window) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    pos = view_pos(window, "0505")
+    before_scale = view.scale_factor
+    anchor = view.mapToScene(pos)
+    wheel(view, pos, 1)
+    assert view.scale_factor > before_scale * 1.2
+    assert (view.mapToScene(pos) - anchor).manhattanLength() < 3 / view.scale_factor + 1
+    for _ in range(30):
+        wheel(view, pos, 1)
+    assert view.scale_factor == pytest.approx(MAX_SCALE)
+    for _ in range(60):
+        wheel(view, pos, -1)
+    assert view.scale_factor == pytest.approx(MIN_SCALE)
+    assert window.zoom_label.text() == f"{MIN_SCALE * 100:.0f}%"
+
+
+def test_dragging_pans(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    view.set_scale(2.0)
+    start = view.viewport().rect().center()
+    grabbed = view.mapToScene(start)
+    end = start + QPoint(-150, -90)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for k in range(1, 6):
+        qtbot.mouseMove(view.viewport(), start + (end - start) * (k / 5))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    # the scene point grabbed is now under the pointer
+    assert (view.mapToScene(end) - grabbed).manhattanLength() < 3
+
+
+def test_click_selects_a_hex_and_the_dock_lists_its_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=view_pos(window, "0304")
+    )
+    assert window.hex_dock.windowTitle() == "Hex 0304"
+    texts = [
+        window.hex_dock.tree.topLevelItem(i).text(0)
+        for i in range(window.hex_dock.tree.topLevelItemCount())
+    ]
+    assert "Leopard 2 (leo-1)" in texts and "Panzergren. (inf-1)" in texts
+    assert window.map_scene.highlight_item.isVisible()
+
+
+def test_view_menu_zoom_and_fit(window) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    view.set_scale(3.0)
+    window.zoom_out_action.trigger()
+    assert view.scale_factor == pytest.approx(3.0 / 1.25)
+    window.zoom_in_action.trigger()
+    assert view.scale_factor == pytest.approx(3.0)
+    window.fit_action.trigger()
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert visible.adjusted(-2, -2, 2, 2).contains(window.map_scene.map_rect())
+    window.actual_size_action.trigger()
+    assert view.scale_factor == pytest.approx(1.0)
+
+
+def render(scene, rect: QRectF) -> QImage:  # type: ignore[no-untyped-def]
+    image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("black"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(image.rect()), rect)
+    painter.end()
+    return image
+
+
+def test_hex_labels_toggle(window) -> None:  # type: ignore[no-untyped-def]
+    scene = window.map_scene
+    centre = scene.hex_center(scene.hexmap.parse("0203"))
+    top = QRectF(centre.x() - 20, centre.y() - 36, 40, 16)
+    with_labels = render(scene, top)
+    window.labels_action.trigger()
+    assert not window.labels_action.isChecked()
+    assert not scene.grid_item.labels
+    without = render(scene, top)
+    assert with_labels != without
+    window.labels_action.trigger()
+    assert render(scene, top) == with_labels
+
+
+def test_scene_render_shows_terrain_colours(window) -> None:  # type: ignore[no-untyped-def]
+    scene = window.map_scene
+    rect = scene.map_rect()
+    image = render(scene, rect)
+    colours = {
+        image.pixel(x, y) for x in range(0, image.width(), 17) for y in range(0, image.height(), 13)
+    }
+    assert len(colours) > 20  # not blank
+    for label, name in [("0203", "#dfe6b0"), ("0109", "#5b9bd5"), ("0902", "#c8ad7f")]:
+        c = scene.hex_center(scene.hexmap.parse(label)) - rect.topLeft()
+        found = image.pixelColor(int(c.x()) + 12, int(c.y()) + 20)
+        want = QColor(name)
+        assert (
+            abs(found.red() - want.red())
+            + abs(found.green() - want.green())
+            + abs(found.blue() - want.blue())
+            < 40
+        ), (label, found.name())
+
+
+class MoveUnit(Command):
+    def __init__(self, document: GameDocument, unit_id: str, label: str) -> None:
+        super().__init__(f"move {unit_id}")
+        self.unit = document.state.unit(unit_id)
+        self.to = document.scenario.map.parse(label)
+        self.came_from = self.unit.hex
+
+    def redo(self) -> None:
+        self.unit.hex = self.to
+
+    def undo(self) -> None:
+        self.unit.hex = self.came_from
+
+
+def test_document_changes_move_counters_and_undo_menu_works(window, document) -> None:  # type: ignore[no-untyped-def]
+    scene = window.map_scene
+    item = scene.counters["leo-2"]
+    document.push(MoveUnit(document, "leo-2", "0304"))
+    assert item.hex == scene.hexmap.parse("0304")
+    assert len(scene.stack_at(item.hex)) == 3
+    assert window.undo_action.isEnabled() and window.undo_action.text() == "&Undo move leo-2"
+    assert window.isWindowModified()
+    window.undo_action.trigger()
+    assert item.hex == scene.hexmap.parse("0606")
+    assert len(scene.stack_at(scene.hexmap.parse("0304"))) == 2
+    assert window.redo_action.isEnabled()
+    window.redo_action.trigger()
+    assert item.hex == scene.hexmap.parse("0304")
+
+
+@pytest.fixture
+def message_boxes(monkeypatch) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    shown: list[tuple[str, str]] = []
+
+    def fake_exec(box) -> int:  # type: ignore[no-untyped-def]
+        shown.append((box.text(), box.detailedText()))
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", fake_exec)
+    return shown
+
+
+BAD_SCENARIO = """format: tabletop/scenario@1
+name: Broken
+ruleset: platoon
+map: ../maps/nowhere.yaml
+counters: []
+sides: {}
+units: []
+"""
+
+
+def test_bad_file_shows_its_problems_and_keeps_the_document(
+    window, document, tmp_path: Path, message_boxes
+) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "broken.yaml"
+    bad.write_text(BAD_SCENARIO)
+    assert not window.open_file(bad)
+    assert window.document is document
+    ((text, details),) = message_boxes
+    assert "broken.yaml" in text
+    assert "broken.yaml:" in details  # FILE:LINE:COLUMN lines
+    assert not window.open_file(tmp_path / "missing.yaml")
+    assert "does not exist" in message_boxes[-1][0]
+
+
+def test_app_with_a_bad_file_opens_nothing(qapp, tmp_path: Path, message_boxes, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    assert create_window(tmp_path / "missing.yaml", settings) is None
+    assert message_boxes and "does not exist" in message_boxes[0][0]
+
+
+def test_demo_scenario_opens(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    window = create_window(None, settings)
+    assert window is not None
+    qtbot.addWidget(window)
+    document = window.document
+    on_map = {u.id for u in document.state.units.values() if u.on_map}
+    assert on_map and set(window.map_scene.counters) == on_map
+    assert window.windowTitle().startswith(document.scenario.name)
+    image = render(window.map_scene, window.map_scene.map_rect())
+    assert len({image.pixel(x, 300) for x in range(0, image.width(), 7)}) > 10
+
+
+def test_open_demo_and_recent_files(window, settings) -> None:  # type: ignore[no-untyped-def]
+    assert window.open_demo_action.isEnabled()
+    assert window.open_demo()
+    assert window.recent_files()[0].endswith("demo-platoon.yaml")
+    assert window.recent_menu.isEnabled()
+    window.recent_menu.actions()[0].trigger()
+    assert window.document.scenario.name == "Eisenbach Gap"
+
+
+def test_about(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    seen: list[str] = []
+    monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: seen.append(title))
+    window.about_action.trigger()
+    assert seen == ["About Tabletop"]
