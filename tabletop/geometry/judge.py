@@ -53,6 +53,10 @@ class Judge:
     def __init__(self, field: TerrainField, cover: Cover, options: Options) -> None:
         self.f = field
         self.cover = cover
+        self.lvl = field.level_list
+        self.code = cover.code_list
+        self.smoke = cover.smoke_list
+        self.on_map = field.on_map_list
         self.options = options
 
     # --- naming ---------------------------------------------------------------------------
@@ -64,11 +68,11 @@ class Judge:
 
     def describe(self, c: int) -> str:
         name = self.cover.names.get(c, "clear")
-        level = int(self.f.level[c])
+        level = self.lvl[c]
         return f"{self.label(c)} ({name}, level {level})" if level else f"{self.label(c)} ({name})"
 
     def blocks(self, c: int) -> bool:
-        return bool(self.cover.code[c] == BLOCK or self.cover.smoke[c])
+        return bool(self.code[c] == BLOCK or self.smoke[c])
 
     # --- entry point ------------------------------------------------------------------------
     def judge(self, a: Viewpoint, b: Viewpoint, line: Line) -> LosResult:
@@ -77,7 +81,7 @@ class Judge:
             _Piece(ia + r1, ia + r2, n)
             for r1, r2, n in zip(line.rel1, line.rel2, line.num, strict=True)
         ]
-        on_map = self.f.on_map
+        on_map = self.on_map
         grazed = tuple(
             HexSide(self.hex_of(p.c1), self.hex_of(p.c2))
             for p in pieces
@@ -100,13 +104,13 @@ class Judge:
 
     # --- models -------------------------------------------------------------------------------
     def smoke_only(self) -> Pred:
-        smoke = self.cover.smoke
+        smoke = self.smoke
         return lambda c, k: bool(smoke[c])
 
     def waw(self, ia: int, ib: int, pieces: list[_Piece]) -> tuple[Pred, Pred | None, str]:
-        lvl = self.f.level
-        code = self.cover.code
-        smoke = self.cover.smoke
+        lvl = self.lvl
+        code = self.code
+        smoke = self.smoke
         la, lb = min(int(lvl[ia]), 1), min(int(lvl[ib]), 1)
         if la == lb == 0:
             return (
@@ -133,9 +137,9 @@ class Judge:
         )
 
     def slope(self, ia: int, ib: int, den: int) -> tuple[Pred, Pred | None, str]:
-        lvl = self.f.level
-        code = self.cover.code
-        smoke = self.cover.smoke
+        lvl = self.lvl
+        code = self.code
+        smoke = self.smoke
         za, zb = int(lvl[ia]), int(lvl[ib])
 
         def blocks(c: int, num: int) -> bool:
@@ -151,10 +155,10 @@ class Judge:
         heli = a if a.helicopter_mode else b
         mode = heli.helicopter_mode or "flying"
         level = helicopter_level(self.f, heli.hex, mode)
-        lvl = self.f.level
-        kind = self.f.kind
-        code = self.cover.code
-        smoke = self.cover.smoke
+        lvl = self.lvl
+        kind = self.f.kind_list
+        code = self.code
+        smoke = self.smoke
         lt = min(int(lvl[it]), 1)
         target = self.hex_of(it)
         parts = self.f.hill_parts()
@@ -196,21 +200,22 @@ class Judge:
     def explain(
         self, base: LosResult, pieces: list[_Piece], blocks: Pred, hinders: Pred | None, note: str
     ) -> LosResult:
-        entries: list[tuple[float, tuple[Hex | HexSide, ...], str]] = []
+        # (position from the firer, what blocks, cells naming the reason or a crest text)
+        entries: list[tuple[float, tuple[Hex | HexSide, ...], tuple[int, ...] | str]] = []
         hind: list[int] = []
-        on_map = self.f.on_map
+        on_map = self.on_map
+        hex_of = self.f.hex_at
         for k in range(1, len(pieces) - 1):
             p = pieces[k]
-            if p.is_side:
-                if blocks(p.c1, p.num) and blocks(p.c2, p.num):
-                    pair = (self.hex_of(p.c1), self.hex_of(p.c2))
-                    why = f"{self.describe(p.c1)} and {self.describe(p.c2)} block"
-                    entries.append((k, pair, why))
-            elif on_map[p.c1]:
-                if blocks(p.c1, p.num):
-                    entries.append((k, (self.hex_of(p.c1),), f"{self.describe(p.c1)} blocks"))
-                elif hinders is not None and hinders(p.c1, p.num):
-                    hind.append(p.c1)
+            c1 = p.c1
+            if c1 != p.c2:
+                if blocks(c1, p.num) and blocks(p.c2, p.num):
+                    entries.append((k, (hex_of(c1), hex_of(p.c2)), (c1, p.c2)))
+            elif on_map[c1]:
+                if blocks(c1, p.num):
+                    entries.append((k, (hex_of(c1),), (c1,)))
+                elif hinders is not None and hinders(c1, p.num):
+                    hind.append(c1)
         if note == "crest":
             for k, side in self.crests(pieces):
                 a, b = side.hexes()
@@ -221,17 +226,24 @@ class Judge:
         suffix = f" ({note})" if note.startswith("helicopter") else ""
         if entries:
             blocked = tuple(item for e in entries for item in e[1])
-            return _replace(base, False, blocked, hexes, entries[0][2] + suffix)
+            return _replace(base, False, blocked, hexes, self.reason(entries[0][2]) + suffix)
         if len(hind) >= 2:
             listed = ", ".join(self.describe(c) for c in hind)
             word = _COUNT_WORDS.get(len(hind), str(len(hind)))
             return _replace(base, False, (), hexes, f"{word} hindrances: {listed}{suffix}")
         return _replace(base, True, (), hexes, "clear")
 
+    def reason(self, why: tuple[int, ...] | str) -> str:
+        if isinstance(why, str):
+            return why
+        if len(why) == 1:
+            return f"{self.describe(why[0])} blocks"
+        return f"{self.describe(why[0])} and {self.describe(why[1])} block"
+
     def crests(self, pieces: list[_Piece]) -> list[tuple[int, HexSide]]:
         """Rules 4.3: hexsides where the line, walked from the hill unit to the ground unit,
         passes from level 1 to level 0; crests bordering either unit's hex do not count."""
-        lvl = self.f.level
+        lvl = self.lvl
         levels = [min(int(lvl[p.c1]), int(lvl[p.c2]), 1) for p in pieces]
         n = len(pieces)
         down_forward = levels[0] >= 1
@@ -243,7 +255,7 @@ class Judge:
         return found
 
     def crest_side(self, high: _Piece, low: _Piece) -> HexSide:
-        lvl = self.f.level
+        lvl = self.lvl
         highs = [c for c in (high.c1, high.c2) if lvl[c] >= 1]
         lows = [c for c in (low.c1, low.c2) if lvl[c] == 0]
         for h in highs:
