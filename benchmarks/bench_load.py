@@ -20,8 +20,8 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tabletop.data import load_map  # noqa: E402
-from tabletop.hexgrid import HexSide, OffsetScheme  # noqa: E402
+from tabletop.data import load_map
+from tabletop.hexgrid import HexSide, OffsetScheme
 
 SIZE = 200
 SIDES = 10_000

@@ -49,22 +49,22 @@ def test_three_problems_in_two_files(capsys: pytest.CaptureFixture[str], write: 
 @pytest.mark.parametrize(
     ("old", "new", "expected"),
     [
-        ("type: TANK, side: blue", "type: TANKK, side: blue", "unknown unit type 'TANKK' (did you mean 'TANK'?)"),
+        ("type: TANK, side: blue", "type: TANKK, side: blue", "unknown unit type 'TANKK' (did you mean 'TANK'?)"),  # noqa: E501
         ("side: red,", "side: redd,", "unknown side 'redd' (did you mean 'red'?)"),
         ("formation: bravo", "formation: brav", "unknown formation 'brav' (did you mean 'bravo'?)"),
         ("marker: wreck", "marker: wreak", "unknown hex marker 'wreak' (did you mean 'wreck'?)"),
-        ("turns: 6", "turns: 6\nrules: [minefield]", "unknown module 'minefield' (did you mean 'minefields'?)"),
-        ("turns: 6", "turns: 6\noptions: {stacknig: 2}", "unknown key 'stacknig' in options (did you mean 'stacking'?)"),
-        ("turns: 6", "turns: 6\nturn: 5", "unknown key 'turn' in the scenario (did you mean 'turns'?)"),
+        ("turns: 6", "turns: 6\nrules: [minefield]", "unknown module 'minefield' (did you mean 'minefields'?)"),  # noqa: E501
+        ("turns: 6", "turns: 6\noptions: {stacknig: 2}", "unknown key 'stacknig' in options (did you mean 'stacking'?)"),  # noqa: E501
+        ("turns: 6", "turns: 6\nturn: 5", "unknown key 'turn' in the scenario (did you mean 'turns'?)"),  # noqa: E501
         ("id: i-1", "id: t-1", "duplicate unit id 't-1'"),
         ('hex: "0101"', 'hex: "01x1"', "bad hex label '01x1'"),
         ("map: map.yaml", "map: nomap.yaml", "map file 'nomap.yaml' not found (tried"),
         ("turns: 6", "turns: 0", "turns must be at least 1, not 0"),
-        ("format: tabletop/scenario@1", "format: tabletop/scenario@7", "is newer than this version"),
+        ("format: tabletop/scenario@1", "format: tabletop/scenario@7", "is newer than this version"),  # noqa: E501
         ("format: tabletop/scenario@1", "format: tabletop/scenaro@1", "unknown format"),
         ("formations: {bravo: {chits: 1}}", "formations: {}", "unknown formation 'bravo'"),
         ('hex: "0101"', 'hex: "0707"', "t-1 cannot be in 0707: vehicles may not enter building"),
-        ('hex: "0102"', 'hex: "0808"', "i-1 cannot be in 0808: only amphibious units may be in water"),
+        ('hex: "0102"', 'hex: "0808"', "i-1 cannot be in 0808: only amphibious units may be in water"),  # noqa: E501
     ],
 )  # fmt: skip
 def test_scenario_problem(write: Write, old: str, new: str, expected: str) -> None:
@@ -89,19 +89,19 @@ def test_every_message_has_a_position(write: Write) -> None:
     [
         ("format: tabletop/counters@1\nruleset: platoon\nunits:\n  X: {name: X, kind: tank, "
          "target: armord, full: {movement: 3}}\n", "unknown target 'armord'"),
-        ("format: tabletop/counters@1\nruleset: platoon\nunits:\n  X: {kind: tank, target: armored, "
+        ("format: tabletop/counters@1\nruleset: platoon\nunits:\n  X: {kind: tank, target: armored, "  # noqa: E501
          "full: {ap: {firepower: 3, range: 5, hit: 7}}}\n", "hit must be between 1 and 6, not 7"),
-        ("format: tabletop/counters@1\nruleset: platoon\nunits:\n  X: {kind: tank, target: armored, "
+        ("format: tabletop/counters@1\nruleset: platoon\nunits:\n  X: {kind: tank, target: armored, "  # noqa: E501
          "morale: 7, full: {movement: 3}}\n", "morale sits on each side"),
         ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: 3, model: soldeir}\n",
          "unknown model 'soldeir' (did you mean 'soldier'?)"),
-        ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: -2, model: soldier}\n",
+        ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: -2, model: soldier}\n",  # noqa: E501
          "figures must be at least 1, not -2"),
         ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: 3, model: soldier, "
          "accuracy: [0, 2]}\n", "an accuracy face must be between 1 and 6, not 0"),
-        ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexsides:\n  - {side: \"0101/0202\", "
+        ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexsides:\n  - {side: \"0101/0202\", "  # noqa: E501
          "feature: river}\n", "no hexside between 0101 and 0202"),
-        ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexsides:\n  - {side: \"0101/0102\", "
+        ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexsides:\n  - {side: \"0101/0102\", "  # noqa: E501
          "feature: rivr}\n", "unknown hexside feature 'rivr' (did you mean 'river'?)"),
         ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nrows: [\"..w\", \".x.\"]\n",
          "unknown terrain code 'x' in rows row 2"),
@@ -114,7 +114,7 @@ def test_every_message_has_a_position(write: Write) -> None:
         ("format: tabletop/map@1\nname: a\nname: b\ngrid: {columns: 3, rows: 2}\n",
          "duplicate key 'name'"),
         ("name: x\n", "the file has no 'format:' key"),
-        ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexes: {\"0101\": !!python/object:os.system x}\n",
+        ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexes: {\"0101\": !!python/object:os.system x}\n",  # noqa: E501
          "unsupported YAML tag"),
     ],
 )  # fmt: skip
@@ -223,7 +223,10 @@ def test_support_weapon_does_not_stack(write: Write) -> None:
 
 
 def test_platoon_map_with_bunker(write: Write) -> None:
-    write("map.yaml", MAP.replace('"0203": swamp', '"0203": {terrain: bunker, entrances: ["0203/0204"]}'))
+    write(
+        "map.yaml",
+        MAP.replace('"0203": swamp', '"0203": {terrain: bunker, entrances: ["0203/0204"]}'),
+    )
     write("counters.yaml", COUNTERS)
     path = write("scenario.yaml", SCENARIO)
     found = messages(path)
