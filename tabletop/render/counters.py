@@ -24,7 +24,7 @@ from tabletop.render.palette import BADGES, contrast_text, font, nation_color
 
 __all__ = ["BADGE_MARGIN", "CounterOptions", "badges_for", "counter_colors", "paint_counter"]
 
-BADGE_MARGIN = 0.16
+BADGE_MARGIN = 0.2
 """How far (as a share of the counter's side) badges may stick out of the counter."""
 
 
@@ -329,19 +329,20 @@ def _draw_ratings(p: QPainter, lines: list[Line], armor: str, movement: str, ink
 
 
 def _paint_badges(p: QPainter, names: list[str]) -> None:
-    """Badges down the left edge, half outside the counter, most urgent on top."""
-    f = font(13, bold=True, condensed=True)
+    """Badges down the left edge below the name, sticking out of the counter, most urgent
+    on top."""
+    f = font(12, bold=True, condensed=True)
     metrics = QFontMetricsF(f)
     p.setFont(f)
-    y = 4.0
+    y = 25.0
     for name in names[:5]:
         text, colour = BADGES.get(name, (name.replace("_", " ").upper()[:6], "#444444"))
         bg = QColor(colour)
         w = metrics.horizontalAdvance(text) + 8
-        box = QRectF(-BADGE_MARGIN * 100, y, w, 17)
+        box = QRectF(-BADGE_MARGIN * 100, y, w, 16)
         p.setPen(QPen(QColor("#fafafa"), 1.5))
         p.setBrush(bg)
         p.drawRoundedRect(box, 4, 4)
         p.setPen(contrast_text(bg))
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-        y += 19
+        y += 18

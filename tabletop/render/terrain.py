@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.hexgrid import Hex, HexSide
@@ -61,12 +61,14 @@ class MapPainter:
         self.size = min(abs(self.layout.size_x), abs(self.layout.size_y))
         self._bucket = self.size * 6
         self.shapes: dict[Hex, HexShape] = {}
+        self._edges: dict[Hex, list[QLineF]] = {}
         self._buckets: dict[tuple[int, int], list[Hex]] = {}
         for h in m.cells:
             poly = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(h)])
             cx, cy = self.layout.hex_to_pixel(h)
             shape = HexShape(h, poly, QPointF(cx, cy), poly.boundingRect())
             self.shapes[h] = shape
+            self._edges[h] = self._own_edges(h)
             for key in self._keys(shape.bounds):
                 self._buckets.setdefault(key, []).append(h)
         self.sides: list[_Side] = []
@@ -86,6 +88,16 @@ class MapPainter:
         for shape in self.shapes.values():
             rect = rect.united(shape.bounds)
         self.bounds = rect
+
+    def _own_edges(self, h: Hex) -> list[QLineF]:
+        """The edges this hex draws for the grid: each shared edge belongs to one hex."""
+        lines = []
+        for n in h.neighbors():
+            if n in self.map.cells and n < h:
+                continue
+            (x0, y0), (x1, y1) = self.layout.side_endpoints(HexSide(h, n))
+            lines.append(QLineF(x0, y0, x1, y1))
+        return lines
 
     def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
         b = self._bucket
@@ -111,16 +123,18 @@ class MapPainter:
     def paint_terrain(self, p: QPainter, exposed: QRectF, scale: float = 1.0) -> None:
         """Fill, texture and level contours of every hex meeting ``exposed``, then features."""
         p.save()
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        # fills without antialiasing tile exactly (no hairline gaps); the grid covers edges
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        p.setPen(Qt.PenStyle.NoPen)
         shapes = self.hexes_in(exposed)
         for shape in shapes:
             cell = self.map.cells[shape.hex]
             colour = QColor(self.map.chart.terrain[cell.terrain].color)
             if cell.level > 0:
                 colour = colour.darker(100 + 9 * min(cell.level, 4))
-            p.setPen(QPen(colour, 1.0))  # the pen closes hairline gaps between hexes
             p.setBrush(colour)
             p.drawPolygon(shape.polygon)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if scale >= TEXTURE_MIN_SCALE:
             for shape in shapes:
                 cell = self.map.cells[shape.hex]
@@ -159,8 +173,7 @@ class MapPainter:
         pen.setCosmetic(scale < 1)
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
-        for shape in shapes:
-            p.drawPolygon(shape.polygon)
+        p.drawLines([line for shape in shapes for line in self._edges[shape.hex]])
         px = self.size * 0.24
         if labels and px * scale >= LABEL_MIN_PIXELS:
             p.setFont(font(max(1, round(px)), condensed=True))
@@ -236,24 +249,25 @@ def _texture(p: QPainter, terrain: str, shape: HexShape, s: float, colour: str) 
         for dx, dy in _spots(shape.hex, 9, s * 0.65):
             p.drawEllipse(QPointF(cx + dx, cy + dy), 2.0, 1.5)
     elif terrain in ("crops", "swamp", "water"):
-        p.save()
-        clip = QPainterPath()
-        clip.addPolygon(shape.polygon)
-        p.setClipPath(clip, Qt.ClipOperation.IntersectClip)
+        # lines inside the hex without a clip path (clipping is slow with antialiasing):
+        # at a height dy from the centre a flat hex is s - |dy| / sqrt(3) wide each way
         p.setPen(QPen(base.darker(125) if terrain != "water" else base.lighter(130), 1.0))
         step = s * 0.22
-        for k in range(-5, 6):
-            y = cy + k * step
+        for k in range(-3, 4):
+            dy = k * step
+            half = s - abs(dy) / math.sqrt(3) - s * 0.12
+            y = cy + dy
             if terrain == "crops":
-                p.drawLine(QPointF(cx - s, y - s * 0.3), QPointF(cx + s, y + s * 0.3))
+                p.drawLine(QPointF(cx - half, y + 1.5), QPointF(cx + half, y - 1.5))
             elif k % 2 == 0:
-                path = QPainterPath(QPointF(cx - s, y))
-                for i in range(8):
-                    x = cx - s + i * s * 0.28
-                    path.quadTo(QPointF(x + s * 0.07, y - 2.5), QPointF(x + s * 0.14, y))
-                    path.quadTo(QPointF(x + s * 0.21, y + 2.5), QPointF(x + s * 0.28, y))
+                waves = max(1, int(2 * half / (s * 0.28)))
+                width = 2 * half / waves
+                path = QPainterPath(QPointF(cx - half, y))
+                for i in range(waves):
+                    x = cx - half + i * width
+                    path.quadTo(QPointF(x + width * 0.25, y - 2.5), QPointF(x + width * 0.5, y))
+                    path.quadTo(QPointF(x + width * 0.75, y + 2.5), QPointF(x + width, y))
                 p.drawPath(path)
-        p.restore()
     elif terrain == "trench":
         p.setPen(QPen(base.darker(160), 2.0))
         pts = [QPointF(cx - s * 0.6 + i * s * 0.2, cy + (4 if i % 2 else -4)) for i in range(7)]
