@@ -151,7 +151,9 @@ def _fill_rows(
     cells: dict[Hex, HexCell] = {}
     scheme = grid.scheme()
     first = grid.first
+    flat = grid.orientation == "flat"  # a flat column is one q with r counting up
     for k in range(ncols):
+        top = scheme.from_colrow(first + k, first)
         for j in range(nrows):
             text = texts[j] if texts else None
             name = codes.get(text[k], default) if text is not None else default
@@ -160,7 +162,8 @@ def _fill_rows(
             cell = shared.get((name, level))
             if cell is None:
                 cell = shared[name, level] = HexCell(name, level)
-            cells[scheme.from_colrow(first + k, first + j)] = cell
+            h = Hex(top.q, top.r + j) if flat else scheme.from_colrow(first + k, first + j)
+            cells[h] = cell
     return cells
 
 
