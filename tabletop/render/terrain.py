@@ -158,8 +158,20 @@ class MapPainter:
             key=lambda t: t[0],
         )
         for _, feature, side in items:
-            colour = QColor(self.map.chart.hexsides[feature].color)
-            _feature(p, feature, side, colour, self.size)
+            if rank.get(feature, len(order)) < rank["road"]:
+                colour = QColor(self.map.chart.hexsides[feature].color)
+                _feature(p, feature, side, colour, self.size)
+        roads = [side for _, feature, side in items if feature == "road"]
+        if roads:  # casings first, then the light cores, so joints at hex centres are clean
+            colour = QColor(self.map.chart.hexsides["road"].color).darker(130)
+            p.setPen(QPen(colour, self.size * 0.17, c=Qt.PenCapStyle.RoundCap))
+            p.drawLines([QLineF(side.a, side.b) for side in roads])
+            p.setPen(QPen(QColor("#d9c08e"), self.size * 0.1, c=Qt.PenCapStyle.RoundCap))
+            p.drawLines([QLineF(side.a, side.b) for side in roads])
+        for _, feature, side in items:
+            if rank.get(feature, len(order)) > rank["road"]:
+                colour = QColor(self.map.chart.hexsides[feature].color)
+                _feature(p, feature, side, colour, self.size)
 
     # --- grid and labels ------------------------------------------------------------------
     def paint_grid(
@@ -303,7 +315,12 @@ def _feature(p: QPainter, name: str, side: _Side, colour: QColor, s: float) -> N
         p.drawLine(side.a, side.b)
         p.setPen(QPen(QColor("#d9c08e"), s * 0.1, c=Qt.PenCapStyle.RoundCap))
         p.drawLine(side.a, side.b)
-    elif name == "bridge":
+    elif name == "bridge":  # the road across it, then the deck over the edge
+        if "road" not in side.features:
+            p.setPen(QPen(QColor("#8a6d3b").darker(130), s * 0.17, c=Qt.PenCapStyle.RoundCap))
+            p.drawLine(side.a, side.b)
+            p.setPen(QPen(QColor("#d9c08e"), s * 0.1, c=Qt.PenCapStyle.RoundCap))
+            p.drawLine(side.a, side.b)
         d = side.b - side.a
         length = math.hypot(d.x(), d.y()) or 1.0
         u = QPointF(d.x() / length, d.y() / length)

@@ -77,7 +77,9 @@ class HexDock(QDockWidget):
         for key, value in rows:
             self.tree.addTopLevelItem(QTreeWidgetItem([key, value]))
         for unit in units:
-            self.tree.addTopLevelItem(QTreeWidgetItem(list(unit_summary(doc, unit))))
+            item = QTreeWidgetItem(list(unit_summary(doc, unit)))
+            item.setToolTip(1, item.text(1))
+            self.tree.addTopLevelItem(item)
         self.tree.resizeColumnToContents(0)
 
     def refresh(self) -> None:
