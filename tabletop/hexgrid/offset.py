@@ -159,6 +159,9 @@ class OffsetScheme:
                 )
             col = parse_column_letters(m.group(1).upper()) - 1 + self.first
             row = int(m.group(2))
+        elif len(label) == 2 * d and label.isascii() and label.isdigit():
+            col = int(label[:d])  # the common case, without a regex: maps load faster
+            row = int(label[d:])
         else:
             m = re.fullmatch(rf"([0-9]{{{d}}})([0-9]{{{d}}})", label)
             if m is None:
