@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from math import isclose
 
 import pytest
 from platoon_world import CLEAR, unit, world
@@ -69,7 +70,8 @@ def test_exact_odds_equal_brute_force(
 
 def test_float_odds_sum_to_one_for_large_pools() -> None:
     odds = attack_odds([HitNumber(hit=4, dice=12)], 12, 5)
-    assert abs(sum(odds.net_hits) - 1) < 1e-12 and abs(sum(odds.outcomes.values()) - 1) < 1e-12
+    assert isclose(float(sum(odds.net_hits)), 1.0)
+    assert isclose(float(sum(odds.outcomes.values())), 1.0)
     assert len(odds.hits) == 13
 
 
