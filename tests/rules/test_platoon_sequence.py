@@ -240,8 +240,8 @@ def test_moving_fire_off() -> None:
 
 def test_unknown_and_unimplemented_actions_are_refused_plainly() -> None:
     state = base()
-    assert reasons(state, "assault", unit="t1") == [
-        "assault is not implemented yet in the platoon ruleset"
+    assert reasons(state, "suppress", unit="t1") == [
+        "suppress is not implemented yet in the platoon ruleset"
     ]
     assert reasons(state, "dance")[0].startswith("unknown action 'dance'; known: ")
 

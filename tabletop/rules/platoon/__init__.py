@@ -8,9 +8,16 @@ here. Fire resolution to reuse lives in ``combat`` (to-hit, saves, ladder),
 
 from __future__ import annotations
 
+from tabletop.rules.platoon.assault import Assault
+from tabletop.rules.platoon.entrench import DigIn
 from tabletop.rules.platoon.fire import Fire, MovingFire
+from tabletop.rules.platoon.helicopter import Mode
+from tabletop.rules.platoon.mines import ClearMines, LayMines
+from tabletop.rules.platoon.move import Move
+from tabletop.rules.platoon.opfire import OpportunityFire, Pass
 from tabletop.rules.platoon.registry import Handler, PlatoonRuleset
 from tabletop.rules.platoon.sequence import Draw, EndImpulse, EndTurn, Rally
+from tabletop.rules.platoon.transport import Load, Unload
 
 HANDLERS: dict[str, Handler] = {
     "draw": Draw(),
@@ -19,6 +26,18 @@ HANDLERS: dict[str, Handler] = {
     "rally": Rally(),
     "fire": Fire(),
     "moving-fire": MovingFire(),
+    # maneuver (rules 2.2 opportunity fire, 2.5-2.7, 2.10, 2.11, 3.5, 3.8)
+    "move": Move(),
+    "opportunity-fire": OpportunityFire(),
+    "pass": Pass(),
+    "assault": Assault(),
+    "overrun": Assault(),
+    "mode": Mode(),
+    "load": Load(),
+    "unload": Unload(),
+    "dig-in": DigIn(),
+    "lay-mines": LayMines(),
+    "clear-mines": ClearMines(),
 }
 
 RULESET = PlatoonRuleset(HANDLERS)

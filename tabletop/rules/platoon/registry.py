@@ -46,7 +46,11 @@ class PlatoonRuleset:
             return [f"the game is over (turn {state.turn} of {state.scenario.turns} ended)"]
         if request.side is not None and request.side not in state.scenario.sides:
             return [f"there is no side {request.side!r} in this scenario"]
-        return self.handlers[request.action].check(state, request, los)
+        from tabletop.rules.platoon.pause import pending_reasons  # a paused move (2.2)
+
+        return pending_reasons(state, request.action) or self.handlers[request.action].check(
+            state, request, los
+        )
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight

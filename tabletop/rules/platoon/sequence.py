@@ -14,6 +14,7 @@ from tabletop.model import GameState, Status
 from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.platoon import upkeep
 from tabletop.rules.platoon.common import (
     ACTION_TAKEN,
     DEPLETED,
@@ -64,6 +65,7 @@ def start_impulse(state: GameState, formation: str, result: ActionResult) -> Non
             remove_marker(result, unit, OPS_COMPLETE)
             for flag in IMPULSE_FLAGS:
                 unit.flags.pop(flag, None)
+    upkeep.on_impulse_start(state, formation, result)  # entrenching, mines (3.5, 3.8)
 
 
 class Draw:
@@ -106,6 +108,8 @@ class EndImpulse:
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
         result = ActionResult(request.action)
+        if state.active_formation is not None:  # mines laid or cleared (3.8)
+            upkeep.on_impulse_end(state, state.active_formation, result)
         result.event("impulse_ended", formation=state.active_formation)
         state.phase = "draw"
         state.active_formation = None

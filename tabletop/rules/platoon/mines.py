@@ -1,0 +1,228 @@
+"""Minefields in the platoon ruleset (rules 3.8 with the ``minefields`` module, 2.5).
+
+- A minefield attacks a unit entering its hex (AT against vehicles, AP against every other
+  ground unit, HOUSE DEFAULT): ``mine_attack`` dice (3) hitting on its ``hit`` (5+), saved
+  by rules 2.4; the entering unit's move ends there and the minefield is revealed.
+- A sapper moving in maneuver mode checks the next hex before entering it: a hidden enemy
+  minefield there is revealed and the move ends where the sapper is, with no attack.
+- ``lay-mines --unit SAPPER --kind at|ap``: takes two of the sapper's formation impulses;
+  the minefield (hidden, its side's) is placed at the end of the second. Moving, being
+  Disrupted or eliminated cancels it (the platoon analogue of Suppressed, HOUSE DEFAULT).
+- ``clear-mines --unit SAPPER --hex HEX``: a sapper in or adjacent to a minefield its side
+  knows of spends its impulse; the minefield is removed at that impulse's end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, HexMarker, UnitState
+from tabletop.rules.actions import ActionRequest, ActionResult
+from tabletop.rules.dice import DiceSource
+from tabletop.rules.los import LineOfSight
+from tabletop.rules.platoon.combat import HitNumber, resolve_attack, roll_to_hit
+from tabletop.rules.platoon.common import (
+    OPS_COMPLETE,
+    actor_reasons,
+    begin_action,
+    find_unit,
+    hex_of,
+    label,
+    place_marker,
+    ptype,
+    remove_marker,
+)
+from tabletop.rules.platoon.movement import known_minefield
+from tabletop.rules.platoon.reach import ground_units, mine_stops
+
+KINDS = {"at": "minefield_at", "ap": "minefield_ap"}
+LAYING = "mines_laying"
+"""``GameState.flags`` key: sapper id -> {"kind", "hex", "impulses"} of a minefield being laid."""
+CLEARING = "mines_clearing"
+"""``GameState.flags`` key: sapper id -> label of the minefield hex it is clearing."""
+LAID = "mines_laid"
+"""``GameState.flags`` key: side -> minefields laid in play (the scenario's ``mines:``)."""
+
+
+def marker_at(state: GameState, h: Hex) -> HexMarker | None:
+    return next((m for m in state.markers_at(h) if m.kind in KINDS.values()), None)
+
+
+def reveal(state: GameState, marker: HexMarker, result: ActionResult) -> None:
+    if not marker.revealed:
+        marker.revealed = True
+        result.event("minefield_revealed", hex=label(state, marker.hex), marker=marker.kind)
+
+
+# --- effects during a move ----------------------------------------------------------------------
+def minefield_attack(
+    state: GameState, unit: UnitState, h: Hex, dice: DiceSource, los: LineOfSight,
+    result: ActionResult,
+) -> bool:  # fmt: skip
+    """The minefield in ``h`` attacks the unit that entered it; True if it did (the move
+    ends). HOUSE DEFAULT option ``mine_attack``: 3 dice hitting on 5+."""
+    if not state.scenario.module("minefields"):
+        return False
+    marker = marker_at(state, h)
+    if marker is None or not mine_stops(state, unit, marker.kind):
+        return False
+    reveal(state, marker, result)
+    spec = state.scenario.options.mine_attack
+    roll = roll_to_hit(dice, result, marker.kind, HitNumber.of(spec.dice, spec.hit))
+    result.event("minefield_attack", unit=unit.id, hex=label(state, h), hits=roll.successes)
+    resolve_attack(state, dice, result, unit, roll.successes, los, moving=True)
+    return True
+
+
+def detect_next(state: GameState, unit: UnitState, nxt: Hex, result: ActionResult) -> bool:
+    """A sapper in maneuver mode finds a hidden enemy minefield in the next hex (rules 3.8)."""
+    if not state.scenario.module("minefields") or not ptype(state, unit).sapper:
+        return False
+    marker = marker_at(state, nxt)
+    if marker is None or marker.revealed or marker.side == unit.side:
+        return False
+    reveal(state, marker, result)
+    result.event("minefield_detected", unit=unit.id, hex=label(state, nxt))
+    return True
+
+
+# --- laying and clearing ------------------------------------------------------------------------
+def _sapper_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
+    unit, why = find_unit(state, request.unit, "unit")
+    if unit is None:
+        return None, [why]
+    reasons = actor_reasons(state, unit, request.side)
+    if not state.scenario.module("minefields"):
+        reasons.append("the minefields module is off")
+    if not ptype(state, unit).sapper:
+        reasons.append(f"{unit.id} is not a sapper unit")
+    if unit.disrupted:
+        reasons.append(f"{unit.id} is Disrupted")
+    return unit, reasons
+
+
+class LayMines:
+    """``lay-mines --unit SAPPER --kind at|ap`` in the sapper's hex."""
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        unit, reasons = _sapper_reasons(state, request)
+        if unit is None:
+            return reasons
+        if request.kind not in KINDS:
+            reasons.append("name the minefield with --kind at or --kind ap")
+        h = hex_of(unit)
+        if request.hex is not None and request.hex != label(state, h):
+            reasons.append(f"a sapper lays mines in its own hex ({label(state, h)})")
+        terrain = state.scenario.map.terrain(h)
+        if not terrain.minefields:
+            reasons.append(f"no minefield may lie in {label(state, h)} ({terrain.name})")
+        if known_minefield(state, h, unit.side):
+            reasons.append(f"{label(state, h)} already holds a minefield")
+        if [u for u in ground_units(state, h) if u.side != unit.side]:
+            reasons.append(f"enemy units are in {label(state, h)}")
+        limit = state.scenario.mines.get(unit.side)
+        used = state.flags.get(LAID, {}).get(unit.side, 0) + sum(
+            1 for uid in state.flags.get(LAYING, {}) if state.units[uid].side == unit.side
+        )
+        if limit is not None and used >= limit:
+            reasons.append(f"{unit.side} may lay {limit} minefield(s) and has used {used}")
+        return reasons
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        unit = state.unit(request.unit or "")
+        begin_action(state)
+        result = ActionResult(request.action)
+        entry = {"kind": KINDS[request.kind or ""], "hex": label(state, hex_of(unit)),
+                 "impulses": 1}  # fmt: skip
+        state.flags.setdefault(LAYING, {})[unit.id] = entry
+        place_marker(result, unit, "laying_mines")
+        place_marker(result, unit, OPS_COMPLETE)
+        return result
+
+
+class ClearMines:
+    """``clear-mines --unit SAPPER --hex HEX``: a minefield its side knows of, in or next to
+    the sapper's hex; removed at the end of this impulse."""
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        unit, reasons = _sapper_reasons(state, request)
+        if unit is None:
+            return reasons
+        if request.hex is None:
+            return [*reasons, "name the minefield's hex with --hex"]
+        try:
+            h = state.scenario.map.parse(request.hex)
+        except ValueError as exc:
+            return [*reasons, str(exc)]
+        if hex_of(unit).distance(h) > 1:
+            reasons.append(f"{request.hex} is not in or adjacent to {unit.id}'s hex")
+        if not known_minefield(state, h, unit.side):
+            # rules 1.7: an unrevealed enemy minefield is never mentioned
+            reasons.append(f"{unit.side} knows of no minefield in {request.hex}")
+        return reasons
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        unit = state.unit(request.unit or "")
+        begin_action(state)
+        result = ActionResult(request.action)
+        state.flags.setdefault(CLEARING, {})[unit.id] = request.hex
+        place_marker(result, unit, "clearing_mines")
+        place_marker(result, unit, OPS_COMPLETE)
+        return result
+
+
+# --- the impulse hooks --------------------------------------------------------------------------
+def _busy(state: GameState, key: str, formation: str) -> list[tuple[UnitState, Any]]:
+    entries: dict[str, Any] = state.flags.get(key, {})
+    return [(state.units[uid], e) for uid, e in sorted(entries.items())
+            if state.units[uid].formation == formation]  # fmt: skip
+
+
+def _cancelled(
+    state: GameState, unit: UnitState, marker: str, key: str, result: ActionResult
+) -> bool:
+    """Moving (the marker is gone), Disrupted or eliminated cancels the work."""
+    if unit.alive and unit.good_order and unit.has(marker):
+        return False
+    del state.flags[key][unit.id]
+    if unit.alive:
+        remove_marker(result, unit, marker)
+    result.event("mines_cancelled", unit=unit.id)
+    return True
+
+
+def on_impulse_start(state: GameState, formation: str, result: ActionResult) -> None:
+    """A sapper laying mines spends its formation's next impulse at it (Ops Complete)."""
+    for unit, entry in _busy(state, LAYING, formation):
+        if not _cancelled(state, unit, "laying_mines", LAYING, result):
+            entry["impulses"] = 2
+            place_marker(result, unit, OPS_COMPLETE)
+
+
+def on_impulse_end(state: GameState, formation: str, result: ActionResult) -> None:
+    """The second laying impulse places the minefield; a clearing impulse removes one."""
+    for unit, entry in _busy(state, LAYING, formation):
+        if _cancelled(state, unit, "laying_mines", LAYING, result) or entry["impulses"] < 2:
+            continue
+        del state.flags[LAYING][unit.id]
+        remove_marker(result, unit, "laying_mines")
+        h = hex_of(unit)
+        if marker_at(state, h) is None:
+            state.hex_markers.append(HexMarker(h, entry["kind"], unit.side, False, state.turn))
+            laid = state.flags.setdefault(LAID, {})
+            laid[unit.side] = laid.get(unit.side, 0) + 1
+            result.event("minefield_laid", unit=unit.id, hex=label(state, h))
+    for unit, where in _busy(state, CLEARING, formation):
+        if _cancelled(state, unit, "clearing_mines", CLEARING, result):
+            continue
+        del state.flags[CLEARING][unit.id]
+        remove_marker(result, unit, "clearing_mines")
+        marker = marker_at(state, state.scenario.map.parse(where))
+        if marker is not None:
+            state.hex_markers.remove(marker)
+            result.event("minefield_cleared", unit=unit.id, hex=where)

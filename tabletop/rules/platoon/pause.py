@@ -1,0 +1,218 @@
+"""A move that pauses (rules 2.2, 2.6, 2.7, 3.8): the hex-by-hex walk of ``move``, Moving
+Fire, assault, overrun and unload, stopping for minefield attacks, sapper detection and
+opportunity fire.
+
+After the mover enters a hex and pays its cost, in this order: a minefield there attacks
+it (its move ends), a sapper in maneuver mode checks the next hex (a hidden enemy
+minefield there is revealed and the move ends), a helicopter past 12 hexes loses its fire
+for the turn, and if an enemy could make an opportunity attack the move pauses. The
+paused move lives in ``GameState.pending`` (saved with the game)::
+
+    {"kind": "opportunity_fire" | "move_paused", "action": "move", "unit": ID,
+     "hex": "0506", "firers": [...], "path_left": ["0507"], "mp_left": 3, "hexes": 2,
+     "shots": 0, "request": {...the original request...}}
+
+``opportunity_fire`` waits for ``opportunity-fire`` or ``pass``; ``move_paused`` for
+``move --unit ID --continue``. The start hex never triggers opportunity fire.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, UnitState
+from tabletop.rules.actions import ActionResult
+from tabletop.rules.dice import DiceSource
+from tabletop.rules.los import LineOfSight
+from tabletop.rules.platoon.common import OPS_COMPLETE, hex_of, label, pside, ptype
+from tabletop.rules.platoon.eligibility import plan_fire
+from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
+from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, riders, step_cost
+
+OPFIRE = "opportunity_fire"
+PAUSED = "move_paused"
+
+
+@dataclass
+class Walk:
+    """One leg of a move being carried out: what it may spend and what happened."""
+
+    unit: str
+    action: str
+    request: dict[str, Any]
+    mp_left: int
+    hexes: int = 0
+    maneuver: bool = False
+    ended: bool = False
+    """The move ends where the unit is (minefield, detection, Disrupted limits)."""
+    firers: list[str] = field(default_factory=list)
+
+
+# --- opportunity fire: who could fire --------------------------------------------------------
+def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> list[str]:
+    """Enemy units in Good Order, not Ops Complete, with the mover in LOS and in range of a
+    usable rating (rules 2.2), in unit-id order. Empty when the module is off."""
+    if not state.scenario.module("opportunity_fire") or not mover.on_map:
+        return []
+    out: list[str] = []
+    for enemy in state.enemies_of(mover.side):
+        if enemy.sw_of is not None or enemy.carrier is not None:
+            continue
+        if not enemy.good_order or enemy.has(OPS_COMPLETE):
+            continue
+        if any(
+            plan_fire(state, enemy, mover, w.value, los)[0] is not None
+            for w in pside(state, enemy).ratings()
+        ):
+            out.append(enemy.id)
+    return out
+
+
+def moving_unit(state: GameState) -> str | None:
+    """The unit whose move is paused, if any (it is never concealed, rules 2.9 b)."""
+    return None if state.pending is None else str(state.pending.get("unit"))
+
+
+def pending_reasons(state: GameState, action: str) -> list[str]:
+    """While a move is paused, only its answer or its continuation may be played."""
+    pending = state.pending
+    if pending is None:
+        return []
+    kind = pending.get("kind")
+    unit = pending.get("unit")
+    where = pending.get("hex")
+    if kind == OPFIRE and action not in ("opportunity-fire", "pass"):
+        return [f"{unit}'s move is paused in {where} for opportunity fire: "
+                "answer with opportunity-fire or pass"]  # fmt: skip
+    if kind == PAUSED and action not in ("move", "opportunity-fire", "pass"):
+        return [f"{unit}'s move is paused in {where}: continue it with "
+                f"move --unit {unit} --continue"]  # fmt: skip
+    return []
+
+
+# --- walking ------------------------------------------------------------------------------------
+def advance(
+    state: GameState,
+    unit: UnitState,
+    path: list[Hex],
+    leg: Walk,
+    dice: DiceSource,
+    los: LineOfSight,
+    result: ActionResult,
+) -> bool:
+    """Walk ``path`` until its end, a pause or the move's end. True when the walk is over
+    (the action may finish); False when paused (``state.pending`` is set)."""
+    path = _legal_prefix(state, unit, path, leg, los, result)
+    if not path:
+        state.pending = None
+        return True
+    if leg.maneuver and _detects(state, unit, path[0], result):
+        state.pending = None
+        return True
+    plan = _plan(state, unit, path, leg.mp_left)
+    done = [0]
+
+    def on_enter(h: Hex) -> bool:
+        i = done[0]
+        done[0] += 1
+        leg.mp_left = plan.steps[i].mp_left
+        nxt = path[i + 1] if i + 1 < len(path) else None
+        return _on_enter(state, unit, h, nxt, leg, dice, los, result)
+
+    left = walk(state, unit, plan, result, on_enter)
+    if not unit.alive or leg.ended:
+        left = []
+    if leg.firers:
+        _pause(state, unit, OPFIRE, left, leg)
+        return False
+    state.pending = None
+    return True
+
+
+def _plan(state: GameState, unit: UnitState, path: list[Hex], mp: int) -> PathPlan:
+    here = hex_of(unit)
+    steps: list[PathStep] = []
+    for h in path:
+        cost = enter_cost(state, unit, here, h)[0] or 0
+        mp -= cost
+        steps.append(PathStep(h, cost, mp))
+        here = h
+    return PathPlan(unit.id, hex_of(unit), tuple(steps), mp)
+
+
+def _legal_prefix(
+    state: GameState, unit: UnitState, path: list[Hex], leg: Walk, los: LineOfSight,
+    result: ActionResult,
+) -> list[Hex]:  # fmt: skip
+    """The part of ``path`` a unit may still walk. Checked before the action for a fresh
+    move; on a continuation a unit Disrupted meanwhile goes on only within the limits of
+    2.6, and its move ends where it cannot (rules 2.2)."""
+    here = hex_of(unit)
+    mp = leg.mp_left
+    for i, h in enumerate(path):
+        step = step_cost(state, unit, here, h, los)
+        if not step.legal or step.cost > mp:
+            reason = step.reasons[0] if step.reasons else f"{step.cost} MP > {mp} left"
+            result.event("move_ended", unit=unit.id, hex=label(state, here), reason=reason)
+            return path[:i]
+        mp -= step.cost
+        here = h
+    return path
+
+
+def _on_enter(
+    state: GameState, unit: UnitState, h: Hex, nxt: Hex | None, leg: Walk,
+    dice: DiceSource, los: LineOfSight, result: ActionResult,
+) -> bool:  # fmt: skip
+    from tabletop.rules.platoon.mines import detect_next, minefield_attack
+
+    leg.hexes += 1
+    for rider in riders(state, unit):  # movement.walk moves cargo, not the cargo's SW
+        rider.hex = h
+    utype = ptype(state, unit)
+    if utype.is_helicopter and leg.hexes > HELICOPTER_FIRE_HEXES:
+        # rules 2.7: more than 12 hexes: no fire for the rest of the turn, opfire included
+        unit.flags["no_fire_this_turn"] = True
+    if minefield_attack(state, unit, h, dice, los, result):
+        leg.ended = True
+    if not unit.alive:
+        return False
+    if not leg.ended and leg.maneuver and nxt is not None and detect_next(state, unit, nxt, result):
+        leg.ended = True
+    leg.firers = opportunity_firers(state, unit, los)
+    return not (leg.firers or leg.ended)
+
+
+def _detects(state: GameState, unit: UnitState, h: Hex, result: ActionResult) -> bool:
+    from tabletop.rules.platoon.mines import detect_next
+
+    return detect_next(state, unit, h, result)
+
+
+def _pause(state: GameState, unit: UnitState, kind: str, left: list[Hex], leg: Walk) -> None:
+    state.pending = {
+        "kind": kind,
+        "action": leg.action,
+        "unit": unit.id,
+        "hex": label(state, hex_of(unit)),
+        "firers": list(leg.firers),
+        "path_left": [label(state, h) for h in left],
+        "mp_left": leg.mp_left,
+        "hexes": leg.hexes,
+        "maneuver": leg.maneuver,
+        "shots": 0,
+        "request": dict(leg.request),
+    }
+
+
+def leg_from_pending(pending: dict[str, Any]) -> Walk:
+    return Walk(
+        unit=str(pending["unit"]),
+        action=str(pending["action"]),
+        request=dict(pending["request"]),
+        mp_left=int(pending["mp_left"]),
+        hexes=int(pending["hexes"]),
+        maneuver=bool(pending.get("maneuver")),
+    )

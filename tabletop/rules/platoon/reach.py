@@ -1,0 +1,234 @@
+"""Movement one hex at a time (rules 2.5, 2.6, 2.7, 2.11): what entering a hex costs, why
+it may be refused, and every hex a unit could reach with its cost (for the app to
+highlight).
+
+Costs come from the terrain chart (foot or vehicle column), a road or bridge hexside
+replaces the hex's cost, a river blocks unless the unit is amphibious or a bridge crosses
+it, and with the minefields module a minefield the mover's side knows of costs +1.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, UnitState
+from tabletop.rules.los import LineOfSight, Viewpoint, viewpoint_of
+from tabletop.rules.platoon.combat import los_markers
+from tabletop.rules.platoon.common import hex_of, label, pside, ptype
+from tabletop.rules.platoon.movement import enter_cost, known_minefield
+
+HELICOPTER_FIRE_HEXES = 12
+"""A helicopter may move up to 12 hexes and still fire (rules 2.7)."""
+MINEFIELDS = ("minefield_at", "minefield_ap")
+
+
+@dataclass(frozen=True, slots=True)
+class StepCost:
+    """Entering one hex: its MP cost, or the reasons it may not be entered."""
+
+    to: Hex
+    cost: int
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+
+# --- who is where ---------------------------------------------------------------------------
+def is_airborne(state: GameState, unit: UnitState) -> bool:
+    """A helicopter in Flying or NOE mode: above the ground, not a ground occupant."""
+    return ptype(state, unit).is_helicopter and (unit.mode or "flying") != "landed"
+
+
+def ground_units(state: GameState, h: Hex, side: str | None = None) -> list[UnitState]:
+    """Units standing in a hex (unit-id order), not counting SWs, cargo and airborne
+    helicopters. HOUSE DEFAULT: Flying and NOE helicopters neither stack with, block nor
+    defend a hex; Landed ones are ground units."""
+    return [
+        u
+        for u in state.units_at(h)
+        if u.sw_of is None
+        and u.carrier is None
+        and not is_airborne(state, u)
+        and (side is None or u.side == side)
+    ]
+
+
+def riders(state: GameState, unit: UnitState) -> list[UnitState]:
+    """Units that move with ``unit``: its SW, its cargo and their SWs (unit-id order)."""
+    cargo = [u for u in state.units.values() if u.alive and u.carrier == unit.id]
+    owners = {unit.id, *(c.id for c in cargo)}
+    sws = [u for u in state.units.values() if u.alive and u.sw_of in owners]
+    return sorted(cargo + sws, key=lambda u: u.id)
+
+
+def enemy_ground_units(state: GameState, h: Hex, side: str) -> list[UnitState]:
+    return [u for u in ground_units(state, h) if u.side != side]
+
+
+def minefield_at(state: GameState, h: Hex) -> str | None:
+    return next((m.kind for m in state.markers_at(h) if m.kind in MINEFIELDS), None)
+
+
+def mine_stops(state: GameState, unit: UnitState, kind: str) -> bool:
+    """Does a minefield of ``kind`` attack this unit (HOUSE DEFAULT 3.8: AT against
+    vehicles, AP against every other ground unit; airborne helicopters fly over)?"""
+    if is_airborne(state, unit):
+        return False
+    return ptype(state, unit).is_vehicle == (kind == "minefield_at")
+
+
+# --- allowance ------------------------------------------------------------------------------
+def allowance(state: GameState, unit: UnitState) -> int:
+    """Movement points of the side in use; a helicopter's are its Flying side's hexes."""
+    utype = ptype(state, unit)
+    if utype.is_helicopter:
+        return utype.sides["flying"].movement
+    return pside(state, unit).movement
+
+
+def half_allowance(state: GameState, unit: UnitState) -> int:
+    """Moving Fire's move: half the movement points, rounded down (HOUSE DEFAULT 2.7);
+    a helicopter's is 12 hexes (rules 2.7)."""
+    if ptype(state, unit).is_helicopter:
+        return min(HELICOPTER_FIRE_HEXES, allowance(state, unit))
+    return allowance(state, unit) // 2
+
+
+def maneuver_allowance(state: GameState, unit: UnitState) -> int:
+    """A move in maneuver mode uses at most this fraction of the movement (HOUSE DEFAULT
+    3.8, option ``maneuver_fraction``), rounded down."""
+    return int(allowance(state, unit) * state.scenario.options.maneuver_fraction)
+
+
+# --- one step -------------------------------------------------------------------------------
+def step_cost(
+    state: GameState,
+    unit: UnitState,
+    frm: Hex,
+    to: Hex,
+    los: LineOfSight,
+    *,
+    into_enemy: bool = False,
+) -> StepCost:
+    """Cost and legality of entering ``to`` from the adjacent ``frm`` in a move: the
+    chart's cost by ``movement.enter_cost`` (roads, rivers, bridges, known minefields),
+    enemy-held hexes (only an assault or overrun enters them) and the Disrupted limits."""
+    if to not in state.scenario.map:
+        return StepCost(to, 0, (f"{unit.id} may not leave the map",))
+    if not frm.is_adjacent(to):
+        return StepCost(to, 0, (f"{label(state, to)} is not adjacent to {label(state, frm)}",))
+    cost, why = enter_cost(state, unit, frm, to)
+    reasons = [why] if cost is None else []
+    enemies = enemy_ground_units(state, to, unit.side)
+    if enemies and not into_enemy and not is_airborne(state, unit):
+        ids = ", ".join(u.id for u in enemies)
+        reasons.append(f"{label(state, to)} holds enemy units ({ids}): assault or overrun it")
+    if unit.disrupted:
+        reasons += disrupted_reasons(state, unit, frm, to, los)
+    return StepCost(to, cost or 0, tuple(reasons))
+
+
+def stacking_reasons(state: GameState, unit: UnitState, to: Hex) -> list[str]:
+    """At most ``stacking`` units per side per hex (HOUSE DEFAULT 2.11); an SW does not
+    count, nor does cargo (HOUSE DEFAULT: it rides inside its carrier), nor an airborne
+    helicopter (which does not stack either)."""
+    if is_airborne(state, unit):
+        return []
+    limit = state.scenario.options.stacking
+    there = [u for u in ground_units(state, to, unit.side) if u.id != unit.id]
+    if len(there) >= limit:
+        return [f"{label(state, to)} already holds {len(there)} {unit.side} units "
+                f"(stacking limit {limit})"]  # fmt: skip
+    return []
+
+
+def sees(state: GameState, enemy: UnitState, unit: UnitState, h: Hex, los: LineOfSight) -> bool:
+    """Would ``enemy`` have ``unit`` in LOS if it stood in ``h``? Adjacent always sees."""
+    e_hex = hex_of(enemy)
+    if e_hex.distance(h) <= 1:
+        return True
+    mover = viewpoint_of(state, unit)
+    return los.check(viewpoint_of(state, enemy), Viewpoint(h, mover.helicopter_mode),
+                     los_markers(state)).clear  # fmt: skip
+
+
+def disrupted_reasons(
+    state: GameState, unit: UnitState, frm: Hex, to: Hex, los: LineOfSight
+) -> list[str]:
+    """Rules 2.6: a Disrupted unit may not enter a hex closer to, or adjacent to, an enemy
+    unit that has it in LOS; one that starts adjacent may move away.
+
+    READING: "has it in LOS" holds when the enemy sees the unit in the hex it leaves or in
+    the hex it enters; any living enemy on the map counts, whatever its status."""
+    out: list[str] = []
+    for enemy in state.enemies_of(unit.side):
+        if enemy.sw_of is not None or enemy.carrier is not None:
+            continue
+        e_hex = hex_of(enemy)
+        adjacent = e_hex.distance(to) == 1
+        closer = e_hex.distance(to) < e_hex.distance(frm)
+        if not (adjacent or closer):
+            continue
+        if not (sees(state, enemy, unit, frm, los) or sees(state, enemy, unit, to, los)):
+            continue
+        how = "adjacent to" if adjacent else "closer to"
+        out.append(f"a Disrupted unit may not move {how} {enemy.id}, which sees it "
+                   f"({unit.id} to {label(state, to)})")  # fmt: skip
+    return out
+
+
+def can_move_reasons(state: GameState, unit: UnitState) -> list[str]:
+    """Reasons a unit may not move at all, whatever the path (helicopter modes, digging)."""
+    utype = ptype(state, unit)
+    if utype.is_helicopter and (unit.mode or "flying") != "flying":
+        return [f"{unit.id} is in {unit.mode} mode: a helicopter moves only in Flying mode"]
+    if not utype.is_helicopter and allowance(state, unit) <= 0:
+        return [f"{unit.id} has no movement points"]
+    return []
+
+
+# --- every reachable hex --------------------------------------------------------------------
+def reachable(
+    state: GameState, unit_id: str, los: LineOfSight, *, mp: int | None = None
+) -> dict[Hex, int]:
+    """Every hex ``unit_id`` could end a plain move in, with the least MP it costs (for the
+    app to highlight).
+
+    Dijkstra over legal steps; a hex where a known minefield would attack the unit ends the
+    move there. The start hex is not included. ``mp`` overrides the allowance."""
+    unit = state.unit(unit_id)
+    if not unit.on_map or unit.carrier is not None or unit.sw_of is not None:
+        return {}
+    if can_move_reasons(state, unit):
+        return {}
+    budget = allowance(state, unit) if mp is None else mp
+    start = hex_of(unit)
+    best: dict[Hex, int] = {start: 0}
+    queue: list[tuple[int, Hex]] = [(0, start)]
+    while queue:
+        spent, h = heapq.heappop(queue)
+        if spent > best.get(h, budget + 1) or _move_ends_in(state, unit, h, start):
+            continue
+        for n in h.neighbors():
+            step = step_cost(state, unit, h, n, los)
+            total = spent + step.cost
+            if step.legal and total <= budget and total < best.get(n, budget + 1):
+                best[n] = total
+                heapq.heappush(queue, (total, n))
+    del best[start]
+    # READING (movement.plan_path): stacking counts where the move ends, so a full hex may
+    # be passed through but is not a destination.
+    return {h: c for h, c in best.items() if not stacking_reasons(state, unit, h)}
+
+
+def _move_ends_in(state: GameState, unit: UnitState, h: Hex, start: Hex) -> bool:
+    if h == start or not state.scenario.module("minefields"):
+        return False
+    kind = minefield_at(state, h)
+    return (
+        kind is not None and known_minefield(state, h, unit.side) and mine_stops(state, unit, kind)
+    )
