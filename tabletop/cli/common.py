@@ -79,7 +79,7 @@ def hidden_from(state: GameState, side: str | None, event: Event) -> bool:
     return any(
         m.hex == h and m.kind.startswith("minefield") and not m.revealed and m.side != side
         for m in state.hex_markers
-    ) or not any(m.hex == h and m.kind.startswith("minefield") for m in state.hex_markers)
+    )
 
 
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:

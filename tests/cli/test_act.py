@@ -94,9 +94,9 @@ def test_illegal_action_exits_2_whatever_the_dice(
 def test_fire_outside_any_impulse_and_unknown_actions(capsys: pytest.CaptureFixture[str]) -> None:
     code, data = run(capsys, SCENARIO, *FIRE, "--dice", "1,1,1")
     assert code == 2 and data["reasons"] == ["no impulse is active: draw a chit first"]
-    code, data = run(capsys, SCENARIO, "assault", "--unit", "m48-1")
+    code, data = run(capsys, SCENARIO, "suppress", "--hex", "0810")
     assert code == 2 and data["reasons"] == [
-        "assault is not implemented yet in the platoon ruleset"
+        "suppress is not implemented yet in the platoon ruleset"
     ]
     code, data = run(capsys, SCENARIO, "juggle")
     assert code == 2 and str(data["reasons"][0]).startswith("unknown action 'juggle'")  # type: ignore[index]
