@@ -1,0 +1,157 @@
+"""Assault and overrun (2.10), transport (2.11), digging in (3.5) and minefields (3.8)."""
+
+from __future__ import annotations
+
+import maneuver_kit  # noqa: F401  (registers the extra counters)
+from platoon_world import act, hx, reasons, status, unit, world
+
+from tabletop.model import HexMarker, Status
+
+
+def brawl() -> object:
+    return world([unit("a1", "ASLT", "blue", "0101"), unit("d1", "ASLT", "red", "0102")])
+
+
+def test_assault_won_the_defender_retreats_straight_on() -> None:
+    state = brawl()
+    result = act(state, "assault", [4, 5, 1, 1], unit="a1", to=("0102",))
+    assert [(r.by, r.successes) for r in result.rolls] == [("a1", 2), ("d1", 0)]
+    assert status(state, "d1") == ("reduced", "disrupted", False)
+    assert state.unit("d1").hex == hx("0103") and state.unit("a1").hex == hx("0102")
+    assert state.unit("a1").has("ops_complete")
+
+
+def test_assault_lost_and_tied_send_the_attacker_back() -> None:
+    state = brawl()
+    act(state, "assault", [1, 1, 5, 6], unit="a1", to=("0102",))
+    assert status(state, "a1") == ("reduced", "disrupted", False)
+    assert state.unit("a1").hex == hx("0101") and state.unit("d1").hex == hx("0102")
+    state = brawl()
+    act(state, "assault", [5, 1, 5, 1], unit="a1", to=("0102",))
+    assert state.unit("a1").hex == hx("0101") and state.unit("d1").hex == hx("0102")
+    assert state.unit("a1").disrupted and state.unit("d1").disrupted
+
+
+def test_hits_go_round_the_stack_and_disrupted_defenders_hit_on_6() -> None:
+    state = world([unit("a1", "ASLT", "blue", "0101"),
+                   unit("d1", "ASLT", "red", "0102", status=Status.DISRUPTED),
+                   unit("d2", "ASLT", "red", "0102")])  # fmt: skip
+    result = act(state, "assault", [6, 6, 5, 5, 4, 4], unit="a1", to=("0102",))
+    assert [r.need for r in result.rolls] == ["4+", "6+", "4+"]
+    assert status(state, "d1") == ("reduced", "disrupted", False)  # hit 1 of 2
+    assert status(state, "d2") == ("full", "disrupted", False)  # hit 2 of 2
+    assert state.unit("a1").hex == hx("0101")  # 2 hits each: a tie
+
+
+def test_overrun_wins_and_drives_on() -> None:
+    state = world([unit("v1", "TANK", "blue", "0101"), unit("d1", "INF", "red", "0102")])
+    assert reasons(state, "assault", unit="v1", to=("0102", "0202"))[0].endswith("use overrun")
+    assert reasons(state, "overrun", unit="v1", to=("0102",)) == [
+        "an overrun needs its exit: add an enemy-free hex after the overrun hex"
+    ]
+    act(state, "overrun", [6, 1], unit="v1", to=("0102", "0202"))
+    assert state.unit("d1").disrupted and state.unit("d1").hex == hx("0103")
+    assert state.unit("v1").hex == hx("0202")
+
+
+def test_no_assault_after_moving_fire_or_by_a_disrupted_unit() -> None:
+    state = brawl()
+    state.unit("a1").flags["moving_fire"] = True
+    assert "a1 used Moving Fire this impulse and may not assault" in reasons(
+        state, "assault", unit="a1", to=("0102",)
+    )
+    state = brawl()
+    state.unit("a1").status = Status.DISRUPTED
+    assert "a1 is Disrupted: only a Good Order unit may assault" in reasons(
+        state, "assault", unit="a1", to=("0102",)
+    )
+
+
+def test_load_move_and_unload() -> None:
+    state = world([unit("c1", "APC", "blue", "0101"),
+                   unit("i1", "INFSW", "blue", "0101", sw="i1-sw"),
+                   unit("i1-sw", "ATGM", "blue", "0101", sw_of="i1")])  # fmt: skip
+    act(state, "load", unit="c1", target="i1", to=("0102", "0103"))
+    assert state.unit("i1").carrier == "c1"
+    assert {state.unit(u).hex for u in ("c1", "i1", "i1-sw")} == {hx("0103")}
+    assert reasons(state, "fire", unit="i1", target="c1")[0]  # cargo cannot act
+    state.unit("c1").remove_marker("ops_complete")
+    act(state, "unload", unit="c1", to=("0104",))
+    assert state.unit("i1").carrier is None and state.unit("i1").hex == hx("0104")
+    assert state.unit("i1").flags["dismounted_this_turn"] is True
+
+
+def test_a_disrupted_unit_may_not_load() -> None:
+    state = world([unit("c1", "APC", "blue", "0101"),
+                   unit("i1", "ASLT", "blue", "0101", status=Status.DISRUPTED)])  # fmt: skip
+    assert reasons(state, "load", unit="c1", target="i1") == [
+        "i1 is Disrupted: a Disrupted unit may unload but not load"
+    ]
+
+
+def test_digging_in_takes_effect_at_the_next_impulse_and_a_move_removes_it() -> None:
+    state = world([unit("t1", "TANK", "blue", "0101"), unit("e1", "TANK", "red", "2020")],
+                  terrain={"0201": "woods"})  # fmt: skip
+    act(state, "dig-in", unit="t1")
+    assert state.unit("t1").has("entrenching")
+    for action, kw in (
+        ("end-impulse", {}),
+        ("draw", {"formation": "r1"}),
+        ("end-impulse", {}),
+        ("end-turn", {}),
+        ("draw", {"formation": "b1"}),
+    ):
+        act(state, action, **kw)  # type: ignore[arg-type]
+    assert state.unit("t1").has("entrenched") and not state.unit("t1").has("entrenching")
+    act(state, "move", unit="t1", to=("0102",))
+    assert not state.unit("t1").has("entrenched")
+    state.unit("t1").remove_marker("ops_complete")
+    state.hex_markers.append(HexMarker(hx("0102"), "wreck"))
+    assert reasons(state, "dig-in", unit="t1") == [
+        "0102 holds a Wreck: units dig in only on bare ground"
+    ]
+
+
+def test_a_minefield_attacks_the_entering_unit_ends_its_move_and_is_revealed() -> None:
+    state = world([unit("i1", "ASLT", "blue", "0101")],
+                  markers=[HexMarker(hx("0102"), "minefield_ap", "red", False)])  # fmt: skip
+    result = act(state, "move", [5, 6, 1], unit="i1", to=("0102", "0103"))
+    assert [(r.by, r.need, r.successes) for r in result.rolls] == [("minefield_ap", "5+", 2)]
+    assert status(state, "i1") == ("reduced", "disrupted", False)
+    assert state.unit("i1").hex == hx("0102")
+    assert state.hex_markers[0].revealed
+
+
+def test_a_sapper_in_maneuver_mode_detects_the_next_hex() -> None:
+    state = world([unit("s1", "SAPPER", "blue", "0101")],
+                  markers=[HexMarker(hx("0102"), "minefield_ap", "red", False)])  # fmt: skip
+    assert reasons(state, "move", unit="s1", to=("0102", "0103"), maneuver=True) == [
+        "s1 cannot enter 0103: it costs 1 MP and 0 of 1 are left"
+    ]  # maneuver mode: half of 3 MP, rounded down
+    result = act(state, "move", unit="s1", to=("0102",), maneuver=True)
+    assert state.unit("s1").hex == hx("0101")  # found before entering: the move stops
+    assert "minefield_detected" in [e.event for e in result.events]
+    assert state.hex_markers[0].revealed
+
+
+def test_laying_takes_two_impulses_and_clearing_one() -> None:
+    state = world([unit("s1", "SAPPER", "blue", "0105"), unit("e1", "TANK", "red", "2020")])
+    act(state, "lay-mines", unit="s1", kind="at")
+    for action, kw in (
+        ("end-impulse", {}),
+        ("draw", {"formation": "r1"}),
+        ("end-impulse", {}),
+        ("end-turn", {}),
+        ("draw", {"formation": "b1"}),
+    ):
+        act(state, action, **kw)  # type: ignore[arg-type]
+    assert state.unit("s1").has("ops_complete") and state.unit("s1").has("laying_mines")
+    assert not state.hex_markers
+    act(state, "end-impulse")
+    (mine,) = state.hex_markers
+    assert (mine.kind, mine.side, mine.revealed) == ("minefield_at", "blue", False)
+    state.unit("s1").remove_marker("ops_complete")
+    state.phase, state.active_formation, state.active_side = "impulse", "b1", "blue"
+    act(state, "clear-mines", unit="s1", hex="0105")
+    act(state, "end-impulse")
+    assert not state.hex_markers
