@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -55,7 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # argparse: bad options are bad input (exit 1)
             return 0 if exc.code == 0 else 1
         module = importlib.import_module(COMMANDS[command][0])
-        code: int = module.run(parsed)
+        try:
+            code: int = module.run(parsed)
+        except BrokenPipeError:
+            # The reader went away (``tabletop los ... | head``): not an error of ours.
+            # Point stdout at devnull so the interpreter's final flush stays quiet.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
         return code
     if len(args) > 1 or (args and args[0].startswith("-")):
         print(_usage(), file=sys.stderr)

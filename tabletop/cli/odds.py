@@ -75,7 +75,8 @@ def odds_text(plan: FirePlan, odds: Odds, spec: SaveSpec) -> str:
     lines = [
         f"{plan.firer} fires {plan.weapon.value} at {plan.target}: {plan.hit.dice} dice "
         f"at {plan.hit.hit}+, range {plan.range}{' (extended)' if plan.extended else ''}",
-        f"save: {spec.dice} dice at {spec.need}+ (bonus: {sources_text(spec.bonus)})",
+        f"save: {spec.dice} dice at {spec.need}+ (bonus: {sources_text(spec.bonus)}"
+        f"{_cap_text(spec)})",
         "hits:     " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.hits)),
         "net hits: " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.net_hits)),
     ]
@@ -100,3 +101,9 @@ def run(args: argparse.Namespace) -> int:
     odds, spec = plan_odds(state, [plan], los)
     emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
     return EXIT_DONE
+
+
+def _cap_text(spec: SaveSpec) -> str:
+    """Say so when the armored cap of rules 2.4 cut the bonus dice."""
+    total = sum(b.dice for b in spec.bonus)
+    return f", capped at {spec.bonus_used}" if spec.bonus_used < total else ""
