@@ -32,14 +32,14 @@ def test_bad_option_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_closed_pipe_is_quiet() -> None:
     """``tabletop los ... --all | head -c 20``: the reader leaves early; no traceback."""
-    proc = subprocess.Popen(
+    with subprocess.Popen(
         [sys.executable, "-m", "tabletop", "los", "maps/eisenbach-gap.yaml", "1010", "--all"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    assert proc.stdout is not None and proc.stderr is not None
-    proc.stdout.read(20)
-    proc.stdout.close()
-    err = proc.stderr.read().decode()
-    proc.wait(timeout=120)
+    ) as proc:  # fmt: skip
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.read(20)
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=120)
     assert "Traceback" not in err
     assert proc.returncode in (0, -13)  # -13: SIGPIPE before Python saw it
