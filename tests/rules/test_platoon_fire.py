@@ -304,6 +304,7 @@ def test_overflow_with_moving_fire_and_extended_range_together() -> None:
     options = Options(extended_range_penalty=2)
     state = world([unit("t1", "MFTANK", "blue", "0101"), unit("e1", "TANK", "red", "0115")],
                   options=options)  # fmt: skip
+    state.unit("e1").add_marker("ops_complete")  # no opportunity fire pause (rules 2.2)
     result = act(state, "moving-fire", [6, 5, 6, 1, 1], unit="t1", to=("0102",),
                  target="e1", weapon="ap")  # fmt: skip
     assert result.rolls[0].to_json() == {

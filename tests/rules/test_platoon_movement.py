@@ -14,6 +14,7 @@ def mover(at: str = "0105", **kw: object) -> list:  # type: ignore[type-arg]
 
 def test_moving_fire_moves_then_fires_with_plus_one() -> None:
     state = world(mover())
+    state.unit("e1").add_marker("ops_complete")  # no opportunity fire pause (rules 2.2)
     result = act(state, "moving-fire", [5, 4, 6, 6, 1, 1], unit="t1", to=("0106", "0107"),
                  target="e1", weapon="ap")  # fmt: skip
     assert state.unit("t1").hex == hx("0107")
@@ -80,6 +81,7 @@ def test_moving_fire_needs_the_rating_capability() -> None:
 def test_helicopter_moves_twelve_hexes_and_fires_without_penalty() -> None:
     state = world([unit("h1", "HELI", "blue", "0101", mode="flying"),
                    unit("e1", "TANK", "red", "0120")])  # fmt: skip
+    state.unit("e1").add_marker("ops_complete")  # no opportunity fire pause (rules 2.2)
     path = tuple(f"01{r:02}" for r in range(2, 14))  # 12 hexes
     result = act(state, "moving-fire", [4, 1, 1, 1, 1, 1], unit="h1", to=path,
                  target="e1", weapon="ap")  # fmt: skip

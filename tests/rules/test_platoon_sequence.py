@@ -251,7 +251,9 @@ def test_replaying_the_log_reproduces_the_state() -> None:
     state = base(active=None)
     act(state, "draw", [1])  # cup [b1, r1]: face 1 -> b1
     act(state, "fire", [6, 6, 1, 1, 1], unit="t1", target="e1", weapon="ap")
-    act(state, "moving-fire", [1, 1], unit="v1", to=("0103",), target="e1", weapon="ap")
+    act(state, "moving-fire", [], unit="v1", to=("0103",), target="e1", weapon="ap")
+    act(state, "pass")  # i1 could fire at v1 in 0103 (rules 2.2)
+    act(state, "move", [1, 1], unit="v1", cont=True)  # the move is over: v1 fires
     act(state, "end-impulse")
     act(state, "draw", [6])  # only r1 left: any face takes it
     act(state, "end-impulse")

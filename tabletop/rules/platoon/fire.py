@@ -25,7 +25,6 @@ from tabletop.rules.platoon.movement import (
     moving_fire_budget,
     parse_path,
     plan_path,
-    walk,
 )
 
 
@@ -137,9 +136,14 @@ class MovingFire:
         firer = state.unit(fire.firer)
         begin_action(state)
         result = ActionResult(request.action)
-        # The next engineer's opportunity fire pauses here (walk's on_enter hook).
-        walk(state, firer, move, result)
-        firer.flags["moving_fire"] = True  # rules 2.7: no assault or overrun this impulse
-        fire_at(state, fire, dice, result, los)
+        # The move pauses for opportunity fire (pause.advance); the fire is made once it
+        # is over, now or after ``move --continue`` (move.fire_after_move).
+        from tabletop.rules.platoon.move import finish
+        from tabletop.rules.platoon.pause import Walk, advance
+
+        leg = Walk(firer.id, request.action, request.to_dict(), move.budget)
+        if advance(state, firer, [s.hex for s in move.steps], leg, dice, los, result):
+            finish(state, leg, dice, los, result)
         place_marker(result, firer, OPS_COMPLETE)
+        result.pending = state.pending
         return result
