@@ -37,8 +37,7 @@ class LosEngine:
         self.hex_map = hex_map
         self.options = options
         self.field = TerrainField(hex_map)
-        width = len(self.field.on_map) // self.field.stride
-        self.table = RayTable(self.field.stride, width, self.field.stride)
+        self.table = RayTable(self.field.stride)
         self._shapes: MapShapes | None = None
 
     @property

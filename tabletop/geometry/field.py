@@ -63,6 +63,9 @@ class TerrainField:
         self.code = np.zeros(size, dtype=np.int64)
         self.kind = np.zeros(size, dtype=np.int64)
         self.terrain_names: dict[int, str] = {}
+        steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+        self.neighbour_steps = np.array([q * self.stride + r for q, r in steps], dtype=np.int64)
+        """Cell index differences to the six neighbours."""
         self._hill_parts: I64 | None = None
         self._cover_cache: tuple[tuple[tuple[int, str], ...], Cover] | None = None
         cells = list(hex_map.cells.items())

@@ -1,20 +1,30 @@
-"""The per-offset sight-line table: each offset's pieces computed once, kept as flat arrays.
+"""The per-offset sight-line table: each offset's pieces computed once per process.
 
-Pieces are stored as *relative cell indices* (``q * stride + r``) of a ``TerrainField``, so a
-sight line from cell ``i`` touches cells ``i + rel1`` / ``i + rel2``. A single query reads one
-line as Python lists (a dict lookup after the first time); a field of view gathers thousands
-of lines with one fancy index (``gather``).
+A sight line's pieces depend only on its offset ``b - a`` (``rays``), and lattice coordinates
+make every hex grid -- flat or pointy, any size -- the same lattice. So one process-wide
+``SharedRays`` store keeps the pieces of every offset any engine has asked for, in axial
+coordinates; a second map, or a map reopened, finds its lines already there.
+
+Each engine's ``RayTable`` turns them into *relative cell indices* (``q * stride + r``) of
+its ``TerrainField`` (a sight line from cell ``i`` touches cells ``i + rel1`` / ``i + rel2``),
+converting only the pieces added since it last looked. A single query reads one line as Python
+tuples (a dict lookup after the first time); a field of view gathers thousands of lines with
+one fancy index (``gather``).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from tabletop.geometry.rays import IntArray, compute_rays
 
-__all__ = ["Gathered", "Line", "RayTable"]
+__all__ = ["SHARED", "Gathered", "Line", "RayTable", "SharedRays"]
+
+I32 = npt.NDArray[np.int32]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,95 +39,137 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Gathered:
-    """Many lines' pieces, flat: piece k belongs to line ``line[k]``."""
+    """Many lines' pieces, flat: line i owns pieces ``starts[i]:ends[i]`` (firer's hex first,
+    target's hex last)."""
 
-    line: IntArray
-    rel1: IntArray
-    rel2: IntArray
+    rel1: I32
+    rel2: I32
     num: IntArray
+    """Empty unless asked for (the slope model)."""
     den: IntArray
-    first: IntArray
-    """Mask (as 0/1) of each line's first piece (the firer's hex)."""
-    last: IntArray
+    starts: IntArray
+    ends: IntArray
 
 
-class RayTable:
-    """Lazily filled table of sight lines by offset, for one grid stride."""
+class SharedRays:
+    """Every offset's pieces in axial coordinates, filled on demand (thread-safe)."""
 
-    def __init__(self, stride: int, span_q: int, span_r: int) -> None:
-        self.stride = stride
-        self.span_q = span_q
-        self.span_r = span_r
-        self._slot = np.full((2 * span_q + 1) * (2 * span_r + 1), -1, dtype=np.int64)
-        self._start = np.zeros(0, dtype=np.int64)
-        self._len = np.zeros(0, dtype=np.int64)
-        self._den = np.zeros(0, dtype=np.int64)
-        self._rel1 = np.zeros(0, dtype=np.int64)
-        self._rel2 = np.zeros(0, dtype=np.int64)
-        self._num = np.zeros(0, dtype=np.int64)
-        self._lines: dict[tuple[int, int], Line] = {}
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._span = 0
+        self._slot = np.full(1, -1, dtype=np.int64)
+        self.offsets = np.zeros((0, 2), dtype=np.int64)
+        self.start = np.zeros(0, dtype=np.int64)
+        self.length = np.zeros(0, dtype=np.int64)
+        self.den = np.zeros(0, dtype=np.int64)
+        self.q1 = np.zeros(0, dtype=np.int32)
+        self.r1 = np.zeros(0, dtype=np.int32)
+        self.q2 = np.zeros(0, dtype=np.int32)
+        self.r2 = np.zeros(0, dtype=np.int32)
+        self.num = np.zeros(0, dtype=np.int64)
 
     def _key(self, dq: IntArray, dr: IntArray) -> IntArray:
-        key: IntArray = (dq + self.span_q) * (2 * self.span_r + 1) + (dr + self.span_r)
+        s = self._span
+        key: IntArray = (dq + s) * (2 * s + 1) + (dr + s)
         return key
+
+    def _widen(self, need: int) -> None:
+        """Grow the slot grid to offsets up to ``need`` in each coordinate."""
+        self._span = max(need, 2 * self._span, 16)
+        self._slot = np.full((2 * self._span + 1) ** 2, -1, dtype=np.int64)
+        keys = self._key(self.offsets[:, 0], self.offsets[:, 1])
+        self._slot[keys] = np.arange(len(self.offsets))
 
     def _fill(self, dq: IntArray, dr: IntArray) -> None:
         """Compute and append the lines of these (new, distinct) offsets."""
         batch = compute_rays(dq, dr)
-        base = len(self._rel1)
-        counts = np.diff(batch.start)
-        self._start = np.concatenate([self._start, base + batch.start[:-1]])
-        self._len = np.concatenate([self._len, counts])
-        self._den = np.concatenate([self._den, batch.den])
-        self._rel1 = np.concatenate([self._rel1, batch.q1 * self.stride + batch.r1])
-        self._rel2 = np.concatenate([self._rel2, batch.q2 * self.stride + batch.r2])
-        self._num = np.concatenate([self._num, batch.num])
-        slots = np.arange(len(self._len) - len(dq), len(self._len))
-        self._slot[self._key(dq, dr)] = slots
+        base = len(self.q1)
+        first_slot = len(self.length)
+        self.offsets = np.concatenate([self.offsets, np.stack([dq, dr], axis=1)])
+        self.start = np.concatenate([self.start, base + batch.start[:-1]])
+        self.length = np.concatenate([self.length, np.diff(batch.start)])
+        self.den = np.concatenate([self.den, batch.den])
+        self.q1 = np.concatenate([self.q1, batch.q1.astype(np.int32)])
+        self.r1 = np.concatenate([self.r1, batch.r1.astype(np.int32)])
+        self.q2 = np.concatenate([self.q2, batch.q2.astype(np.int32)])
+        self.r2 = np.concatenate([self.r2, batch.r2.astype(np.int32)])
+        self.num = np.concatenate([self.num, batch.num])
+        self._slot[self._key(dq, dr)] = np.arange(first_slot, len(self.length))
 
     def slots(self, dq: IntArray, dr: IntArray) -> IntArray:
-        keys = self._key(dq, dr)
-        slots = self._slot[keys]
-        missing = slots < 0
-        if missing.any():
-            uniq = np.unique(keys[missing])
-            mq = uniq // (2 * self.span_r + 1) - self.span_q
-            mr = uniq % (2 * self.span_r + 1) - self.span_r
-            self._fill(mq, mr)
-            slots = self._slot[keys]
+        """The slot of each offset, computing the missing ones (one batch)."""
+        need = int(max(np.abs(dq).max(initial=0), np.abs(dr).max(initial=0)))
+        if need <= self._span:
+            slots = self._slot[self._key(dq, dr)]
+            if not (slots < 0).any():
+                return slots
+        with self._lock:
+            if need > self._span:
+                self._widen(need)
+            keys = self._key(dq, dr)
+            missing = np.unique(keys[self._slot[keys] < 0])
+            if len(missing):
+                width = 2 * self._span + 1
+                self._fill(missing // width - self._span, missing % width - self._span)
+            result: IntArray = self._slot[keys]
+            return result
+
+
+SHARED = SharedRays()
+"""The process-wide store (every ``RayTable`` reads it)."""
+
+
+class RayTable:
+    """The shared lines as relative cell indices of one grid stride."""
+
+    def __init__(self, stride: int, shared: SharedRays = SHARED) -> None:
+        self.stride = stride
+        self.shared = shared
+        self._rel1 = np.zeros(0, dtype=np.int32)
+        self._rel2 = np.zeros(0, dtype=np.int32)
+        self._lines: dict[tuple[int, int], Line] = {}
+
+    def _sync(self) -> None:
+        """Convert the pieces the shared store gained since the last call."""
+        s = self.shared
+        done = len(self._rel1)
+        if done < len(s.q1):
+            self._rel1 = np.concatenate([self._rel1, s.q1[done:] * self.stride + s.r1[done:]])
+            self._rel2 = np.concatenate([self._rel2, s.q2[done:] * self.stride + s.r2[done:]])
+
+    def slots(self, dq: IntArray, dr: IntArray) -> IntArray:
+        slots = self.shared.slots(dq, dr)
+        self._sync()
         return slots
 
     def line(self, dq: int, dr: int) -> Line:
         found = self._lines.get((dq, dr))
         if found is None:
             s = int(self.slots(np.array([dq]), np.array([dr]))[0])
-            sl = slice(int(self._start[s]), int(self._start[s] + self._len[s]))
+            start = int(self.shared.start[s])
+            sl = slice(start, start + int(self.shared.length[s]))
             found = Line(
                 rel1=tuple(self._rel1[sl].tolist()),
                 rel2=tuple(self._rel2[sl].tolist()),
-                num=tuple(self._num[sl].tolist()),
-                den=int(self._den[s]),
+                num=tuple(self.shared.num[sl].tolist()),
+                den=int(self.shared.den[s]),
             )
             self._lines[(dq, dr)] = found
         return found
 
-    def gather(self, dq: IntArray, dr: IntArray) -> Gathered:
+    def gather(self, dq: IntArray, dr: IntArray, with_num: bool = False) -> Gathered:
         """The pieces of the lines to all these offsets, in one flat array each."""
         slots = self.slots(dq, dr)
-        lens = self._len[slots]
-        starts = self._start[slots]
+        lens = self.shared.length[slots]
         ends = np.cumsum(lens)
-        line = np.repeat(np.arange(len(slots)), lens)
-        offset_in_line = np.arange(int(ends[-1]) if len(ends) else 0) - np.repeat(ends - lens, lens)
-        k = np.repeat(starts, lens) + offset_in_line
-        first = (offset_in_line == 0).astype(np.int64)
-        last = (offset_in_line == lens[line] - 1).astype(np.int64)
+        starts = ends - lens
+        total = int(ends[-1]) if len(ends) else 0
+        k = np.arange(total) + np.repeat(self.shared.start[slots] - starts, lens)
         return Gathered(
-            line=line,
             rel1=self._rel1[k],
             rel2=self._rel2[k],
-            num=self._num[k],
-            den=self._den[slots],
-            first=first,
-            last=last,
+            num=self.shared.num[k] if with_num else np.zeros(0, dtype=np.int64),
+            den=self.shared.den[slots],
+            starts=starts,
+            ends=ends,
         )
