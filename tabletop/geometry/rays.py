@@ -53,7 +53,8 @@ class RayBatch:
     """Sight lines for several offsets, as flat arrays of pieces (CSR layout).
 
     A line's pieces are, in order from the firer: the firer's hex ``(0, 0)``, then the hexes
-    it crosses and the hexsides it runs along (a side piece has ``(q1, r1) != (q2, r2)``),
+    it crosses and the hexsides it runs along (a side piece has ``(q1, r1) != (q2, r2)``, the
+    two hexes in either order),
     then the target's hex ``D``. Line ``i`` owns pieces ``start[i]:start[i + 1]``.
     ``num / den[line]`` is the projection of the piece's point (hex centre or side midpoint)
     on the line, clamped to [0, 1]: exact integers, for the slope model (rules 4.3).
@@ -180,10 +181,52 @@ def _csr_positions(line: IntArray, start: IntArray) -> IntArray:
     return result
 
 
+def _canonical(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """Each offset's image in the sector ``x >= y >= 0 >= z`` (cube coordinates sorted, sign
+    chosen), as (image's cube coordinates (n, 3), where each original coordinate went
+    (n, 3), sign (n,)): ``original[k] = sign * image[where[k]]``."""
+    cube = np.stack([dq, dr, -dq - dr], axis=1)
+    order = np.argsort(-cube, axis=1, kind="stable")
+    image = np.take_along_axis(cube, order, axis=1)
+    sign = np.where(image[:, 1] < 0, -1, 1)
+    order = np.where(sign[:, None] < 0, order[:, ::-1], order)
+    image = sign[:, None] * np.take_along_axis(cube, order, axis=1)
+    where = np.argsort(order, axis=1)
+    return image, where, sign
+
+
 def compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
-    """The pieces of the sight lines from ``(0, 0)`` to each offset ``(dq[i], dr[i]) != 0``."""
+    """The pieces of the sight lines from ``(0, 0)`` to each offset ``(dq[i], dr[i]) != 0``.
+
+    The twelve symmetries of the lattice around ``(0, 0)`` (permuting cube coordinates and
+    changing their sign) map sight lines to sight lines, piece by piece and in order, so only
+    offsets in one twelfth of the plane are walked; the others are their images.
+    """
     dq = np.asarray(dq, dtype=np.int64)
     dr = np.asarray(dr, dtype=np.int64)
+    image, where, sign = _canonical(dq, dr)
+    keys, inverse = np.unique(image[:, 0] * (1 << 32) + image[:, 1], return_inverse=True)
+    base = _compute_rays(keys >> 32, keys & 0xFFFFFFFF)
+    lens = np.diff(base.start)[inverse]
+    start = np.concatenate([[0], np.cumsum(lens)])
+    k = np.arange(int(start[-1])) + np.repeat(base.start[inverse] - start[:-1], lens)
+    # original (q, r) = M (q, r) of the image, M's rows read off the cube coordinates.
+    pick_q = np.array([1, 0, -1], dtype=np.int64)
+    pick_r = np.array([0, 1, -1], dtype=np.int64)
+    m = [np.repeat(sign * pick[where[:, row]], lens) for row in (0, 1) for pick in (pick_q, pick_r)]
+    bq1, br1, bq2, br2 = base.q1[k], base.r1[k], base.q2[k], base.r2[k]
+    return RayBatch(
+        start=start,
+        q1=m[0] * bq1 + m[1] * br1,
+        r1=m[2] * bq1 + m[3] * br1,
+        q2=m[0] * bq2 + m[1] * br2,
+        r2=m[2] * bq2 + m[3] * br2,
+        num=base.num[k],
+        den=base.den[inverse],
+    )
+
+
+def _compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
     diagonal = (dq == dr) | (dq == -2 * dr) | (dr == -2 * dq)
     gen = np.flatnonzero(~diagonal)
     dia = np.flatnonzero(diagonal)
