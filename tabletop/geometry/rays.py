@@ -16,13 +16,16 @@ the intervals in order and keeping each change of hex gives the crossed hexes in
 
 Exactness. The breakpoints are merged without sorting: the rank of ``j / E_k`` among all
 breakpoints is ``j`` plus, for each other family a, ``floor(j E_a / E_k)`` breakpoints at or
-before it (ties go to the lower family) -- integer arithmetic. Coinciding breakpoints (the
+before it (ties go to the lower family). Coinciding breakpoints (the
 line passes through a hex corner) leave empty intervals, dropped by comparing the doubles
 ``j / E_k``: a correctly rounded quotient of integers below 2**26 keeps equal rationals equal
 and different ones ordered. Two different breakpoints are at least ``1 / (E_a E_b)`` apart, so
 each midpoint is at least ``1 / (2 E_a E_b)`` (in u units) from every line of the arrangement
--- above 1e-6 for offsets below 300 hexes -- and rounding it to a hex in doubles (errors near
-1e-13) is exact.
+-- above 1e-6 for offsets below 300 hexes -- so its floors ``f_k = floor(u_k)`` (errors near
+1e-13) are exact, and its hex is ``q = floor((f1 - f3 + 1) / 3)``, ``r = floor((f2 - f1 + 1)
+/ 3)`` (at the centre ``u1 - u3 = 3 q``, ``u2 - u1 = 3 r``, and each ``u_k(c)`` is ``f_k`` or
+``f_k + 1``). Every quotient of integers below 2**53 whose floor is taken is exact in doubles
+(a correctly rounded quotient never crosses an integer).
 
 Lines along a diagonal (some ``e_k = 0``: ``D = m (a + b)`` for two neighbour directions a,
 b) run through hex centres on a line ``u_k = 0``, alternating between the interior of the hex
@@ -39,6 +42,7 @@ import numpy.typing as npt
 __all__ = ["RayBatch", "compute_rays", "hex_distance"]
 
 IntArray = npt.NDArray[np.int64]
+SmallInts = npt.NDArray[np.int32]
 FloatArray = npt.NDArray[np.float64]
 
 # The six diagonals a + b (axial) and the two neighbour directions a, b each is made of.
@@ -61,10 +65,10 @@ class RayBatch:
     """
 
     start: IntArray
-    q1: IntArray
-    r1: IntArray
-    q2: IntArray
-    r2: IntArray
+    q1: SmallInts | IntArray
+    r1: SmallInts | IntArray
+    q2: SmallInts | IntArray
+    r2: SmallInts | IntArray
     num: IntArray
     den: IntArray
 
@@ -80,21 +84,6 @@ def _dot2(aq: IntArray, ar: IntArray, bq: IntArray, br: IntArray) -> IntArray:
     return result
 
 
-def _cube_round(fq: FloatArray, fr: FloatArray) -> tuple[IntArray, IntArray]:
-    fs = -fq - fr
-    rq = np.floor(fq + 0.5)
-    rr = np.floor(fr + 0.5)
-    rs = np.floor(fs + 0.5)
-    dq = np.abs(rq - fq)
-    dr = np.abs(rr - fr)
-    ds = np.abs(rs - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    rq = np.where(fix_q, -rr - rs, rq)
-    rr = np.where(fix_r, -rq - rs, rr)
-    return rq.astype(np.int64), rr.astype(np.int64)
-
-
 def _ramp(counts: IntArray) -> tuple[IntArray, IntArray]:
     """(owner, index within owner) for ``counts[i]`` consecutive items per owner i."""
     owner = np.repeat(np.arange(len(counts)), counts)
@@ -106,29 +95,36 @@ def _ramp(counts: IntArray) -> tuple[IntArray, IntArray]:
 def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     """(line, q, r): the hexes each non-diagonal segment passes through, in order, ends
     included (see the module docstring)."""
-    E = np.abs(np.stack([dq - dr, dq + 2 * dr, -2 * dq - dr]))  # (3, lines), all > 0
-    npos = E.sum(axis=0) - 1  # breakpoints, with t = 0 and t = 1
+    e = np.stack([dq - dr, dq + 2 * dr, -2 * dq - dr])  # u_k = t e_k along the segment
+    big = np.abs(e)  # all > 0 off the diagonals
+    npos = big.sum(axis=0) - 1  # breakpoints per line, with t = 0 and t = 1
     base = np.cumsum(npos) - npos
     t = np.empty(int(npos.sum()), dtype=np.float64)
     t[base] = 0.0
     t[base + npos - 1] = 1.0
+    fbig = big.astype(np.float64)
     for k in range(3):
-        line, j0 = _ramp(E[k] - 1)
-        j = j0 + 1
-        ek = E[k][line]
-        rank = j.copy()
+        line, j0 = _ramp(big[k] - 1)
+        j = (j0 + 1).astype(np.float64)
+        ek = fbig[k][line]
+        rank = j0 + 1
         for a in range(3):
             if a != k:
-                ea = E[a][line]
-                rank += (j * ea) // ek if a < k else (j * ea - 1) // ek
+                # Breakpoints of family a at or before j / E_k (strictly before when a > k):
+                # floor of a quotient of small integers, exact in doubles.
+                ja = j * fbig[a][line] - (0.0 if a < k else 1.0)
+                rank += np.floor(ja / ek).astype(np.int64)
         t[base[line] + rank] = j / ek
-    line, i = _ramp(npos - 1)
-    lo = t[base[line] + i]
-    hi = t[base[line] + i + 1]
-    keep = hi > lo
-    line = line[keep]
-    mid = 0.5 * (lo[keep] + hi[keep])
-    q, r = _cube_round(mid * dq[line], mid * dr[line])
+    # Consecutive positions of one line bound an interval; pairs across two lines (1 -> 0)
+    # and empty intervals (coinciding breakpoints) have hi <= lo.
+    pos = np.flatnonzero(t[1:] > t[:-1])
+    mid = 0.5 * (t[pos] + t[pos + 1])
+    line = np.repeat(np.arange(len(dq)), npos)[pos]
+    # The hex of the midpoint: u_k(c) is floor(u_k) or floor(u_k) + 1, and u1 - u3 = 3 q,
+    # u2 - u1 = 3 r at a hex centre, so q = floor((f1 - f3 + 1) / 3) (likewise r).
+    f1, f2, f3 = (np.floor(mid * e[k][line]) for k in range(3))
+    q = np.floor((f1 - f3 + 1.5) * (1.0 / 3.0)).astype(np.int64)
+    r = np.floor((f2 - f1 + 1.5) * (1.0 / 3.0)).astype(np.int64)
     new = np.ones(len(line), dtype=np.bool_)
     new[1:] = (q[1:] != q[:-1]) | (r[1:] != r[:-1]) | (line[1:] != line[:-1])
     return line[new], q[new], r[new]
@@ -211,10 +207,12 @@ def compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
     start = np.concatenate([[0], np.cumsum(lens)])
     k = np.arange(int(start[-1])) + np.repeat(base.start[inverse] - start[:-1], lens)
     # original (q, r) = M (q, r) of the image, M's rows read off the cube coordinates.
-    pick_q = np.array([1, 0, -1], dtype=np.int64)
-    pick_r = np.array([0, 1, -1], dtype=np.int64)
-    m = [np.repeat(sign * pick[where[:, row]], lens) for row in (0, 1) for pick in (pick_q, pick_r)]
-    bq1, br1, bq2, br2 = base.q1[k], base.r1[k], base.q2[k], base.r2[k]
+    # (int8 / int32 arrays: the pieces are the bulk of the work, and offsets stay small.)
+    pick_q = np.array([1, 0, -1], dtype=np.int8)
+    pick_r = np.array([0, 1, -1], dtype=np.int8)
+    s8 = sign.astype(np.int8)
+    m = [np.repeat(s8 * pick[where[:, row]], lens) for row in (0, 1) for pick in (pick_q, pick_r)]
+    bq1, br1, bq2, br2 = (x.astype(np.int32)[k] for x in (base.q1, base.r1, base.q2, base.r2))
     return RayBatch(
         start=start,
         q1=m[0] * bq1 + m[1] * br1,
