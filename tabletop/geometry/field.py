@@ -9,7 +9,7 @@ Burnt Woods) are laid over a copy of the arrays per query, touching only their h
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +44,9 @@ class Cover:
     code_list: list[int]
     smoke_list: list[bool]
     """The same as Python lists: a single line reads a few dozen cells, faster from lists."""
+    rule_lists: dict[str, tuple[list[bool], list[bool]]] = field(default_factory=dict)
+    """Per-cell (blocks, hinders-and-does-not-block) of the level rules, by case, as lists;
+    filled by ``TerrainField.rule_lists`` on first use."""
 
 
 class TerrainField:
@@ -63,6 +66,8 @@ class TerrainField:
         self.code = np.zeros(size, dtype=np.int64)
         self.kind = np.zeros(size, dtype=np.int64)
         self.terrain_names: dict[int, str] = {}
+        self._hexes: dict[int, Hex] = {}
+        self._labels: dict[int, str] = {}
         steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
         self.neighbour_steps = np.array([q * self.stride + r for q, r in steps], dtype=np.int64)
         """Cell index differences to the six neighbours."""
@@ -88,8 +93,18 @@ class TerrainField:
         return (h.q - self.q0) * self.stride + (h.r - self.r0)
 
     def hex_at(self, i: int) -> Hex:
-        q, r = divmod(i, self.stride)
-        return Hex(q + self.q0, r + self.r0)
+        found = self._hexes.get(i)
+        if found is None:
+            q, r = divmod(i, self.stride)
+            found = self._hexes[i] = Hex(q + self.q0, r + self.r0)
+        return found
+
+    def label(self, i: int) -> str:
+        """The printed label of cell ``i`` (memoised: labels never change)."""
+        found = self._labels.get(i)
+        if found is None:
+            found = self._labels[i] = self.hex_map.label(self.hex_at(i))
+        return found
 
     def indices(self, hexes: Iterable[Hex]) -> I64:
         return np.array([self.index(h) for h in hexes], dtype=np.int64)
@@ -148,6 +163,23 @@ class TerrainField:
         result = Cover(code, smoke, names, code_list, smoke_list)
         self._cover_cache = (key, result)
         return result
+
+    def rule_lists(self, cover: Cover, case: str) -> tuple[list[bool], list[bool]]:
+        """Per-cell (blocks, hinders and does not block) for the ``waw`` model when both ends
+        are at level 0 (``ground``) or both at level 1 (``hill``), cached on the cover."""
+        found = cover.rule_lists.get(case)
+        if found is None:
+            blk = cover.code == BLOCK
+            high = self.level >= 1
+            hin = (cover.code == HINDER) & self.on_map
+            if case == "ground":
+                blocks = cover.smoke | blk | high
+            else:
+                blocks = cover.smoke | (blk & high)
+                hin &= high
+            found = (blocks.tolist(), (hin & ~blocks).tolist())
+            cover.rule_lists[case] = found
+        return found
 
     # --- hills ---------------------------------------------------------------------------
     def hill_parts(self) -> I64:

@@ -12,7 +12,6 @@ checks on every pair of several maps that both give the same answers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from tabletop.geometry.field import BLOCK, HINDER, KIND_NONE, KIND_WOODS, Cover, TerrainField
 from tabletop.geometry.table import Line
@@ -26,15 +25,7 @@ _COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 Pred = Callable[[int, int], bool]  # (cell, piece position) -> blocks / hinders
 
 
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    c1: int
-    c2: int
-    num: int
-
-    @property
-    def is_side(self) -> bool:
-        return self.c1 != self.c2
+_Piece = tuple[int, int, int]  # (cell, other cell of a side or the same cell, projection)
 
 
 def helicopter_level(field: TerrainField, h: Hex, mode: str) -> int:
@@ -64,7 +55,7 @@ class Judge:
         return self.f.hex_at(c)
 
     def label(self, c: int) -> str:
-        return self.f.hex_map.label(self.hex_of(c))
+        return self.f.label(c)
 
     def describe(self, c: int) -> str:
         name = self.cover.names.get(c, "clear")
@@ -76,16 +67,25 @@ class Judge:
 
     # --- entry point ------------------------------------------------------------------------
     def judge(self, a: Viewpoint, b: Viewpoint, line: Line) -> LosResult:
-        ia, ib = self.f.index(a.hex), self.f.index(b.hex)
-        pieces = [
-            _Piece(ia + r1, ia + r2, n)
-            for r1, r2, n in zip(line.rel1, line.rel2, line.num, strict=True)
-        ]
+        f = self.f
+        ia, ib = f.index(a.hex), f.index(b.hex)
+        if (
+            not line.sides
+            and self.options.los_model == "waw"
+            and a.helicopter_mode is None
+            and b.helicopter_mode is None
+        ):
+            la, lb = min(self.lvl[ia], 1), min(self.lvl[ib], 1)
+            if la == lb:
+                return self.same_level(a.hex, b.hex, ia, line, "hill" if la else "ground")
+        pieces = list(
+            zip(map(ia.__add__, line.rel1), map(ia.__add__, line.rel2), line.num, strict=True)
+        )
         on_map = self.on_map
         grazed = tuple(
-            HexSide(self.hex_of(p.c1), self.hex_of(p.c2))
-            for p in pieces
-            if p.is_side and (on_map[p.c1] or on_map[p.c2])
+            HexSide(self.hex_of(c1), self.hex_of(c2))
+            for c1, c2, _ in pieces
+            if c1 != c2 and (on_map[c1] or on_map[c2])
         )
         base = LosResult(
             a.hex, b.hex, counted_range(a.hex, b.hex, self.options), True, grazed=grazed
@@ -101,6 +101,27 @@ class Judge:
         else:
             blocked, hinder, note = self.waw(ia, ib, pieces)
         return self.explain(base, pieces, blocked, hinder, note)
+
+    def same_level(self, a: Hex, b: Hex, ia: int, line: Line, case: str) -> LosResult:
+        """``waw``, both ends at level 0 or both at level 1, no side run along: the rules are
+        per-cell lists (``TerrainField.rule_lists``), read with two comprehensions."""
+        rng = counted_range(a, b, self.options)
+        if a == b or a.is_adjacent(b):
+            return LosResult(a, b, rng, True)
+        blocks, hinders = self.f.rule_lists(self.cover, case)
+        cells = [ia + r for r in line.cells]
+        blk = [c for c in cells if blocks[c]]
+        hind = [c for c in cells if hinders[c]]
+        hex_at = self.f.hex_at
+        hexes = tuple(map(hex_at, hind))
+        if blk:
+            reason = f"{self.describe(blk[0])} blocks"
+            return LosResult(a, b, rng, False, tuple(map(hex_at, blk)), hexes, (), reason)
+        if len(hind) >= 2:
+            listed = ", ".join(self.describe(c) for c in hind)
+            word = _COUNT_WORDS.get(len(hind), str(len(hind)))
+            return LosResult(a, b, rng, False, (), hexes, (), f"{word} hindrances: {listed}")
+        return LosResult(a, b, rng, True, (), hexes, (), "clear")
 
     # --- models -------------------------------------------------------------------------------
     def smoke_only(self) -> Pred:
@@ -206,15 +227,14 @@ class Judge:
         on_map = self.on_map
         hex_of = self.f.hex_at
         for k in range(1, len(pieces) - 1):
-            p = pieces[k]
-            c1 = p.c1
-            if c1 != p.c2:
-                if blocks(c1, p.num) and blocks(p.c2, p.num):
-                    entries.append((k, (hex_of(c1), hex_of(p.c2)), (c1, p.c2)))
+            c1, c2, num = pieces[k]
+            if c1 != c2:
+                if blocks(c1, num) and blocks(c2, num):
+                    entries.append((k, (hex_of(c1), hex_of(c2)), (c1, c2)))
             elif on_map[c1]:
-                if blocks(c1, p.num):
+                if blocks(c1, num):
                     entries.append((k, (hex_of(c1),), (c1,)))
-                elif hinders is not None and hinders(c1, p.num):
+                elif hinders is not None and hinders(c1, num):
                     hind.append(c1)
         if note == "crest":
             for k, side in self.crests(pieces):
@@ -244,7 +264,7 @@ class Judge:
         """Rules 4.3: hexsides where the line, walked from the hill unit to the ground unit,
         passes from level 1 to level 0; crests bordering either unit's hex do not count."""
         lvl = self.lvl
-        levels = [min(int(lvl[p.c1]), int(lvl[p.c2]), 1) for p in pieces]
+        levels = [min(lvl[c1], lvl[c2], 1) for c1, c2, _ in pieces]
         n = len(pieces)
         down_forward = levels[0] >= 1
         found: list[tuple[int, HexSide]] = []
@@ -256,13 +276,13 @@ class Judge:
 
     def crest_side(self, high: _Piece, low: _Piece) -> HexSide:
         lvl = self.lvl
-        highs = [c for c in (high.c1, high.c2) if lvl[c] >= 1]
-        lows = [c for c in (low.c1, low.c2) if lvl[c] == 0]
+        highs = [c for c in high[:2] if lvl[c] >= 1]
+        lows = [c for c in low[:2] if lvl[c] == 0]
         for h in highs:
             for g in lows:
                 if self.hex_of(h).is_adjacent(self.hex_of(g)):
                     return HexSide(self.hex_of(h), self.hex_of(g))
-        return HexSide(self.hex_of(high.c1), self.hex_of(low.c1))  # pragma: no cover
+        return HexSide(self.hex_of(high[0]), self.hex_of(low[0]))  # pragma: no cover
 
 
 def _replace(

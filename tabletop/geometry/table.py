@@ -35,6 +35,10 @@ class Line:
     rel2: tuple[int, ...]
     num: tuple[int, ...]
     den: int
+    cells: tuple[int, ...] = ()
+    """The crossed hexes (``rel1`` of the interior hex pieces), in order."""
+    sides: tuple[int, ...] = ()
+    """Positions of the side pieces (lines along a diagonal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,11 +152,16 @@ class RayTable:
             s = int(self.slots(np.array([dq]), np.array([dr]))[0])
             start = int(self.shared.start[s])
             sl = slice(start, start + int(self.shared.length[s]))
+            rel1: list[int] = self._rel1[sl].tolist()
+            rel2: list[int] = self._rel2[sl].tolist()
+            inner = range(1, len(rel1) - 1)
             found = Line(
-                rel1=tuple(self._rel1[sl].tolist()),
-                rel2=tuple(self._rel2[sl].tolist()),
+                rel1=tuple(rel1),
+                rel2=tuple(rel2),
                 num=tuple(self.shared.num[sl].tolist()),
                 den=int(self.shared.den[s]),
+                cells=tuple(rel1[k] for k in inner if rel1[k] == rel2[k]),
+                sides=tuple(k for k in inner if rel1[k] != rel2[k]),
             )
             self._lines[(dq, dr)] = found
         return found
