@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["RayBatch", "compute_rays", "hex_distance"]
+__all__ = ["CanonicalRays", "RayBatch", "compute_rays", "hex_distance"]
 
 IntArray = npt.NDArray[np.int64]
 SmallInts = npt.NDArray[np.int32]
@@ -92,6 +92,17 @@ def _ramp(counts: IntArray) -> tuple[IntArray, IntArray]:
     return owner, index
 
 
+def _crosses_side(j: IntArray, ek: IntArray, ea: IntArray) -> npt.NDArray[np.bool_]:
+    """Whether the crossing of the line ``u_k = m`` (``m = j sign(e_k)``) at ``t = j / |e_k|``
+    is on a hexside (or a corner) rather than inside a hex: the centres on that line have
+    ``u_a = m (mod 3)``, and their hexes cover ``|u_a - U_a| < 1`` of it, so the crossing is
+    on a side when ``(u_a - m) mod 3`` is in [1, 2] (integers, times ``|e_k|``)."""
+    big = np.abs(ek)
+    rest = np.mod(j * ea - j * np.sign(ek) * big, 3 * big)
+    result: npt.NDArray[np.bool_] = (rest >= big) & (rest <= 2 * big)
+    return result
+
+
 def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     """(line, q, r): the hexes each non-diagonal segment passes through, in order, ends
     included (see the module docstring)."""
@@ -103,23 +114,29 @@ def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     t[base] = 0.0
     t[base + npos - 1] = 1.0
     fbig = big.astype(np.float64)
+    on_side = np.ones(len(t), dtype=np.bool_)  # t = 0 and t = 1 are kept
     for k in range(3):
         line, j0 = _ramp(big[k] - 1)
-        j = (j0 + 1).astype(np.float64)
+        j = j0 + 1
+        fj = j.astype(np.float64)
         ek = fbig[k][line]
-        rank = j0 + 1
+        rank = j.copy()
         for a in range(3):
             if a != k:
                 # Breakpoints of family a at or before j / E_k (strictly before when a > k):
                 # floor of a quotient of small integers, exact in doubles.
-                ja = j * fbig[a][line] - (0.0 if a < k else 1.0)
+                ja = fj * fbig[a][line] - (0.0 if a < k else 1.0)
                 rank += np.floor(ja / ek).astype(np.int64)
-        t[base[line] + rank] = j / ek
-    # Consecutive positions of one line bound an interval; pairs across two lines (1 -> 0)
-    # and empty intervals (coinciding breakpoints) have hi <= lo.
+        at = base[line] + rank
+        t[at] = fj / ek
+        on_side[at] = _crosses_side(j, e[k][line], e[(k + 1) % 3][line])
+    # Consecutive kept breakpoints of one line bound an interval inside one hex; pairs across
+    # two lines (1 -> 0) and empty intervals (coinciding breakpoints) have hi <= lo.
+    t = t[on_side]
+    line_of = np.repeat(np.arange(len(dq)), npos)[on_side]
     pos = np.flatnonzero(t[1:] > t[:-1])
     mid = 0.5 * (t[pos] + t[pos + 1])
-    line = np.repeat(np.arange(len(dq)), npos)[pos]
+    line = line_of[pos]
     # The hex of the midpoint: u_k(c) is floor(u_k) or floor(u_k) + 1, and u1 - u3 = 3 q,
     # u2 - u1 = 3 r at a hex centre, so q = floor((f1 - f3 + 1) / 3) (likewise r).
     f1, f2, f3 = (np.floor(mid * e[k][line]) for k in range(3))
@@ -191,28 +208,75 @@ def _canonical(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray
     return image, where, sign
 
 
-def compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
+class CanonicalRays:
+    """The walked lines of offsets in the canonical sector, kept for later batches."""
+
+    def __init__(self) -> None:
+        self.keys = np.zeros(0, dtype=np.int64)  # sorted
+        self.slot_of_key = np.zeros(0, dtype=np.int64)
+        self.start = np.zeros(0, dtype=np.int64)
+        self.length = np.zeros(0, dtype=np.int64)
+        self.den = np.zeros(0, dtype=np.int64)
+        self.q1 = np.zeros(0, dtype=np.int32)
+        self.r1 = np.zeros(0, dtype=np.int32)
+        self.q2 = np.zeros(0, dtype=np.int32)
+        self.r2 = np.zeros(0, dtype=np.int32)
+        self.num = np.zeros(0, dtype=np.int64)
+
+    def _find(self, keys: IntArray) -> IntArray:
+        at = np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
+        found = (self.keys[at] == keys) if len(self.keys) else np.zeros(len(keys), np.bool_)
+        result: IntArray = np.where(found, self.slot_of_key[at] if len(self.keys) else -1, -1)
+        return result
+
+    def slots(self, keys: IntArray) -> IntArray:
+        """Slots of these distinct keys (``x << 32 | y``), walking the new ones."""
+        slots = self._find(keys)
+        new = keys[slots < 0]
+        if len(new):
+            batch = _compute_rays(new >> 32, new & 0xFFFFFFFF)
+            first = len(self.length)
+            self.start = np.concatenate([self.start, len(self.q1) + batch.start[:-1]])
+            self.length = np.concatenate([self.length, np.diff(batch.start)])
+            self.den = np.concatenate([self.den, batch.den])
+            for name in ("q1", "r1", "q2", "r2"):
+                old = getattr(self, name)
+                setattr(self, name, np.concatenate([old, getattr(batch, name).astype(np.int32)]))
+            self.num = np.concatenate([self.num, batch.num])
+            all_keys = np.concatenate([self.keys, new])
+            order = np.argsort(all_keys)
+            self.keys = all_keys[order]
+            self.slot_of_key = np.concatenate([self.slot_of_key, first + np.arange(len(new))])[
+                order
+            ]
+            slots = self._find(keys)
+        return slots
+
+
+def compute_rays(dq: IntArray, dr: IntArray, store: CanonicalRays | None = None) -> RayBatch:
     """The pieces of the sight lines from ``(0, 0)`` to each offset ``(dq[i], dr[i]) != 0``.
 
     The twelve symmetries of the lattice around ``(0, 0)`` (permuting cube coordinates and
     changing their sign) map sight lines to sight lines, piece by piece and in order, so only
-    offsets in one twelfth of the plane are walked; the others are their images.
+    offsets in one twelfth of the plane are walked (and kept in ``store``, if given, for
+    later calls); the others are their images.
     """
     dq = np.asarray(dq, dtype=np.int64)
     dr = np.asarray(dr, dtype=np.int64)
     image, where, sign = _canonical(dq, dr)
     keys, inverse = np.unique(image[:, 0] * (1 << 32) + image[:, 1], return_inverse=True)
-    base = _compute_rays(keys >> 32, keys & 0xFFFFFFFF)
-    lens = np.diff(base.start)[inverse]
+    base = store if store is not None else CanonicalRays()
+    slot = base.slots(keys)[inverse]
+    lens = base.length[slot]
     start = np.concatenate([[0], np.cumsum(lens)])
-    k = np.arange(int(start[-1])) + np.repeat(base.start[inverse] - start[:-1], lens)
+    k = np.arange(int(start[-1])) + np.repeat(base.start[slot] - start[:-1], lens)
     # original (q, r) = M (q, r) of the image, M's rows read off the cube coordinates.
     # (int8 / int32 arrays: the pieces are the bulk of the work, and offsets stay small.)
     pick_q = np.array([1, 0, -1], dtype=np.int8)
     pick_r = np.array([0, 1, -1], dtype=np.int8)
     s8 = sign.astype(np.int8)
     m = [np.repeat(s8 * pick[where[:, row]], lens) for row in (0, 1) for pick in (pick_q, pick_r)]
-    bq1, br1, bq2, br2 = (x.astype(np.int32)[k] for x in (base.q1, base.r1, base.q2, base.r2))
+    bq1, br1, bq2, br2 = (x[k] for x in (base.q1, base.r1, base.q2, base.r2))
     return RayBatch(
         start=start,
         q1=m[0] * bq1 + m[1] * br1,
@@ -220,7 +284,7 @@ def compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
         q2=m[0] * bq2 + m[1] * br2,
         r2=m[2] * bq2 + m[3] * br2,
         num=base.num[k],
-        den=base.den[inverse],
+        den=base.den[slot],
     )
 
 

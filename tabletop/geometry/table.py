@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.geometry.rays import IntArray, compute_rays
+from tabletop.geometry.rays import CanonicalRays, IntArray, compute_rays
 
 __all__ = ["SHARED", "Gathered", "Line", "RayTable", "SharedRays"]
 
@@ -56,10 +56,13 @@ class Gathered:
 
 
 class SharedRays:
-    """Every offset's pieces in axial coordinates, filled on demand (thread-safe)."""
+    """Every offset's pieces in axial coordinates, filled on demand (thread-safe); the
+    walks of the canonical offsets are kept too, so a new offset whose symmetric image was
+    walked before is only mapped."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self.canonical = CanonicalRays()
         self._span = 0
         self._slot = np.full(1, -1, dtype=np.int64)
         self.offsets = np.zeros((0, 2), dtype=np.int64)
@@ -86,7 +89,7 @@ class SharedRays:
 
     def _fill(self, dq: IntArray, dr: IntArray) -> None:
         """Compute and append the lines of these (new, distinct) offsets."""
-        batch = compute_rays(dq, dr)
+        batch = compute_rays(dq, dr, self.canonical)
         base = len(self.q1)
         first_slot = len(self.length)
         self.offsets = np.concatenate([self.offsets, np.stack([dq, dr], axis=1)])
