@@ -91,7 +91,7 @@ def shapely_baseline_fov(m: HexMap, origin: Hex) -> set[Hex]:
 def fov_line(label: str, seconds: float, t_base: float) -> None:
     ok = seconds * 1000 < FOV_MS and t_base / seconds >= FOV_RATIO
     print(
-        f"  {label:<44} {seconds * 1000:8.1f} ms  x{t_base / seconds:5.0f} vs baseline"
+        f"  {label:<50} {seconds * 1000:8.1f} ms  x{t_base / seconds:5.0f} vs baseline"
         f"  (< {FOV_MS:.0f} ms, >= x{FOV_RATIO:.0f}: {verdict(ok)})"
     )
 
@@ -116,9 +116,14 @@ def bench_fov(m: HexMap, origin: Hex, t_base: float) -> LosEngine:
     )
     fov_line("warm: same origin again", best_of(lambda: engine.visible_mask(vp)), t_base)
     other = Viewpoint(m.scheme.from_colrow(20, 80))
-    t_first = time.perf_counter()
+
+    def first_origin_only() -> None:  # the table holds the first origin's lines only
+        fresh_process()
+        engine.visible_mask(vp)
+
+    t_second = best_of(lambda: engine.visible_mask(other), repeat=5, setup=first_origin_only)
+    fov_line("first FOV from a second origin (020080)", t_second, t_base)
     engine.visible_mask(other)
-    fov_line("first FOV from a second origin (020080)", time.perf_counter() - t_first, t_base)
     fov_line("warm: second origin", best_of(lambda: engine.visible_mask(other)), t_base)
     return engine
 
@@ -140,7 +145,7 @@ def bench_checks(engine: LosEngine, label: str) -> None:
         runs.append((statistics.median(times), times[int(0.95 * len(times))]))
     median, p95 = min(runs)
     print(
-        f"  {label:<44} median {median * 1e6:5.1f} us, p95 {p95 * 1e6:5.1f} us"
+        f"  {label:<50} median {median * 1e6:5.1f} us, p95 {p95 * 1e6:5.1f} us"
         f"  (median < {CHECK_US:.0f} us: {verdict(median * 1e6 < CHECK_US)})"
     )
 
@@ -151,7 +156,7 @@ def bench_big() -> None:
     t_build = best_of(lambda: LosEngine(big), repeat=3)
     ok = t_build * 1000 < BUILD_MS
     print(
-        f"  {'LOS index built (LosEngine(map))':<44} {t_build * 1000:8.1f} ms"
+        f"  {'LOS index built (LosEngine(map))':<50} {t_build * 1000:8.1f} ms"
         f"  (< {BUILD_MS:.0f} ms: {verdict(ok)})"
     )
     eng = LosEngine(big)
@@ -161,7 +166,7 @@ def bench_big() -> None:
         eng.visible_mask(Viewpoint(big.scheme.from_colrow(col, row)))
     t_warm = best_of(lambda: eng.visible_mask(centre), repeat=3)
     print(
-        f"  {'FOV from the centre, 39,999 lines: first':<44} {t_first * 1000:8.1f} ms"
+        f"  {'FOV from the centre, 39,999 lines: first':<50} {t_first * 1000:8.1f} ms"
         f"  (warm {t_warm * 1000:.1f} ms; information)"
     )
     h = big.scheme.from_colrow(100, 101)
@@ -178,12 +183,12 @@ def bench_big() -> None:
     t_check = best_of(lambda: eng.check(*probe), repeat=20)
     ok = t_edit * 1000 < EDIT_MS
     print(
-        f"  {'update after one hex edit + the next check':<44} {t_edit * 1000:8.3f} ms"
+        f"  {'update after one hex edit + the next check':<50} {t_edit * 1000:8.3f} ms"
         f"  (check alone {t_check * 1000:.3f} ms; < {EDIT_MS:.0f} ms: {verdict(ok)})"
     )
     t_fov_after = best_of(lambda: (edit(), eng.visible_mask(centre)), repeat=5)
     print(
-        f"  {'one hex edit + the next FOV (table kept)':<44} {t_fov_after * 1000:8.1f} ms"
+        f"  {'one hex edit + the next FOV (table kept)':<50} {t_fov_after * 1000:8.1f} ms"
         "  (information: edits never touch the table)"
     )
 
@@ -197,7 +202,7 @@ def main() -> None:
     baseline = shapely_baseline_fov(m, origin)
     t_base = time.perf_counter() - t0
     print(
-        f"  {'baseline: shapely STRtree query per line':<44} {t_base * 1000:8.1f} ms"
+        f"  {'baseline: shapely STRtree query per line':<50} {t_base * 1000:8.1f} ms"
         f"  ({t_base / 9999 * 1e6:.0f} us per line; one run)"
     )
     engine = bench_fov(m, origin, t_base)

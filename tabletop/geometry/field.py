@@ -71,6 +71,7 @@ class TerrainField:
         steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
         self.neighbour_steps = np.array([q * self.stride + r for q, r in steps], dtype=np.int64)
         """Cell index differences to the six neighbours."""
+        self.neighbour_set = frozenset(self.neighbour_steps.tolist())
         self._hill_parts: I64 | None = None
         self._cover_cache: tuple[tuple[tuple[int, str], ...], Cover] | None = None
         cells = list(hex_map.cells.items())
@@ -166,7 +167,8 @@ class TerrainField:
 
     def rule_lists(self, cover: Cover, case: str) -> tuple[list[bool], list[bool]]:
         """Per-cell (blocks, hinders and does not block) for the ``waw`` model when both ends
-        are at level 0 (``ground``) or both at level 1 (``hill``), cached on the cover."""
+        are at level 0 (``ground``), both at level 1 (``hill``), or one at each (``mixed``),
+        cached on the cover."""
         found = cover.rule_lists.get(case)
         if found is None:
             blk = cover.code == BLOCK
@@ -174,9 +176,12 @@ class TerrainField:
             hin = (cover.code == HINDER) & self.on_map
             if case == "ground":
                 blocks = cover.smoke | blk | high
-            else:
+            elif case == "hill":
                 blocks = cover.smoke | (blk & high)
                 hin &= high
+            else:  # mixed (level-0 blocking terrain next to the ground unit: by the caller)
+                blocks = cover.smoke | (blk & high)
+                hin &= ~high
             found = (blocks.tolist(), (hin & ~blocks).tolist())
             cover.rule_lists[case] = found
         return found

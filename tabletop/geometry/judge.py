@@ -78,6 +78,7 @@ class Judge:
             la, lb = min(self.lvl[ia], 1), min(self.lvl[ib], 1)
             if la == lb:
                 return self.same_level(a.hex, b.hex, ia, line, "hill" if la else "ground")
+            return self.mixed_levels(a.hex, b.hex, ia, ib, line)
         pieces = list(
             zip(map(ia.__add__, line.rel1), map(ia.__add__, line.rel2), line.num, strict=True)
         )
@@ -117,6 +118,43 @@ class Judge:
         if blk:
             reason = f"{self.describe(blk[0])} blocks"
             return LosResult(a, b, rng, False, tuple(map(hex_at, blk)), hexes, (), reason)
+        if len(hind) >= 2:
+            listed = ", ".join(self.describe(c) for c in hind)
+            word = _COUNT_WORDS.get(len(hind), str(len(hind)))
+            return LosResult(a, b, rng, False, (), hexes, (), f"{word} hindrances: {listed}")
+        return LosResult(a, b, rng, True, (), hexes, (), "clear")
+
+    def mixed_levels(self, a: Hex, b: Hex, ia: int, ib: int, line: Line) -> LosResult:
+        """``waw``, one end at level 1 and one at level 0, no side run along (rules 4.3):
+        per-cell lists, the ground unit's neighbours, and crests between crossed hexes."""
+        rng = counted_range(a, b, self.options)
+        if a.is_adjacent(b):
+            return LosResult(a, b, rng, True)
+        blocks, hinders = self.f.rule_lists(self.cover, "mixed")
+        code, lvl, f = self.code, self.lvl, self.f
+        down = lvl[ia] >= 1  # walking from the firer, the line goes down the hill
+        near = (ib if down else ia) + f.neighbour_steps  # the ground unit's neighbours
+        near_blk = {c for c in near.tolist() if code[c] == BLOCK}
+        cells = [ia + r for r in line.cells]
+        # (position, what blocks, the blocking cell or the crest's reason)
+        entries: list[tuple[float, Hex | HexSide, int | str]] = [
+            (k, f.hex_at(c), c) for k, c in enumerate(cells) if blocks[c] or c in near_blk
+        ]
+        levels = [min(lvl[c], 1) for c in cells]
+        for k in range(len(cells) - 1):
+            hi, lo = (k, k + 1) if down else (k + 1, k)
+            if levels[hi] >= 1 and levels[lo] == 0:
+                side = HexSide(f.hex_at(cells[hi]), f.hex_at(cells[lo]))
+                names = f"{f.label(f.index(side.a))}/{f.label(f.index(side.b))}"
+                entries.append((k + 0.5, side, f"crest {names} blocks"))
+        hind = [c for c in cells if hinders[c]]
+        hexes = tuple(map(f.hex_at, hind))
+        if entries:
+            entries.sort(key=lambda e: e[0])
+            blocked = tuple(e[1] for e in entries)
+            why = entries[0][2]
+            reason = why if isinstance(why, str) else f"{self.describe(why)} blocks"
+            return LosResult(a, b, rng, False, blocked, hexes, (), reason)
         if len(hind) >= 2:
             listed = ", ".join(self.describe(c) for c in hind)
             word = _COUNT_WORDS.get(len(hind), str(len(hind)))
@@ -239,7 +277,7 @@ class Judge:
         if note == "crest":
             for k, side in self.crests(pieces):
                 a, b = side.hexes()
-                label = f"{self.f.hex_map.label(a)}/{self.f.hex_map.label(b)}"
+                label = f"{self.f.label(self.f.index(a))}/{self.f.label(self.f.index(b))}"
                 entries.append((k + 0.5, (side,), f"crest {label} blocks"))
         entries.sort(key=lambda e: e[0])
         hexes = tuple(self.hex_of(c) for c in hind)
@@ -278,9 +316,10 @@ class Judge:
         lvl = self.lvl
         highs = [c for c in high[:2] if lvl[c] >= 1]
         lows = [c for c in low[:2] if lvl[c] == 0]
+        steps = self.f.neighbour_set
         for h in highs:
             for g in lows:
-                if self.hex_of(h).is_adjacent(self.hex_of(g)):
+                if h - g in steps:
                     return HexSide(self.hex_of(h), self.hex_of(g))
         return HexSide(self.hex_of(high[0]), self.hex_of(low[0]))  # pragma: no cover
 
