@@ -97,3 +97,31 @@ def test_reciprocity_on_every_pair() -> None:
             engine.check(Viewpoint(a), Viewpoint(b)).clear
             == engine.check(Viewpoint(b), Viewpoint(a)).clear
         ), (a, b)
+
+
+def test_long_lines_match_shapely() -> None:
+    """Long lines (the walk's ranks and the symmetry mapping) on a larger map, random pairs
+    and every direction's diagonal and axis, against shapely's crossings and grazes."""
+    import random
+
+    m = make_map(columns=60, rows=60)
+    engine = LosEngine(m)
+    f = engine.field
+    hexes = sorted(m.cells)
+    rng = random.Random(4)
+    centre = m.parse("3030")
+    pairs = [(rng.choice(hexes), rng.choice(hexes)) for _ in range(150)]
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (2, -1),
+                   (1, -2), (-1, -1), (-2, 1), (-1, 2)):  # fmt: skip
+        pairs.append((centre, type(centre)(centre.q + 12 * dq, centre.r + 12 * dr)))
+    mismatches = []
+    for a, b in pairs:
+        if a == b or b not in m.cells:
+            continue
+        crossed, grazed = engine.shapes.crossings(a, b)
+        line = engine.table.line(b.q - a.q, b.r - a.r)
+        fast_crossed = {f.hex_at(f.index(a) + r) for r in line.cells} & set(m.cells)
+        fast_grazed = set(engine.check(Viewpoint(a), Viewpoint(b)).grazed)
+        if fast_crossed != crossed or fast_grazed != grazed:
+            mismatches.append((a, b))
+    assert mismatches == []
