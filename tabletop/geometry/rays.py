@@ -11,8 +11,10 @@ every hexside lies on one of the lines ``u_k = integer``. These three families o
 the plane into small triangles, each inside a single hex. Along the segment ``t D`` (t in
 [0, 1]) each ``u_k = t e_k`` with an integer ``e_k``, so the segment meets family k at
 ``t = j / |e_k|``, ``j = 1 .. |e_k| - 1``. Between two consecutive such breakpoints the
-segment is inside one triangle, hence one hex: the hex of the interval's midpoint. Walking
-the intervals in order and keeping each change of hex gives the crossed hexes in order.
+segment is inside one triangle, hence one hex. Only the crossings that lie on a hexside
+matter (``_crosses_side``: the others cross a line through a hex centre, inside that hex):
+between two consecutive side crossings the segment is inside one hex, the hex of the
+interval's midpoint. Walking those intervals in order gives the crossed hexes in order.
 
 Exactness. The breakpoints are merged without sorting: the rank of ``j / E_k`` among all
 breakpoints is ``j`` plus, for each other family a, ``floor(j E_a / E_k)`` breakpoints at or
