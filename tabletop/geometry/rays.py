@@ -100,7 +100,7 @@ def _crosses_side(j: IntArray, ek: IntArray, ea: IntArray) -> npt.NDArray[np.boo
     ``u_a = m (mod 3)``, and their hexes cover ``|u_a - U_a| < 1`` of it, so the crossing is
     on a side when ``(u_a - m) mod 3`` is in [1, 2] (integers, times ``|e_k|``)."""
     big = np.abs(ek)
-    rest = np.mod(j * ea - j * np.sign(ek) * big, 3 * big)
+    rest = np.mod(j * (ea - ek), 3 * big)  # |e_k| (u_a - m) = j e_a - j e_k
     result: npt.NDArray[np.bool_] = (rest >= big) & (rest <= 2 * big)
     return result
 
@@ -118,20 +118,25 @@ def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     fbig = big.astype(np.float64)
     on_side = np.ones(len(t), dtype=np.bool_)  # t = 0 and t = 1 are kept
     for k in range(3):
-        line, j0 = _ramp(big[k] - 1)
-        j = j0 + 1
+        counts = big[k] - 1
+
+        def per_line(x: npt.NDArray[np.generic], counts: IntArray = counts) -> IntArray:
+            spread: IntArray = np.repeat(x, counts)  # (np.repeat beats a gather here)
+            return spread
+
+        j = np.arange(int(counts.sum())) - per_line(np.cumsum(counts) - counts - 1)
         fj = j.astype(np.float64)
-        ek = fbig[k][line]
+        ek = per_line(fbig[k])
         rank = j.copy()
         for a in range(3):
             if a != k:
                 # Breakpoints of family a at or before j / E_k (strictly before when a > k):
                 # floor of a quotient of small integers, exact in doubles.
-                ja = fj * fbig[a][line] - (0.0 if a < k else 1.0)
+                ja = fj * per_line(fbig[a]) - (0.0 if a < k else 1.0)
                 rank += np.floor(ja / ek).astype(np.int64)
-        at = base[line] + rank
+        at = per_line(base) + rank
         t[at] = fj / ek
-        on_side[at] = _crosses_side(j, e[k][line], e[(k + 1) % 3][line])
+        on_side[at] = _crosses_side(j, per_line(e[k]), per_line(e[(k + 1) % 3]))
     # Consecutive kept breakpoints of one line bound an interval inside one hex; pairs across
     # two lines (1 -> 0) and empty intervals (coinciding breakpoints) have hi <= lo.
     t = t[on_side]
