@@ -99,9 +99,11 @@ def _crosses_side(j: IntArray, ek: IntArray, ea: IntArray) -> npt.NDArray[np.boo
     is on a hexside (or a corner) rather than inside a hex: the centres on that line have
     ``u_a = m (mod 3)``, and their hexes cover ``|u_a - U_a| < 1`` of it, so the crossing is
     on a side when ``(u_a - m) mod 3`` is in [1, 2] (integers, times ``|e_k|``)."""
-    big = np.abs(ek)
-    rest = np.mod(j * (ea - ek), 3 * big)  # |e_k| (u_a - m) = j e_a - j e_k
-    result: npt.NDArray[np.bool_] = (rest >= big) & (rest <= 2 * big)
+    big = np.abs(ek).astype(np.float64)
+    n = (j * (ea - ek)).astype(np.float64)  # |e_k| (u_a - m) = j e_a - j e_k
+    period = 3.0 * big
+    rest = n - period * np.floor(n / period)  # n mod 3|e_k|, exact: integers in doubles
+    result: npt.NDArray[np.bool_] = (rest >= big) & (rest <= 2.0 * big)
     return result
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,7 @@ from tabletop.geometry.rays import CanonicalRays, IntArray, compute_rays
 __all__ = ["SHARED", "Gathered", "Line", "RayTable", "SharedRays"]
 
 I32 = npt.NDArray[np.int32]
+_T = TypeVar("_T", bound=np.generic)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,8 @@ class SharedRays:
         self.start = np.zeros(0, dtype=np.int64)
         self.length = np.zeros(0, dtype=np.int64)
         self.den = np.zeros(0, dtype=np.int64)
+        # Piece columns, with spare capacity (doubling): ``size`` pieces are in use.
+        self.size = 0
         self.q1 = np.zeros(0, dtype=np.int32)
         self.r1 = np.zeros(0, dtype=np.int32)
         self.q2 = np.zeros(0, dtype=np.int32)
@@ -90,17 +94,15 @@ class SharedRays:
     def _fill(self, dq: IntArray, dr: IntArray) -> None:
         """Compute and append the lines of these (new, distinct) offsets."""
         batch = compute_rays(dq, dr, self.canonical)
-        base = len(self.q1)
+        base = self.size
+        for name in ("q1", "r1", "q2", "r2", "num"):
+            setattr(self, name, _put(getattr(self, name), base, getattr(batch, name)))
+        self.size += len(batch.q1)  # (after the pieces: readers never see unwritten ones)
         first_slot = len(self.length)
         self.offsets = np.concatenate([self.offsets, np.stack([dq, dr], axis=1)])
         self.start = np.concatenate([self.start, base + batch.start[:-1]])
         self.length = np.concatenate([self.length, np.diff(batch.start)])
         self.den = np.concatenate([self.den, batch.den])
-        self.q1 = np.concatenate([self.q1, batch.q1.astype(np.int32)])
-        self.r1 = np.concatenate([self.r1, batch.r1.astype(np.int32)])
-        self.q2 = np.concatenate([self.q2, batch.q2.astype(np.int32)])
-        self.r2 = np.concatenate([self.r2, batch.r2.astype(np.int32)])
-        self.num = np.concatenate([self.num, batch.num])
         self._slot[self._key(dq, dr)] = np.arange(first_slot, len(self.length))
 
     def slots(self, dq: IntArray, dr: IntArray) -> IntArray:
@@ -122,6 +124,17 @@ class SharedRays:
             return result
 
 
+def _put(column: npt.NDArray[_T], at: int, values: npt.NDArray[np.generic]) -> npt.NDArray[_T]:
+    """``column[at:at + len(values)] = values``, growing the column (doubling) if needed."""
+    end = at + len(values)
+    if end > len(column):
+        grown = np.empty(max(end, 2 * len(column)), dtype=column.dtype)
+        grown[:at] = column[:at]
+        column = grown
+    column[at:end] = values
+    return column
+
+
 SHARED = SharedRays()
 """The process-wide store (every ``RayTable`` reads it)."""
 
@@ -132,6 +145,7 @@ class RayTable:
     def __init__(self, stride: int, shared: SharedRays = SHARED) -> None:
         self.stride = stride
         self.shared = shared
+        self._done = 0  # shared pieces converted so far
         self._rel1 = np.zeros(0, dtype=np.int32)
         self._rel2 = np.zeros(0, dtype=np.int32)
         self._lines: dict[tuple[int, int], Line] = {}
@@ -139,10 +153,12 @@ class RayTable:
     def _sync(self) -> None:
         """Convert the pieces the shared store gained since the last call."""
         s = self.shared
-        done = len(self._rel1)
-        if done < len(s.q1):
-            self._rel1 = np.concatenate([self._rel1, s.q1[done:] * self.stride + s.r1[done:]])
-            self._rel2 = np.concatenate([self._rel2, s.q2[done:] * self.stride + s.r2[done:]])
+        done, size = self._done, s.size
+        if done < size:
+            new = slice(done, size)
+            self._rel1 = _put(self._rel1, done, s.q1[new] * self.stride + s.r1[new])
+            self._rel2 = _put(self._rel2, done, s.q2[new] * self.stride + s.r2[new])
+            self._done = size
 
     def slots(self, dq: IntArray, dr: IntArray) -> IntArray:
         slots = self.shared.slots(dq, dr)
