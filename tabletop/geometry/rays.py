@@ -94,16 +94,15 @@ def _ramp(counts: IntArray) -> tuple[IntArray, IntArray]:
     return owner, index
 
 
-def _crosses_side(j: IntArray, ek: IntArray, ea: IntArray) -> npt.NDArray[np.bool_]:
-    """Whether the crossing of the line ``u_k = m`` (``m = j sign(e_k)``) at ``t = j / |e_k|``
-    is on a hexside (or a corner) rather than inside a hex: the centres on that line have
-    ``u_a = m (mod 3)``, and their hexes cover ``|u_a - U_a| < 1`` of it, so the crossing is
-    on a side when ``(u_a - m) mod 3`` is in [1, 2] (integers, times ``|e_k|``)."""
-    big = np.abs(ek).astype(np.float64)
-    n = (j * (ea - ek)).astype(np.float64)  # |e_k| (u_a - m) = j e_a - j e_k
+def _crosses_side(n: FloatArray, big: FloatArray) -> npt.NDArray[np.bool_]:
+    """Whether the crossing of the line ``u_k = m`` at ``t = j / |e_k|`` (``m = j sign(e_k)``)
+    is on a hexside (or a corner) rather than inside a hex, given ``n = j (e_a - e_k)`` and
+    ``big = |e_k|``. The centres on that line have ``u_a = m (mod 3)`` and their hexes cover
+    ``|u_a - U_a| < 1`` of it, so the crossing is on a side when ``(u_a - m) mod 3`` is in
+    [1, 2], that is when ``n mod 3|e_k|`` is in [|e_k|, 2|e_k|] (integers, exact in doubles)."""
     period = 3.0 * big
-    rest = n - period * np.floor(n / period)  # n mod 3|e_k|, exact: integers in doubles
-    result: npt.NDArray[np.bool_] = (rest >= big) & (rest <= 2.0 * big)
+    rest = n - period * np.floor(n / period)
+    result: npt.NDArray[np.bool_] = (rest >= big) & (rest <= big + big)
     return result
 
 
@@ -118,27 +117,27 @@ def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     t[base] = 0.0
     t[base + npos - 1] = 1.0
     fbig = big.astype(np.float64)
+    fbase = base.astype(np.float64)
     on_side = np.ones(len(t), dtype=np.bool_)  # t = 0 and t = 1 are kept
     for k in range(3):
         counts = big[k] - 1
-
-        def per_line(x: npt.NDArray[np.generic], counts: IntArray = counts) -> IntArray:
-            spread: IntArray = np.repeat(x, counts)  # (np.repeat beats a gather here)
-            return spread
-
-        j = np.arange(int(counts.sum())) - per_line(np.cumsum(counts) - counts - 1)
-        fj = j.astype(np.float64)
-        ek = per_line(fbig[k])
-        rank = j.copy()
+        # (float64 throughout: every value is an integer or a quotient below 2**53)
+        j = np.arange(float(counts.sum())) - np.repeat(np.cumsum(counts) - counts - 1.0, counts)
+        ek = np.repeat(fbig[k], counts)
+        rank = np.repeat(fbase, counts) + j
         for a in range(3):
             if a != k:
                 # Breakpoints of family a at or before j / E_k (strictly before when a > k):
                 # floor of a quotient of small integers, exact in doubles.
-                ja = fj * per_line(fbig[a]) - (0.0 if a < k else 1.0)
-                rank += np.floor(ja / ek).astype(np.int64)
-        at = per_line(base) + rank
-        t[at] = fj / ek
-        on_side[at] = _crosses_side(j, per_line(e[k]), per_line(e[(k + 1) % 3]))
+                ja = j * np.repeat(fbig[a], counts)
+                if a > k:
+                    ja -= 1.0
+                rank += np.floor(ja / ek)
+        at = rank.astype(np.int64)
+        t[at] = j / ek
+        # The side test with family a = k + 1 (see _crosses_side).
+        step = np.repeat((e[(k + 1) % 3] - e[k]).astype(np.float64), counts)
+        on_side[at] = _crosses_side(j * step, ek)
     # Consecutive kept breakpoints of one line bound an interval inside one hex; pairs across
     # two lines (1 -> 0) and empty intervals (coinciding breakpoints) have hi <= lo.
     t = t[on_side]
