@@ -61,11 +61,13 @@ class RayBatch:
     A line's pieces are, in order from the firer: the firer's hex ``(0, 0)``, then the hexes
     it crosses and the hexsides it runs along (a side piece has ``(q1, r1) != (q2, r2)``, the
     two hexes in either order),
-    then the target's hex ``D``. Line ``i`` owns pieces ``start[i]:start[i + 1]``.
+    then the target's hex ``D``. Line ``i`` owns pieces ``start[i]:start[i + 1]`` and is the
+    line to offset ``offset[i]`` of the request (``compute_rays`` groups lines by symmetry).
     ``num / den[line]`` is the projection of the piece's point (hex centre or side midpoint)
     on the line, clamped to [0, 1]: exact integers, for the slope model (rules 4.3).
     """
 
+    offset: IntArray
     start: IntArray
     q1: SmallInts | IntArray
     r1: SmallInts | IntArray
@@ -262,38 +264,53 @@ class CanonicalRays:
 
 
 def compute_rays(dq: IntArray, dr: IntArray, store: CanonicalRays | None = None) -> RayBatch:
-    """The pieces of the sight lines from ``(0, 0)`` to each offset ``(dq[i], dr[i]) != 0``.
+    """The pieces of the sight lines from ``(0, 0)`` to each offset ``(dq[i], dr[i]) != 0``,
+    grouped by symmetry (``RayBatch.offset`` says which line is which).
 
     The twelve symmetries of the lattice around ``(0, 0)`` (permuting cube coordinates and
     changing their sign) map sight lines to sight lines, piece by piece and in order, so only
     offsets in one twelfth of the plane are walked (and kept in ``store``, if given, for
-    later calls); the others are their images.
+    later calls); the others are their images, mapped one symmetry at a time.
     """
     dq = np.asarray(dq, dtype=np.int64)
     dr = np.asarray(dr, dtype=np.int64)
     image, where, sign = _canonical(dq, dr)
+    symmetry = (where[:, 0] * 3 + where[:, 1]) * 2 + (sign > 0)
+    order = np.argsort(symmetry, kind="stable")
+    image, where, sign, symmetry = image[order], where[order], sign[order], symmetry[order]
     keys, inverse = np.unique(image[:, 0] * (1 << 32) + image[:, 1], return_inverse=True)
     base = store if store is not None else CanonicalRays()
     slot = base.slots(keys)[inverse]
     lens = base.length[slot]
     start = np.concatenate([[0], np.cumsum(lens)])
     k = np.arange(int(start[-1])) + np.repeat(base.start[slot] - start[:-1], lens)
-    # original (q, r) = M (q, r) of the image, M's rows read off the cube coordinates.
-    # (int8 / int32 arrays: the pieces are the bulk of the work, and offsets stay small.)
-    pick_q = np.array([1, 0, -1], dtype=np.int8)
-    pick_r = np.array([0, 1, -1], dtype=np.int8)
-    s8 = sign.astype(np.int8)
-    m = [np.repeat(s8 * pick[where[:, row]], lens) for row in (0, 1) for pick in (pick_q, pick_r)]
     bq1, br1, bq2, br2 = (x[k] for x in (base.q1, base.r1, base.q2, base.r2))
+    q1, r1, q2, r2 = (np.empty_like(bq1) for _ in range(4))
+    bounds = np.flatnonzero(np.diff(symmetry)) + 1
+    for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(symmetry)], strict=True):
+        # original (q, r) = M (q, r) of the image; M's rows read off the cube coordinates.
+        s_, w = int(sign[lo]), where[lo].tolist()
+        a, b = s_ * _PICK_Q[w[0]], s_ * _PICK_R[w[0]]
+        c, d = s_ * _PICK_Q[w[1]], s_ * _PICK_R[w[1]]
+        sl = slice(int(start[lo]), int(start[hi]))
+        q1[sl] = a * bq1[sl] + b * br1[sl]
+        r1[sl] = c * bq1[sl] + d * br1[sl]
+        q2[sl] = a * bq2[sl] + b * br2[sl]
+        r2[sl] = c * bq2[sl] + d * br2[sl]
     return RayBatch(
+        offset=order,
         start=start,
-        q1=m[0] * bq1 + m[1] * br1,
-        r1=m[2] * bq1 + m[3] * br1,
-        q2=m[0] * bq2 + m[1] * br2,
-        r2=m[2] * bq2 + m[3] * br2,
+        q1=q1,
+        r1=r1,
+        q2=q2,
+        r2=r2,
         num=base.num[k],
         den=base.den[slot],
     )
+
+
+_PICK_Q = (1, 0, -1)  # q, r, s of a cube point as a combination of its q and r
+_PICK_R = (0, 1, -1)
 
 
 def _compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
@@ -319,4 +336,6 @@ def _compute_rays(dq: IntArray, dr: IntArray) -> RayBatch:
     den = 2 * _dot2(dq, dr, dq, dr)
     # Projection of the piece's point (hex centre or side midpoint): t = num / den.
     num = np.clip(_dot2(q1 + q2, r1 + r2, dq[all_line], dr[all_line]), 0, den[all_line])
-    return RayBatch(start=start, q1=q1, r1=r1, q2=q2, r2=r2, num=num, den=den)
+    return RayBatch(
+        offset=np.arange(len(dq)), start=start, q1=q1, r1=r1, q2=q2, r2=r2, num=num, den=den
+    )

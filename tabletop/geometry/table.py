@@ -71,7 +71,7 @@ class SharedRays:
         self.start = np.zeros(0, dtype=np.int64)
         self.length = np.zeros(0, dtype=np.int64)
         self.den = np.zeros(0, dtype=np.int64)
-        # Piece columns, with spare capacity (doubling): ``size`` pieces are in use.
+        # Piece columns, with spare capacity: ``size`` pieces are in use.
         self.size = 0
         self.q1 = np.zeros(0, dtype=np.int32)
         self.r1 = np.zeros(0, dtype=np.int32)
@@ -99,6 +99,7 @@ class SharedRays:
             setattr(self, name, _put(getattr(self, name), base, getattr(batch, name)))
         self.size += len(batch.q1)  # (after the pieces: readers never see unwritten ones)
         first_slot = len(self.length)
+        dq, dr = dq[batch.offset], dr[batch.offset]
         self.offsets = np.concatenate([self.offsets, np.stack([dq, dr], axis=1)])
         self.start = np.concatenate([self.start, base + batch.start[:-1]])
         self.length = np.concatenate([self.length, np.diff(batch.start)])
@@ -125,10 +126,11 @@ class SharedRays:
 
 
 def _put(column: npt.NDArray[_T], at: int, values: npt.NDArray[np.generic]) -> npt.NDArray[_T]:
-    """``column[at:at + len(values)] = values``, growing the column (doubling) if needed."""
+    """``column[at:at + len(values)] = values``, growing the column (x4) if needed."""
     end = at + len(values)
     if end > len(column):
-        grown = np.empty(max(end, 2 * len(column)), dtype=column.dtype)
+        # (np.empty only reserves address space: pages are touched when written)
+        grown = np.empty(max(end, 4 * len(column), 1 << 20), dtype=column.dtype)
         grown[:at] = column[:at]
         column = grown
     column[at:end] = values
