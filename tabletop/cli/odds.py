@@ -1,5 +1,7 @@
-"""``tabletop odds GAME --unit ID --target ID [--weapon ap|he|aa] [--moving] [--as SIDE]
-[--json]``: the exact probabilities of an attack's outcomes, before rolling.
+"""``tabletop odds GAME --unit ID --target ID [--weapon ap|he|aa] [--moving]
+[--sw-target ID --sw-weapon W] [--as SIDE] [--json]``: the exact probabilities of an
+attack's outcomes, before rolling; with ``--sw-target`` (the same target) the platoon's SW
+fires too and the target saves once against the total (rules 2.2).
 
 HOUSE DEFAULT: the odds answer for an attack the unit could make in its own impulse, so
 the sequence (whose impulse it is) and Ops Complete are not checked; everything else
@@ -23,11 +25,11 @@ from tabletop.cli.common import (
     make_los,
 )
 from tabletop.model import GameState
-from tabletop.rules import LineOfSight
+from tabletop.rules import ActionRequest, LineOfSight
 from tabletop.rules.platoon.combat import SaveSpec, sources_text
 from tabletop.rules.platoon.common import find_unit
 from tabletop.rules.platoon.eligibility import FirePlan, plan_fire
-from tabletop.rules.platoon.fire import moving_fire_capability
+from tabletop.rules.platoon.fire import moving_fire_capability, sw_plan
 from tabletop.rules.platoon.odds import Odds, plan_odds
 
 
@@ -37,8 +39,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", required=True, help="the unit fired at")
     parser.add_argument("--weapon", choices=("ap", "he", "aa"))
     parser.add_argument("--moving", action="store_true", help="as Moving Fire (rules 2.7)")
+    parser.add_argument("--sw-target", help="the platoon's SW fires too, at this same target")
+    parser.add_argument("--sw-weapon", choices=("ap", "he", "aa"), help="the SW's rating")
     parser.add_argument("--as", dest="as_side", metavar="SIDE", help="this side's view")
     parser.add_argument("--json", action="store_true", help="print the odds as JSON")
+
+
+def legal_plans(
+    state: GameState, args: argparse.Namespace, los: LineOfSight
+) -> tuple[list[FirePlan], list[str]]:
+    """The platoon's plan, and its SW's with ``--sw-target``/``--sw-weapon`` (rules 2.2:
+    one save against the total, so the odds cover one target only)."""
+    plan, reasons = legal_plan(state, args, los)
+    if args.sw_target is None and args.sw_weapon is None:
+        return ([plan] if plan is not None else []), reasons
+    if args.moving:
+        reasons.append("a support weapon does not fire with Moving Fire")
+    if args.sw_target is not None and args.sw_target != args.target:
+        reasons.append(
+            f"odds cover one target: --sw-target must be {args.target}, the --target "
+            "(against another target the SW makes a separate attack)"
+        )
+    firer = state.units.get(args.unit)
+    if plan is None or firer is None or reasons:
+        return [], reasons
+    request = ActionRequest("fire", sw_target=args.target, sw_weapon=args.sw_weapon)
+    sw, more = sw_plan(state, firer, request, los)
+    return ([plan, sw] if sw is not None else []), reasons + more
 
 
 def legal_plan(
@@ -57,13 +84,19 @@ def legal_plan(
     return plan, reasons + more
 
 
-def odds_json(plan: FirePlan, odds: Odds, spec: SaveSpec) -> dict[str, Any]:
-    out = odds.to_json()
-    out["attack"] = {
+def _attack_json(plan: FirePlan) -> dict[str, Any]:
+    return {
         "unit": plan.firer, "target": plan.target, "weapon": plan.weapon.value,
         "dice": plan.hit.dice, "need": f"{plan.hit.hit}+", "range": plan.range,
         "extended": plan.extended,
     }  # fmt: skip
+
+
+def odds_json(plans: list[FirePlan], odds: Odds, spec: SaveSpec) -> dict[str, Any]:
+    out = odds.to_json()
+    out["attack"] = _attack_json(plans[0])
+    if len(plans) > 1:
+        out["sw_attack"] = _attack_json(plans[1])
     out["save"] = {
         "dice": spec.dice, "need": f"{spec.need}+",
         "bonus": {b.source: b.dice for b in spec.bonus}, "bonus_used": spec.bonus_used,
@@ -71,10 +104,13 @@ def odds_json(plan: FirePlan, odds: Odds, spec: SaveSpec) -> dict[str, Any]:
     return out
 
 
-def odds_text(plan: FirePlan, odds: Odds, spec: SaveSpec) -> str:
+def odds_text(plans: list[FirePlan], odds: Odds, spec: SaveSpec) -> str:
     lines = [
-        f"{plan.firer} fires {plan.weapon.value} at {plan.target}: {plan.hit.dice} dice "
-        f"at {plan.hit.hit}+, range {plan.range}{' (extended)' if plan.extended else ''}",
+        f"{p.firer} fires {p.weapon.value} at {p.target}: {p.hit.dice} dice "
+        f"at {p.hit.hit}+, range {p.range}{' (extended)' if p.extended else ''}"
+        for p in plans
+    ]
+    lines += [
         f"save: {spec.dice} dice at {spec.need}+ (bonus: {sources_text(spec.bonus)}"
         f"{_cap_text(spec)})",
         "hits:     " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.hits)),
@@ -93,13 +129,13 @@ def run(args: argparse.Namespace) -> int:
         los = make_los(state)
     except (BadInput, ValueError) as exc:
         return fail(str(exc), args.json)
-    plan, reasons = legal_plan(state, args, los)
-    if plan is None or reasons:
+    plans, reasons = legal_plans(state, args, los)
+    if not plans or reasons:
         payload = {"legal": False, "reasons": reasons}
         emit(payload, args.json, "\n".join(f"illegal: {r}" for r in reasons))
         return EXIT_ILLEGAL
-    odds, spec = plan_odds(state, [plan], los)
-    emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
+    odds, spec = plan_odds(state, plans, los)
+    emit(odds_json(plans, odds, spec), args.json, odds_text(plans, odds, spec))
     return EXIT_DONE
 
 

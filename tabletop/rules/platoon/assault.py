@@ -23,7 +23,7 @@ from tabletop.model import GameState, Kind, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.platoon.combat import apply_hits
+from tabletop.rules.platoon.combat import take_hits
 from tabletop.rules.platoon.common import actor_reasons, find_unit, hex_of, label, pside, ptype
 from tabletop.rules.platoon.move import path_reasons, start_move
 from tabletop.rules.platoon.movement import enter_cost, parse_path
@@ -186,8 +186,8 @@ def close_in(
         _place(state, a, target, result)
     att_hits = _roll_side(state, live, defenders, target, dice, result)
     def_hits = _roll_side(state, defenders, live, target, dice, result)
-    _deal(state, defenders, att_hits, result)
-    _deal(state, live, def_hits, result)
+    _deal(state, defenders, att_hits, dice, result)
+    _deal(state, live, def_hits, dice, result)
     result.event("assault", hex=label(state, target), attacker_hits=att_hits,
                  defender_hits=def_hits)  # fmt: skip
     if att_hits <= def_hits:
@@ -225,15 +225,18 @@ def _roll_side(
     return hits
 
 
-def _deal(state: GameState, units: list[UnitState], hits: int, result: ActionResult) -> None:
-    """One hit at a time, in unit-id order, round and round (HOUSE DEFAULT 2.10)."""
+def _deal(
+    state: GameState, units: list[UnitState], hits: int, dice: DiceSource, result: ActionResult
+) -> None:
+    """One hit at a time, in unit-id order, round and round (HOUSE DEFAULT 2.10); a carrier's
+    cargo rolls its d6 (rules 2.11) right after the hit that changed the carrier."""
     order = sorted(units, key=lambda u: u.id)
     i = 0
     while hits > 0 and any(u.alive for u in order):
         u = order[i % len(order)]
         i += 1
         if u.alive:
-            apply_hits(state, u, 1, result)
+            take_hits(state, u, 1, dice, result)
             hits -= 1
 
 

@@ -229,10 +229,43 @@ def resolve_attack(
     """The target saves against ``hits`` (the total of every to-hit roll against it in this
     attack) and takes the net hits through the ladder. ``moving``: fired on during its
     move, so never concealed (2.9 b)."""
-    spec = save_spec(state, target, los, moving=moving)
-    net = max(0, hits - roll_save(dice, result, target, spec, hits))
-    result.net_hits = net if result.net_hits is None else result.net_hits + net
-    return apply_hits(state, target, net, result)
+    return resolve_attacks(state, dice, result, {target.id: hits}, los, moving=moving)[target.id]
+
+
+def resolve_attacks(
+    state: GameState,
+    dice: DiceSource,
+    result: ActionResult,
+    hits: dict[str, int],
+    los: LineOfSight,
+    *,
+    moving: bool = False,
+) -> dict[str, Outcome]:
+    """Every target of one fire action (a platoon and its SW, rules 2.2): first each
+    target's save, in unit-id order, then the net hits through the ladder in the same
+    order, each followed by its cargo's d6 rolls (rules 2.11), so that every cargo roll
+    comes after the save rolls of the attack (interfaces.md 3, --dice order)."""
+    nets: dict[str, int] = {}
+    for tid in sorted(hits):
+        target = state.unit(tid)
+        spec = save_spec(state, target, los, moving=moving)
+        nets[tid] = max(0, hits[tid] - roll_save(dice, result, target, spec, hits[tid]))
+    total = sum(nets.values())
+    result.net_hits = total if result.net_hits is None else result.net_hits + total
+    return {tid: take_hits(state, state.unit(tid), net, dice, result) for tid, net in nets.items()}
+
+
+def take_hits(
+    state: GameState, target: UnitState, net: int, dice: DiceSource, result: ActionResult
+) -> Outcome:
+    """``apply_hits``, then what they do to the target's cargo if it is a carrier
+    (rules 2.11, ``transport.cargo_effects``: its d6 rolls are read here)."""
+    from tabletop.rules.platoon.transport import cargo_effects  # transport imports combat
+
+    was = (target.step, target.status)
+    outcome = apply_hits(state, target, net, result)
+    cargo_effects(state, target, was, dice, result)
+    return outcome
 
 
 # --- the hit ladder (rules 2.6) -------------------------------------------------------------

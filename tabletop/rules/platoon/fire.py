@@ -1,7 +1,8 @@
-"""The ``fire`` and ``moving-fire`` actions (rules 2.2 to 2.9).
+"""The ``fire`` and ``moving-fire`` actions (rules 2.2 to 2.9), with support weapons.
 
-``fire_at`` is the attack itself (to-hit, depletion, save, ladder) and is what
-opportunity fire will call too; the handlers add the acting unit's checks and Ops Complete.
+``fire_at`` is the attack itself (to-hit rolls of the platoon and its SW, depletion, saves,
+ladder) and is what opportunity fire calls too; ``sw_plan`` is the SW's eligibility; the
+handlers add the acting unit's checks and Ops Complete.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.platoon.combat import Outcome, resolve_attack, roll_to_hit
+from tabletop.rules.platoon.combat import Outcome, resolve_attacks, roll_to_hit
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
     actor_reasons,
     begin_action,
     find_unit,
+    hex_of,
     place_marker,
     ptype,
 )
@@ -36,16 +38,48 @@ def fire_at(
     los: LineOfSight,
     *,
     target_moving: bool = False,
-) -> Outcome:
-    """One attack: the firer's to-hit roll, Depleted Ammo 2 on a missile miss (2.8), the
-    target's save and the hit ladder. Marks nothing on the firer but depletion."""
-    firer = state.unit(plan.firer)
-    target = state.unit(plan.target)
-    roll = roll_to_hit(dice, result, firer.id, plan.hit)
-    if plan.rating.missile and roll.successes == 0 and state.scenario.module("missile_depletion"):
-        # READING 2.8: "a unit with missile armament" = a to-hit roll of a missile rating.
-        place_marker(result, firer, "depleted_ammo_2")
-    return resolve_attack(state, dice, result, target, roll.successes, los, moving=target_moving)
+    sw: FirePlan | None = None,
+) -> dict[str, Outcome]:
+    """One fire action: the firer's to-hit roll, then its SW's (``sw``, rules 2.2), each
+    with Depleted Ammo 2 on a missile miss (2.8); then each target's save against the hits
+    scored on it, in unit-id order (one save against the total when both fired at the same
+    target: READING 2.2), and the hit ladder. Marks nothing on the firers but depletion."""
+    hits: dict[str, int] = {}
+    for p in (plan,) if sw is None else (plan, sw):
+        firer = state.unit(p.firer)
+        roll = roll_to_hit(dice, result, firer.id, p.hit)
+        if p.rating.missile and roll.successes == 0 and state.scenario.module("missile_depletion"):
+            # READING 2.8: "a unit with missile armament" = a to-hit roll of a missile rating.
+            place_marker(result, firer, "depleted_ammo_2")
+        hits[p.target] = hits.get(p.target, 0) + roll.successes
+    return resolve_attacks(state, dice, result, hits, los, moving=target_moving)
+
+
+def sw_plan(
+    state: GameState,
+    firer: UnitState,
+    request: ActionRequest,
+    los: LineOfSight,
+    *,
+    mover: UnitState | None = None,
+) -> tuple[FirePlan | None, list[str]]:
+    """The SW's part of ``fire`` or ``opportunity-fire`` (rules 2.2) when ``--sw-target``
+    or ``--sw-weapon`` is given: its own ratings, range and LOS from the shared hex. In
+    opportunity fire (``mover``) its target must be the mover too (fire at a unit that is
+    not moving, outside the firer's own impulse, is refused)."""
+    if request.sw_target is None and request.sw_weapon is None:
+        return None, []
+    sw = state.units.get(firer.sw or "")
+    if sw is None or not sw.alive:
+        return None, [f"{firer.id} has no support weapon"]
+    if request.sw_target is None:
+        return None, [f"name the target of {sw.id} with --sw-target"]
+    target, why = find_unit(state, request.sw_target, "target")
+    if target is None:
+        return None, [why.replace("--target", "--sw-target")]
+    if mover is not None and target.id != mover.id:
+        return None, [f"{target.id} is not moving: {sw.id} may fire only at {mover.id}"]
+    return plan_fire(state, sw, target, request.sw_weapon, los, from_hex=hex_of(firer))
 
 
 def _parties(
@@ -56,8 +90,9 @@ def _parties(
     reasons = [r for r in (why_f, why_t) if r]
     if firer is not None:
         reasons = actor_reasons(state, firer, request.side) + reasons
-    if request.sw_target is not None or request.sw_weapon is not None:
-        reasons.append("support weapon fire is not implemented yet in the platoon ruleset")
+    if request.action != "fire" and (request.sw_target or request.sw_weapon):
+        reasons.append(f"a support weapon fires only with fire or opportunity-fire, "
+                       f"not {request.action}")  # fmt: skip
     if len(request.units) > 1:
         reasons.append(f"{request.action} takes one unit, not {len(request.units)}")
     return firer, target, reasons
@@ -81,6 +116,15 @@ def moving_fire_capability(state: GameState, firer: UnitState, weapon: str | Non
     return []
 
 
+def mark_fired(state: GameState, result: ActionResult, firer: UnitState) -> None:
+    """Ops Complete on the firer and on its SW, whether the SW fired or stayed silent: it
+    fires only in its platoon's fire action or not at all that impulse (rules 2.2)."""
+    place_marker(result, firer, OPS_COMPLETE)
+    sw = state.units.get(firer.sw or "")
+    if sw is not None and sw.alive:
+        place_marker(result, sw, OPS_COMPLETE)
+
+
 class Fire:
     """``fire --unit ID --target ID [--weapon ap|he|aa]`` in the unit's own impulse."""
 
@@ -89,7 +133,7 @@ class Fire:
         if firer is None or target is None:
             return reasons
         _, more = plan_fire(state, firer, target, request.weapon, los)
-        return reasons + more
+        return reasons + more + sw_plan(state, firer, request, los)[1]
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
@@ -97,11 +141,12 @@ class Fire:
         firer, target, _ = _parties(state, request)
         assert firer is not None and target is not None
         plan, _ = plan_fire(state, firer, target, request.weapon, los)
+        sw, _ = sw_plan(state, firer, request, los)
         assert plan is not None
         begin_action(state)
         result = ActionResult(request.action)
-        fire_at(state, plan, dice, result, los)
-        place_marker(result, firer, OPS_COMPLETE)
+        fire_at(state, plan, dice, result, los, sw=sw)
+        mark_fired(state, result, firer)
         return result
 
 

@@ -13,7 +13,7 @@ from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.platoon.common import OPS_COMPLETE, find_unit, place_marker
+from tabletop.rules.platoon.common import OPS_COMPLETE, find_unit
 from tabletop.rules.platoon.eligibility import FirePlan, plan_fire
 from tabletop.rules.platoon.pause import OPFIRE, PAUSED, leg_from_pending, opportunity_firers
 
@@ -25,6 +25,15 @@ def _mover(state: GameState, *, answered: bool = False) -> UnitState | None:
     if state.pending.get("kind") != OPFIRE and not answered:
         return None
     return state.units.get(str(state.pending.get("unit")))
+
+
+def _sw_reasons(
+    state: GameState, firer: UnitState, request: ActionRequest, los: LineOfSight,
+    mover: UnitState,
+) -> list[str]:  # fmt: skip
+    from tabletop.rules.platoon.fire import sw_plan  # fire imports movement, pause
+
+    return sw_plan(state, firer, request, los, mover=mover)[1]
 
 
 def opfire_reasons(
@@ -60,10 +69,8 @@ def opfire_reasons(
     if limit is not None and int(state.pending.get("shots", 0)) >= limit:
         reasons.append(f"{mover.id} has already drawn {limit} opportunity attack(s) in "
                        f"{state.pending.get('hex')} (option opfire_per_hex)")  # fmt: skip
-    if request.sw_target is not None or request.sw_weapon is not None:
-        reasons.append("support weapon fire is not implemented yet in the platoon ruleset")
     plan, more = plan_fire(state, firer, mover, request.weapon, los)
-    return plan, reasons + more
+    return plan, reasons + more + _sw_reasons(state, firer, request, los, mover)
 
 
 class OpportunityFire:
@@ -73,13 +80,15 @@ class OpportunityFire:
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
-        from tabletop.rules.platoon.fire import fire_at
+        from tabletop.rules.platoon.fire import fire_at, mark_fired, sw_plan
 
         plan, _ = opfire_reasons(state, request, los)
         assert plan is not None and state.pending is not None
+        firer = state.unit(plan.firer)
+        sw, _ = sw_plan(state, firer, request, los, mover=state.unit(plan.target))
         result = ActionResult(request.action)
-        fire_at(state, plan, dice, result, los, target_moving=True)
-        place_marker(result, state.unit(plan.firer), OPS_COMPLETE)
+        fire_at(state, plan, dice, result, los, target_moving=True, sw=sw)
+        mark_fired(state, result, firer)
         state.pending["shots"] = int(state.pending.get("shots", 0)) + 1
         mover = state.unit(plan.target)
         limit = state.scenario.options.opfire_per_hex

@@ -25,6 +25,7 @@ from tabletop.rules.platoon.combat import apply_hits
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
     actor_reasons,
+    eliminate,
     find_unit,
     hex_of,
     label,
@@ -166,31 +167,43 @@ def cargo_effects(
     state: GameState, carrier: UnitState, was: tuple[str, Status], dice: DiceSource,
     result: ActionResult,
 ) -> None:  # fmt: skip
-    """Rules 2.11: what hits on a carrier do to its cargo (``was``: step and status before)."""
+    """Rules 2.11: what hits on a carrier do to its cargo (``was``: step and status before).
+    Called by ``combat.take_hits`` after the carrier's hits; one d6 per cargo unit, in
+    unit-id order, recorded as a Roll ``for`` ``cargo_elimination`` or ``cargo_step_loss``."""
     cargo = cargo_of(state, carrier)
-    if not cargo:
+    if not cargo or (carrier.step, carrier.status) == was:
         return
     if not carrier.alive:
         for c in cargo:
-            if _even(dice, result, c, "cargo_eliminated"):
-                apply_hits(state, c, 3, result)
-            else:
+            if _even(dice, result, c, "cargo_elimination"):
+                eliminate(state, c, result)
+            else:  # odd: left Reduced and Disrupted in the hex
                 c.carrier = None
-                if ptype(state, c).single_step:
-                    apply_hits(state, c, 3, result)
-                else:
-                    c.step, c.status = "reduced", Status.DISRUPTED
-                    result.event("reduced", unit=c.id)
-                    result.event("unloaded", unit=c.id, carrier=carrier.id)
+                result.event("unloaded", unit=c.id, carrier=carrier.id,
+                             hex=label(state, hex_of(c)))  # fmt: skip
+                _step_loss(state, c, result)
         return
     if carrier.step != was[0]:
         for c in cargo:
-            if _even(dice, result, c, "cargo_step"):
-                apply_hits(state, c, 1, result)
+            if _even(dice, result, c, "cargo_step_loss"):
+                _step_loss(state, c, result)
     if carrier.disrupted and was[1] is not Status.DISRUPTED:
         for c in cargo:
             if c.alive and not c.disrupted:
                 apply_hits(state, c, 1, result)
+
+
+def _step_loss(state: GameState, unit: UnitState, result: ActionResult) -> None:
+    """READING 2.11: a cargo "step loss" is a flip to the reduced side, Disrupted as the
+    hit ladder leaves a reduced unit (2.6); a reduced or single-step unit is eliminated."""
+    if unit.step != "full" or ptype(state, unit).single_step:
+        eliminate(state, unit, result)
+        return
+    unit.step = "reduced"
+    if not unit.disrupted:
+        unit.status = Status.DISRUPTED
+        result.event("disrupted", unit=unit.id)
+    result.event("reduced", unit=unit.id)
 
 
 def _even(dice: DiceSource, result: ActionResult, unit: UnitState, purpose: str) -> bool:
