@@ -169,6 +169,10 @@ def bench_big() -> None:
         f"  {'FOV from the centre, 39,999 lines: first':<50} {t_first * 1000:8.1f} ms"
         f"  (warm {t_warm * 1000:.1f} ms; information)"
     )
+    bench_edit(big, eng, centre)
+
+
+def bench_edit(big: HexMap, eng: LosEngine, centre: Viewpoint) -> None:
     h = big.scheme.from_colrow(100, 101)
     probe = (centre, Viewpoint(big.scheme.from_colrow(100, 140)))
     state = {"n": 0}

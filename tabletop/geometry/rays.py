@@ -108,12 +108,11 @@ def _crosses_side(n: FloatArray, big: FloatArray) -> npt.NDArray[np.bool_]:
     return result
 
 
-def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
-    """(line, q, r): the hexes each non-diagonal segment passes through, in order, ends
-    included (see the module docstring)."""
-    e = np.stack([dq - dr, dq + 2 * dr, -2 * dq - dr])  # u_k = t e_k along the segment
+def _breakpoints(e: IntArray) -> tuple[FloatArray, npt.NDArray[np.bool_], IntArray]:
+    """(t, on_side, count per line): every line's breakpoints in order, t = 0 and t = 1
+    included, flat, and whether each is a side crossing (see the module docstring)."""
     big = np.abs(e)  # all > 0 off the diagonals
-    npos = big.sum(axis=0) - 1  # breakpoints per line, with t = 0 and t = 1
+    npos = big.sum(axis=0) - 1
     base = np.cumsum(npos) - npos
     t = np.empty(int(npos.sum()), dtype=np.float64)
     t[base] = 0.0
@@ -140,6 +139,14 @@ def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
         # The side test with family a = k + 1 (see _crosses_side).
         step = np.repeat((e[(k + 1) % 3] - e[k]).astype(np.float64), counts)
         on_side[at] = _crosses_side(j * step, ek)
+    return t, on_side, npos
+
+
+def _walk(dq: IntArray, dr: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """(line, q, r): the hexes each non-diagonal segment passes through, in order, ends
+    included (see the module docstring)."""
+    e = np.stack([dq - dr, dq + 2 * dr, -2 * dq - dr])  # u_k = t e_k along the segment
+    t, on_side, npos = _breakpoints(e)
     # Consecutive kept breakpoints of one line bound an interval inside one hex; pairs across
     # two lines (1 -> 0) and empty intervals (coinciding breakpoints) have hi <= lo.
     t = t[on_side]
@@ -284,7 +291,25 @@ def compute_rays(dq: IntArray, dr: IntArray, store: CanonicalRays | None = None)
     lens = base.length[slot]
     start = np.concatenate([[0], np.cumsum(lens)])
     k = np.arange(int(start[-1])) + np.repeat(base.start[slot] - start[:-1], lens)
-    bq1, br1, bq2, br2 = (x[k] for x in (base.q1, base.r1, base.q2, base.r2))
+    pieces = [x[k] for x in (base.q1, base.r1, base.q2, base.r2)]
+    q1, r1, q2, r2 = _map_back(pieces, start, symmetry, where, sign)
+    return RayBatch(
+        offset=order,
+        start=start,
+        q1=q1,
+        r1=r1,
+        q2=q2,
+        r2=r2,
+        num=base.num[k],
+        den=base.den[slot],
+    )
+
+
+def _map_back(
+    pieces: list[SmallInts], start: IntArray, symmetry: IntArray, where: IntArray, sign: IntArray
+) -> tuple[SmallInts, SmallInts, SmallInts, SmallInts]:
+    """The images' (q1, r1, q2, r2) mapped back, one run of lines of one symmetry at a time."""
+    bq1, br1, bq2, br2 = pieces
     q1, r1, q2, r2 = (np.empty_like(bq1) for _ in range(4))
     bounds = np.flatnonzero(np.diff(symmetry)) + 1
     for lo, hi in zip([0, *bounds.tolist()], [*bounds.tolist(), len(symmetry)], strict=True):
@@ -297,16 +322,7 @@ def compute_rays(dq: IntArray, dr: IntArray, store: CanonicalRays | None = None)
         r1[sl] = c * bq1[sl] + d * br1[sl]
         q2[sl] = a * bq2[sl] + b * br2[sl]
         r2[sl] = c * bq2[sl] + d * br2[sl]
-    return RayBatch(
-        offset=order,
-        start=start,
-        q1=q1,
-        r1=r1,
-        q2=q2,
-        r2=r2,
-        num=base.num[k],
-        den=base.den[slot],
-    )
+    return q1, r1, q2, r2
 
 
 _PICK_Q = (1, 0, -1)  # q, r, s of a cube point as a combination of its q and r
