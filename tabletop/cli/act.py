@@ -99,12 +99,14 @@ def result_json(state: GameState, result: ActionResult, side: str | None) -> dic
     return out
 
 
-def result_text(result: ActionResult) -> str:
+def result_text(state: GameState, result: ActionResult, side: str | None) -> str:
+    """The plain-text answer: the same rolls and events as the JSON (hidden ones left out)."""
     lines = [f"{result.action}: done"]
     for roll in result.rolls:
         faces = " ".join(map(str, roll.dice))
         lines.append(f"  {roll.by} {roll.purpose} {roll.need}: {faces} -> {roll.successes}")
-    lines += [f"  {e.event} {e.unit or e.hex or ''} {e.data or ''}".rstrip() for e in result.events]
+    shown = [e for e in result.events if not hidden_from(state, side, e)]
+    lines += [f"  {e.event} {e.unit or e.hex or ''} {e.data or ''}".rstrip() for e in shown]
     return "\n".join(lines)
 
 
@@ -142,5 +144,6 @@ def run(args: argparse.Namespace) -> int:
             save(state, args.out)
         except (OSError, ValueError) as exc:
             return fail(f"--out: {exc}", args.json)
-    emit(result_json(state, command.result, args.as_side), args.json, result_text(command.result))
+    text = result_text(state, command.result, args.as_side)
+    emit(result_json(state, command.result, args.as_side), args.json, text)
     return EXIT_DONE

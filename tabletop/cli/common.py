@@ -70,10 +70,16 @@ def parse_dice(text: str) -> list[int]:
 
 
 def hidden_from(state: GameState, side: str | None, event: Event) -> bool:
-    """Is this event about a minefield the viewing side must not know of (rules 1.7)?"""
-    if side is None or not str(event.data.get("marker", "")).startswith("minefield"):
+    """Is this event about a minefield the viewing side must not know of (rules 1.7)? An
+    event names one by its ``marker`` (``minefield_at``/``_ap``) or by its own name
+    (``minefield_laid``, ...); it is hidden while that hex holds an unrevealed minefield of
+    another side."""
+    if side is None or event.hex is None:
         return False
-    if event.hex is None:
+    about_mines = str(event.data.get("marker", "")).startswith("minefield") or (
+        event.event.startswith("minefield")
+    )
+    if not about_mines:
         return False
     h = state.scenario.map.parse(event.hex)
     return any(
