@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.commands import PlayAction
+from tabletop.commands import History, PlayAction
 from tabletop.data import load_scenario, save_game, validate_file
 from tabletop.geometry import LosEngine
 from tabletop.hexgrid import Hex
@@ -54,8 +54,8 @@ class CachedLos:
 class Player:
     """Picks random legal actions; the rules decide legality (``ruleset.check``)."""
 
-    def __init__(self, state: GameState, los: LineOfSight, seed: int, command: bool) -> None:
-        self.command = command
+    def __init__(self, state: GameState, los: LineOfSight, seed: int) -> None:
+        self.history = History(limit=64)
         self.state = state
         self.los = los
         self.rng = random.Random(seed)
@@ -67,13 +67,17 @@ class Player:
         return not self.ruleset.check(self.state, request, self.los)
 
     def play(self, request: ActionRequest) -> None:
-        """As ``tabletop act`` does: a ``PlayAction`` whose redo is ``engine.perform``. The
-        big run calls ``engine.perform`` itself: ``PlayAction`` adds only the undo
-        memento, a deep copy of the whole state and log per action (quadratic)."""
-        if self.command:
-            PlayAction(self.state, request, self.los, self.dice).redo()
-        else:
-            engine.perform(self.state, request, self.dice, self.los)
+        """As ``tabletop act`` does: a ``PlayAction`` (its redo is ``engine.perform``) on
+        a ``History``; every few actions one is undone and redone, which must give the
+        same state (the memento and the recorded dice)."""
+        before = self.state.snapshot() if self.rng.random() < 0.05 else None
+        self.history.push(PlayAction(self.state, request, self.los, self.dice))
+        if before is not None:
+            after = self.state.snapshot()
+            self.history.undo()
+            assert self.state.same_as(before), f"undo of {request} did not restore the state"
+            self.history.redo()
+            assert self.state.same_as(after), f"redo of {request} differs from the first run"
 
     def step(self) -> None:
         s = self.state
@@ -186,11 +190,9 @@ class Player:
         return ActionRequest("assault", units=(unit.id,), to=tuple(to))
 
 
-def play_game(
-    scenario: Scenario, los: LineOfSight, seed: int, *, command: bool = True, limit: int = 5000
-) -> GameState:
+def play_game(scenario: Scenario, los: LineOfSight, seed: int, *, limit: int = 5000) -> GameState:
     state = scenario.new_game()
-    player = Player(state, los, seed, command)
+    player = Player(state, los, seed)
     for _ in range(limit):
         if state.finished:
             return state
@@ -205,11 +207,10 @@ def demo() -> tuple[Scenario, LineOfSight]:
 
 
 def check_game(
-    demo: tuple[Scenario, LineOfSight], seed: int, tmp_path: Path, *, command: bool = True,
-    validate: bool = True,
-) -> None:  # fmt: skip
+    demo: tuple[Scenario, LineOfSight], seed: int, tmp_path: Path, *, validate: bool = True
+) -> None:
     scenario, los = demo
-    state = play_game(scenario, los, seed, command=command)
+    state = play_game(scenario, los, seed)
     assert state.finished and state.pending is None
     again = engine.replay(scenario, state.log, los)
     assert again.same_as(state), f"seed {seed}: the replay differs"
@@ -232,4 +233,4 @@ def test_many_random_games(demo: tuple[Scenario, LineOfSight], tmp_path: Path, b
     """200 seeded games in 8 blocks of 25, so that xdist spreads them over the cores; one
     game in five is also saved and validated (the 3 games above all are)."""
     for seed in range(100 + block * 25, 100 + (block + 1) * 25):
-        check_game(demo, seed, tmp_path, command=False, validate=seed % 5 == 0)
+        check_game(demo, seed, tmp_path, validate=seed % 5 == 0)
