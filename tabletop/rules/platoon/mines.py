@@ -133,14 +133,9 @@ class LayMines:
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
         unit = state.unit(request.unit or "")
-        begin_action(state)
-        result = ActionResult(request.action)
         entry = {"kind": KINDS[request.kind or ""], "hex": label(state, hex_of(unit)),
                  "impulses": 1}  # fmt: skip
-        state.flags.setdefault(LAYING, {})[unit.id] = entry
-        place_marker(result, unit, "laying_mines")
-        place_marker(result, unit, OPS_COMPLETE)
-        return result
+        return _start_job(state, request, LAYING, entry, "laying_mines")
 
 
 class ClearMines:
@@ -167,13 +162,7 @@ class ClearMines:
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
-        unit = state.unit(request.unit or "")
-        begin_action(state)
-        result = ActionResult(request.action)
-        state.flags.setdefault(CLEARING, {})[unit.id] = request.hex
-        place_marker(result, unit, "clearing_mines")
-        place_marker(result, unit, OPS_COMPLETE)
-        return result
+        return _start_job(state, request, CLEARING, request.hex, "clearing_mines")
 
 
 # --- the impulse hooks --------------------------------------------------------------------------
@@ -226,3 +215,17 @@ def on_impulse_end(state: GameState, formation: str, result: ActionResult) -> No
         if marker is not None:
             state.hex_markers.remove(marker)
             result.event("minefield_cleared", unit=unit.id, hex=where)
+
+
+def _start_job(
+    state: GameState, request: ActionRequest, jobs: str, entry: object, marker: str
+) -> ActionResult:
+    """Laying and clearing start alike: the action begins, the sapper's job is noted under
+    ``state.flags[jobs]``, and its work marker and Ops Complete are placed."""
+    unit = state.unit(request.unit or "")
+    begin_action(state)
+    result = ActionResult(request.action)
+    state.flags.setdefault(jobs, {})[unit.id] = entry
+    place_marker(result, unit, marker)
+    place_marker(result, unit, OPS_COMPLETE)
+    return result
