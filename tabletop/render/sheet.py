@@ -1,0 +1,421 @@
+"""The sheet printer: counters laid out at their physical size on A4 or Letter pages.
+
+:func:`layout_sheet` is pure geometry in millimetres: counters grouped by nation, each group
+under a small heading, in a grid centred on the page with a margin; a group that does not
+fit continues on the next page. :func:`with_backs` adds, after each front page, its back
+page mirrored left to right so that the two faces register when printed double-sided with
+a long-edge flip. :func:`write_sheet` paints the pages with :func:`paint_counter` (the one
+counter painter) into a PDF, or one SVG or PNG file per page.
+
+Fronts show the full side (a helicopter flying); backs the reduced side (a helicopter at
+NOE), or a plain back in the nation colour with the unit's name for a single-step unit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPaintDevice,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
+
+from tabletop.model import PlatoonUnitType, UnitState, UnitType
+from tabletop.render.counters import CounterOptions, counter_colors, paint_counter
+from tabletop.render.palette import BADGES, contrast_text, font
+
+__all__ = [
+    "COUNTER_SIZES",
+    "FORMATS",
+    "MARGIN_MM",
+    "PAPERS",
+    "Cell",
+    "Heading",
+    "Page",
+    "Paper",
+    "SheetError",
+    "face_state",
+    "grid_capacity",
+    "group_by_nation",
+    "layout_sheet",
+    "mirror_page",
+    "page_paths",
+    "paint_page",
+    "with_backs",
+    "write_sheet",
+]
+
+MM_PER_INCH = 25.4
+
+COUNTER_SIZES: dict[str, float] = {
+    "1/2in": 12.7,
+    "5/8in": 15.875,
+    "3/4in": 19.05,
+    "16mm": 16.0,
+}
+"""Counter sides in millimetres, by the names the command line takes."""
+
+MARGIN_MM = 10.0
+"""Blank paper around the grid: inside what every printer can reach."""
+HEADING_MM = 5.0
+"""The height of a group's heading line above its first row."""
+GROUP_GAP_MM = 3.0
+"""Blank paper between one group's last row and the next group's heading."""
+CUT_LINE_MM = 0.1
+CUT_LINE_COLOR = "#b4b4b4"
+HEADING_COLOR = "#404040"
+PRINT_OPTIONS = CounterOptions(badges=False)
+FORMATS = (".pdf", ".svg", ".png")
+
+
+class SheetError(ValueError):
+    """The sheet cannot be written (an unknown output type, an unwritable path)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("A4", 210.0, 297.0),
+    "letter": Paper("Letter", 215.9, 279.4),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One counter face on a page, its top-left corner in millimetres from the page's."""
+
+    x_mm: float
+    y_mm: float
+    size_mm: float
+    unit_type: UnitType
+    back: bool = False
+
+    @property
+    def center_mm(self) -> tuple[float, float]:
+        return self.x_mm + self.size_mm / 2, self.y_mm + self.size_mm / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    x_mm: float
+    y_mm: float
+    width_mm: float
+    text: str
+    right: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    cells: tuple[Cell, ...]
+    headings: tuple[Heading, ...]
+    back: bool = False
+
+
+# --- layout (millimetres, no Qt) -----------------------------------------------------------
+
+
+def grid_capacity(paper: Paper, size_mm: float, margin_mm: float = MARGIN_MM) -> tuple[int, int]:
+    """(columns, rows) of counters that fit inside the margins, headings aside."""
+    eps = 1e-9  # 3/4in x 10 columns must not lose a column to rounding
+    columns = int((paper.width_mm - 2 * margin_mm) / size_mm + eps)
+    rows = int((paper.height_mm - 2 * margin_mm) / size_mm + eps)
+    return columns, rows
+
+
+def group_by_nation(
+    units: Iterable[UnitType], copies: int = 1, unnamed: str = "Counters"
+) -> list[tuple[str, list[UnitType]]]:
+    """Unit types by nation in the order nations first appear, each ``copies`` times."""
+    groups: dict[str, list[UnitType]] = {}
+    for unit_type in units:
+        label = unit_type.nation.strip() or unnamed
+        groups.setdefault(label, []).extend([unit_type] * copies)
+    return list(groups.items())
+
+
+class _Pages:
+    """Fills pages top to bottom, one row at a time."""
+
+    def __init__(self, paper: Paper, size_mm: float, columns: int, margin_mm: float) -> None:
+        self.size = size_mm
+        self.columns = columns
+        self.left = (paper.width_mm - columns * size_mm) / 2
+        self.top = margin_mm
+        self.bottom = paper.height_mm - margin_mm
+        self.pages: list[Page] = []
+        self.cells: list[Cell] = []
+        self.headings: list[Heading] = []
+        self.y = self.top
+
+    def add_row(self, label: str, row: Sequence[UnitType], first: bool, count: int) -> None:
+        heading = first or self.y == self.top
+        if first and self.y > self.top:
+            self.y += GROUP_GAP_MM
+        if self.y + HEADING_MM * heading + self.size > self.bottom + 1e-9:
+            self.new_page()
+            heading = True
+        if heading:
+            text = f"{label}: {count} counter{'s' * (count != 1)}"
+            text = text if first else f"{label} (continued)"
+            width = self.columns * self.size
+            self.headings.append(Heading(self.left, self.y, width, text))
+            self.y += HEADING_MM
+        for i, unit_type in enumerate(row):
+            self.cells.append(Cell(self.left + i * self.size, self.y, self.size, unit_type))
+        self.y += self.size
+
+    def new_page(self) -> None:
+        if self.cells:
+            self.pages.append(Page(tuple(self.cells), tuple(self.headings)))
+        self.cells, self.headings, self.y = [], [], self.top
+
+
+def layout_sheet(
+    groups: Sequence[tuple[str, Sequence[UnitType]]],
+    paper: Paper,
+    size_mm: float,
+    margin_mm: float = MARGIN_MM,
+) -> list[Page]:
+    """Front pages: each group under its heading, in rows of the grid's columns."""
+    columns, rows = grid_capacity(paper, size_mm, margin_mm)
+    if columns < 1 or rows < 1:
+        raise SheetError(f"a {size_mm:g} mm counter does not fit on {paper.name} paper")
+    pages = _Pages(paper, size_mm, columns, margin_mm)
+    for label, units in groups:
+        for start in range(0, len(units), columns):
+            row = units[start : start + columns]
+            pages.add_row(label, row, first=start == 0, count=len(units))
+    pages.new_page()
+    return pages.pages
+
+
+def mirror_page(page: Page, paper: Paper) -> Page:
+    """The back of a front page: every cell mirrored left to right (long-edge flip)."""
+    cells = tuple(
+        dataclasses.replace(c, x_mm=paper.width_mm - c.x_mm - c.size_mm, back=True)
+        for c in page.cells
+    )
+    headings = tuple(
+        Heading(
+            paper.width_mm - h.x_mm - h.width_mm,
+            h.y_mm,
+            h.width_mm,
+            f"{h.text.split(':')[0]}: backs",
+            True,
+        )
+        for h in page.headings
+    )
+    return Page(cells, headings, back=True)
+
+
+def with_backs(fronts: Sequence[Page], paper: Paper) -> list[Page]:
+    """Each front page followed by its mirrored back page."""
+    return [p for front in fronts for p in (front, mirror_page(front, paper))]
+
+
+# --- faces ------------------------------------------------------------------------------------
+
+
+def face_state(unit_type: UnitType, back: bool) -> UnitState | None:
+    """The fresh unit (Good Order, no markers) a face shows; None for a plain back."""
+    step, mode = "full", None
+    if isinstance(unit_type, PlatoonUnitType):
+        if unit_type.is_helicopter:
+            mode = "noe" if back else "flying"
+            if mode not in unit_type.sides:
+                return None
+        elif back:
+            if unit_type.single_step:
+                return None
+            step = "reduced"
+    elif back:
+        return None
+    return UnitState(unit_type.id, unit_type.id, unit_type.nation, None, step=step, mode=mode)
+
+
+def _paint_face(p: QPainter, cell: Cell) -> None:
+    rect = QRectF(cell.x_mm, cell.y_mm, cell.size_mm, cell.size_mm)
+    unit_type = cell.unit_type
+    state = face_state(unit_type, cell.back)
+    background, ink = counter_colors(unit_type, PRINT_OPTIONS)
+    p.save()
+    p.setClipRect(rect)
+    p.fillRect(rect, background)  # full bleed to the cut line
+    if state is None:
+        _paint_plain_back(p, rect, unit_type.name, background, ink)
+    else:
+        paint_counter(p, rect, unit_type, state, PRINT_OPTIONS)
+        if state.mode == "noe":
+            _paint_tag(p, rect, "noe")
+    p.restore()
+
+
+def _paint_tag(p: QPainter, rect: QRectF, badge: str) -> None:
+    """A marker's badge printed on a face (the NOE side), left of the unit symbol."""
+    text, colour = BADGES[badge]
+    p.save()
+    p.translate(rect.topLeft())
+    p.scale(rect.width() / 100.0, rect.height() / 100.0)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    box = QRectF(4, 34, 21, 13)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(colour))
+    p.drawRoundedRect(box, 3, 3)
+    p.setPen(contrast_text(QColor(colour)))
+    p.setFont(font(10, bold=True, condensed=True))
+    p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    p.restore()
+
+
+def _paint_plain_back(p: QPainter, rect: QRectF, name: str, bg: QColor, ink: QColor) -> None:
+    """A single-step unit's back: the nation colour, a border, the name in large type."""
+    p.save()
+    p.translate(rect.topLeft())
+    p.scale(rect.width() / 100.0, rect.height() / 100.0)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setPen(QPen(bg.darker(170), 2.5))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRoundedRect(QRectF(1, 1, 98, 98), 6, 6)
+    p.setPen(ink)
+    box = QRectF(8, 8, 84, 84)
+    flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+    for px in range(18, 9, -1):
+        p.setFont(font(px, bold=True, condensed=px < 18))
+        if box.contains(p.boundingRect(box, flags, name)):
+            break
+    p.drawText(box, flags, name)
+    p.restore()
+
+
+# --- painting and writing -----------------------------------------------------------------------
+
+
+def paint_page(p: QPainter, page: Page) -> None:
+    """A page in millimetre units (the caller scales the painter): faces, cut lines,
+    headings."""
+    for cell in page.cells:
+        _paint_face(p, cell)
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setPen(QPen(QColor(CUT_LINE_COLOR), CUT_LINE_MM))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for cell in page.cells:
+        p.drawRect(QRectF(cell.x_mm, cell.y_mm, cell.size_mm, cell.size_mm))
+    p.setPen(QColor(HEADING_COLOR))
+    p.scale(0.1, 0.1)  # fonts take whole pixel sizes: size headings in tenths of a mm
+    p.setFont(font(30, bold=True))
+    for h in page.headings:
+        box = QRectF(h.x_mm * 10, h.y_mm * 10, h.width_mm * 10, (HEADING_MM - 1) * 10)
+        side = Qt.AlignmentFlag.AlignRight if h.right else Qt.AlignmentFlag.AlignLeft
+        p.drawText(box, side | Qt.AlignmentFlag.AlignBottom, h.text)
+    p.restore()
+
+
+def page_paths(out: Path, count: int) -> list[Path]:
+    """One path per page for SVG and PNG: ``out``, then ``-2``, ``-3`` ... suffixes."""
+    return [out] + [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(2, count + 1)]
+
+
+def _begin(p: QPainter, device: QPaintDevice, path: Path) -> None:
+    if not p.begin(device):
+        raise SheetError(f"{path}: cannot write here")
+
+
+_PAGE_IDS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+
+
+def _write_pdf(pages: Sequence[Page], paper: Paper, out: Path, title: str) -> list[Path]:
+    writer = QPdfWriter(str(out))
+    writer.setTitle(title)
+    writer.setCreator("tabletop")
+    page_id = _PAGE_IDS.get(paper.name)
+    if page_id is not None:
+        size = QPageSize(page_id)
+    else:
+        mm = QRectF(0, 0, paper.width_mm, paper.height_mm).size()
+        size = QPageSize(mm, QPageSize.Unit.Millimeter, paper.name)
+    writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    p = QPainter()
+    _begin(p, writer, out)
+    scale = writer.resolution() / MM_PER_INCH
+    for i, page in enumerate(pages):
+        if i:
+            writer.newPage()
+        p.save()
+        p.scale(scale, scale)
+        paint_page(p, page)
+        p.restore()
+    p.end()
+    return [out]
+
+
+def _write_png(pages: Sequence[Page], paper: Paper, out: Path, dpi: int) -> list[Path]:
+    scale = dpi / MM_PER_INCH
+    size = QSize(round(paper.width_mm * scale), round(paper.height_mm * scale))
+    paths = page_paths(out, len(pages))
+    for page, path in zip(pages, paths, strict=True):
+        image = QImage(size, QImage.Format.Format_RGB32)
+        image.setDotsPerMeterX(round(dpi / 0.0254))
+        image.setDotsPerMeterY(round(dpi / 0.0254))
+        image.fill(QColor("white"))
+        p = QPainter()
+        _begin(p, image, path)
+        p.scale(scale, scale)
+        paint_page(p, page)
+        p.end()
+        if not image.save(str(path), b"PNG"):
+            raise SheetError(f"{path}: cannot write here")
+    return paths
+
+
+def _write_svg(pages: Sequence[Page], paper: Paper, out: Path, title: str) -> list[Path]:
+    from PySide6.QtSvg import QSvgGenerator
+
+    dpi = 96
+    scale = dpi / MM_PER_INCH
+    size = QSize(round(paper.width_mm * scale), round(paper.height_mm * scale))
+    paths = page_paths(out, len(pages))
+    for page, path in zip(pages, paths, strict=True):
+        generator = QSvgGenerator()
+        generator.setFileName(str(path))
+        generator.setTitle(title)
+        generator.setResolution(dpi)
+        generator.setSize(size)
+        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        p = QPainter()
+        _begin(p, generator, path)
+        p.scale(scale, scale)
+        paint_page(p, page)
+        p.end()
+    return paths
+
+
+def write_sheet(
+    pages: Sequence[Page], paper: Paper, out: Path, *, title: str = "", dpi: int = 300
+) -> list[Path]:
+    """Write the pages to ``out`` by its extension; the paths written."""
+    suffix = out.suffix.lower()
+    if suffix not in FORMATS:
+        raise SheetError(f"{out}: write .pdf, .svg or .png")
+    if not out.parent.is_dir():
+        raise SheetError(f"{out}: there is no directory {out.parent}")
+    if suffix == ".pdf":
+        return _write_pdf(pages, paper, out, title)
+    if suffix == ".png":
+        return _write_png(pages, paper, out, dpi)
+    return _write_svg(pages, paper, out, title)
