@@ -12,16 +12,12 @@ display Qt runs on its offscreen platform.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tabletop.data import CounterFile
-
-_APP: Any = None
-"""The QGuiApplication this command created, kept alive while it paints."""
 
 
 def _positive(text: str) -> int:
@@ -54,19 +50,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dpi", type=_positive, default=300, help="PNG resolution (300)")
 
 
-def ensure_gui_app() -> None:
-    """A QGuiApplication for fonts and painting; offscreen when there is no display."""
-    global _APP
-    from PySide6.QtGui import QGuiApplication
-
-    if QGuiApplication.instance() is not None:
-        return
-    has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    if not os.environ.get("QT_QPA_PLATFORM") and not has_display:
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    _APP = QGuiApplication(["tabletop"])
-
-
 def _output(args: argparse.Namespace) -> Path:
     from tabletop.render.sheet import FORMATS
 
@@ -78,7 +61,7 @@ def _output(args: argparse.Namespace) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     from tabletop.data import DataError, load_counters
-    from tabletop.render.sheet import SheetError
+    from tabletop.render.sheet import SheetError, ensure_gui_app
 
     try:
         out = _output(args)

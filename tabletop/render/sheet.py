@@ -14,6 +14,7 @@ NOE), or a plain back in the nation colour with the unit's name for a single-ste
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
+    QGuiApplication,
     QImage,
     QPageLayout,
     QPageSize,
@@ -44,6 +46,7 @@ __all__ = [
     "Page",
     "Paper",
     "SheetError",
+    "ensure_gui_app",
     "face_state",
     "grid_capacity",
     "group_by_nation",
@@ -76,6 +79,21 @@ CUT_LINE_COLOR = "#b4b4b4"
 HEADING_COLOR = "#404040"
 PRINT_OPTIONS = CounterOptions(badges=False)
 FORMATS = (".pdf", ".svg", ".png")
+
+
+_APP: list[QGuiApplication] = []
+"""The application :func:`ensure_gui_app` created, kept alive while the process paints."""
+
+
+def ensure_gui_app() -> None:
+    """A QGuiApplication for fonts and painting, for headless commands: on the offscreen
+    platform when none is chosen (``QT_QPA_PLATFORM``) and there is no display."""
+    if QGuiApplication.instance() is not None:
+        return
+    has_display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not os.environ.get("QT_QPA_PLATFORM") and not has_display:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    _APP.append(QGuiApplication(["tabletop"]))
 
 
 class SheetError(ValueError):
@@ -292,7 +310,7 @@ def _paint_plain_back(p: QPainter, rect: QRectF, name: str, bg: QColor, ink: QCo
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRoundedRect(QRectF(1, 1, 98, 98), 6, 6)
     p.setPen(ink)
-    box = QRectF(8, 8, 84, 84)
+    box = QRectF(6, 6, 88, 88)
     flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
     for px in range(18, 9, -1):
         p.setFont(font(px, bold=True, condensed=px < 18))
@@ -378,7 +396,7 @@ def _write_png(pages: Sequence[Page], paper: Paper, out: Path, dpi: int) -> list
         p.scale(scale, scale)
         paint_page(p, page)
         p.end()
-        if not image.save(str(path), b"PNG"):
+        if not image.save(str(path)):
             raise SheetError(f"{path}: cannot write here")
     return paths
 
@@ -386,7 +404,7 @@ def _write_png(pages: Sequence[Page], paper: Paper, out: Path, dpi: int) -> list
 def _write_svg(pages: Sequence[Page], paper: Paper, out: Path, title: str) -> list[Path]:
     from PySide6.QtSvg import QSvgGenerator
 
-    dpi = 96
+    dpi = 2540  # a hundred units per millimetre: the page's size in mm comes out exact
     scale = dpi / MM_PER_INCH
     size = QSize(round(paper.width_mm * scale), round(paper.height_mm * scale))
     paths = page_paths(out, len(pages))
