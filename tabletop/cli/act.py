@@ -142,7 +142,9 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         try:
             save(state, args.out)
-        except (OSError, ValueError) as exc:
+        except OSError as exc:
+            return fail(f"--out: {exc.strerror or exc}", args.json)
+        except ValueError as exc:
             return fail(f"--out: {exc}", args.json)
     text = result_text(state, command.result, args.as_side)
     emit(result_json(state, command.result, args.as_side), args.json, text)

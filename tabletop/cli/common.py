@@ -32,8 +32,11 @@ def load_play(path: str) -> GameState:
         return document.new_game()
     if isinstance(document, GameState):
         return document
-    kind = type(document).__name__
+    kind = DOCUMENT_KINDS.get(type(document).__name__, "different kind of")
     raise BadInput(f"{path}: a {kind} file, not a scenario or saved game")
+
+
+DOCUMENT_KINDS = {"HexMap": "map", "TerrainChart": "terrain chart", "CounterFile": "counters"}
 
 
 def make_los(state: GameState) -> LineOfSight:

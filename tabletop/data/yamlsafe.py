@@ -320,6 +320,10 @@ def atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically: temp file in the same folder, fsync, replace."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise FileNotFoundError(2, f"cannot write {path}: there is no folder {folder}")
+    if path.is_dir():
+        raise IsADirectoryError(21, f"cannot write {path}: it is a folder")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:

@@ -49,3 +49,20 @@ def test_closed_pipe_is_quiet() -> None:
     )
     assert "Traceback" not in proc.stderr
     assert proc.returncode == 0
+
+
+def test_out_to_a_missing_folder_names_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "missing" / "game.yaml"
+    code = main(
+        ["act", str(ROOT / "scenarios/hold-the-crossroads.yaml"), "draw", "--out", str(out)]
+    )
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"there is no folder {out.parent}" in err and ".tmp" not in err
+
+
+def test_act_on_a_map_names_the_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["act", str(ROOT / "maps/eisenbach-valley.yaml"), "draw"]) == 1
+    assert "a map file, not a scenario or saved game" in capsys.readouterr().err
