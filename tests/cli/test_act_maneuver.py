@@ -13,9 +13,6 @@ from tabletop.cli import main
 from tabletop.cli.common import hidden_from, load_play
 from tabletop.rules.actions import Event
 
-pytest.importorskip("tabletop.data")
-pytest.importorskip("tabletop.geometry")
-
 ROOT = Path(__file__).resolve().parents[2]
 CROSSROADS = str(ROOT / "scenarios" / "hold-the-crossroads.yaml")
 DEMO = str(ROOT / "scenarios" / "demo-platoon.yaml")
@@ -160,3 +157,16 @@ def test_as_side_never_shows_an_unrevealed_enemy_minefield(
     for event in (laid, placed):
         assert hidden_from(state, "nato", event)
         assert not hidden_from(state, "pact", event) and not hidden_from(state, None, event)
+
+
+def test_a_platoon_moves_with_its_sw_and_both_are_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``units`` holds every unit the action touched: the SW moved with its platoon."""
+    game = drawn(tmp_path, capsys, CROSSROADS, "kampfgruppe")
+    code, out = act(capsys, game, "move", "--unit", "inf-1", "--to", "0306")
+    assert code == 0
+    units = out["units"]
+    assert isinstance(units, dict)
+    assert units["inf-1"]["hex"] == "0306"
+    assert units["inf-1-sw"]["hex"] == "0306"

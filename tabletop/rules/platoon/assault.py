@@ -24,11 +24,19 @@ from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.combat import take_hits
-from tabletop.rules.platoon.common import actor_reasons, find_unit, hex_of, label, pside, ptype
+from tabletop.rules.platoon.common import (
+    actor_reasons,
+    find_unit,
+    hex_of,
+    label,
+    pside,
+    ptype,
+    riders,
+)
 from tabletop.rules.platoon.move import path_reasons, start_move
 from tabletop.rules.platoon.movement import enter_cost, parse_path
 from tabletop.rules.platoon.pause import Walk, advance
-from tabletop.rules.platoon.reach import allowance, enemy_ground_units, riders
+from tabletop.rules.platoon.reach import allowance, enemy_ground_units
 
 OVERRUN_TARGETS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.SW})
 TOWN_LIKE = frozenset({"town", "ruins"})
@@ -244,6 +252,7 @@ def _place(state: GameState, unit: UnitState, h: Hex, result: ActionResult) -> N
     before = hex_of(unit)
     for u in (unit, *riders(state, unit)):
         u.hex = h
+        result.touch(u.id)
     result.event("moved", unit=unit.id, **{"from": label(state, before), "to": label(state, h)})
 
 

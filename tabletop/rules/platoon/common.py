@@ -130,3 +130,11 @@ def eliminate(state: GameState, unit: UnitState, result: ActionResult) -> None:
         if sw.alive:
             sw.status = Status.ELIMINATED
             result.event("eliminated", unit=sw.id)
+
+
+def riders(state: GameState, unit: UnitState) -> list[UnitState]:
+    """Units that move with ``unit``: its SW, its cargo and their SWs (unit-id order)."""
+    cargo = [u for u in state.units.values() if u.alive and u.carrier == unit.id]
+    owners = {unit.id, *(c.id for c in cargo)}
+    sws = [u for u in state.units.values() if u.alive and u.sw_of in owners]
+    return sorted(cargo + sws, key=lambda u: u.id)

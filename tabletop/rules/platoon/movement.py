@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionResult
-from tabletop.rules.platoon.common import hex_of, label, pside, ptype
+from tabletop.rules.platoon.common import hex_of, label, pside, ptype, riders
 
 HELICOPTER_MOVING_FIRE_HEXES = 12
 """A helicopter may move up to 12 hexes and still fire (rules 2.7)."""
@@ -155,9 +155,9 @@ def walk(
     for i, step in enumerate(plan.steps):
         before = hex_of(unit)
         unit.hex = step.hex
-        for cargo in state.units.values():
-            if cargo.carrier == unit.id or cargo.sw_of == unit.id:
-                cargo.hex = step.hex
+        for rider in riders(state, unit):  # its SW, its cargo and their SWs go along
+            rider.hex = step.hex
+            result.touch(rider.id)
         unit.flags["moved_this_turn"] = True
         unit.flags["hexes_moved"] = int(unit.flags.get("hexes_moved", 0)) + 1
         unit.flags["mp_used"] = int(unit.flags.get("mp_used", 0)) + step.cost

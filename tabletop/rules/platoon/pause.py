@@ -29,7 +29,7 @@ from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import OPS_COMPLETE, hex_of, label, pside, ptype
 from tabletop.rules.platoon.eligibility import plan_fire
 from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
-from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, riders, step_cost
+from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, step_cost
 
 OPFIRE = "opportunity_fire"
 PAUSED = "move_paused"
@@ -169,8 +169,6 @@ def _on_enter(
     from tabletop.rules.platoon.mines import detect_next, minefield_attack
 
     leg.hexes += 1
-    for rider in riders(state, unit):  # movement.walk moves cargo, not the cargo's SW
-        rider.hex = h
     utype = ptype(state, unit)
     if utype.is_helicopter and leg.hexes > HELICOPTER_FIRE_HEXES:
         # rules 2.7: more than 12 hexes: no fire for the rest of the turn, opfire included

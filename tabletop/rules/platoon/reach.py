@@ -57,14 +57,6 @@ def ground_units(state: GameState, h: Hex, side: str | None = None) -> list[Unit
     ]
 
 
-def riders(state: GameState, unit: UnitState) -> list[UnitState]:
-    """Units that move with ``unit``: its SW, its cargo and their SWs (unit-id order)."""
-    cargo = [u for u in state.units.values() if u.alive and u.carrier == unit.id]
-    owners = {unit.id, *(c.id for c in cargo)}
-    sws = [u for u in state.units.values() if u.alive and u.sw_of in owners]
-    return sorted(cargo + sws, key=lambda u: u.id)
-
-
 def enemy_ground_units(state: GameState, h: Hex, side: str) -> list[UnitState]:
     return [u for u in ground_units(state, h) if u.side != side]
 
