@@ -9,9 +9,6 @@ import pytest
 
 from tabletop.cli import main
 
-pytest.importorskip("tabletop.data")
-pytest.importorskip("tabletop.geometry")
-
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = str(ROOT / "scenarios" / "hold-the-crossroads.yaml")
 

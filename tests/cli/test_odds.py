@@ -10,9 +10,6 @@ import pytest
 
 from tabletop.cli import main
 
-pytest.importorskip("tabletop.data")
-pytest.importorskip("tabletop.geometry")
-
 SCENARIO = str(Path(__file__).resolve().parents[2] / "scenarios" / "hold-the-crossroads.yaml")
 
 

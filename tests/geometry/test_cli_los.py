@@ -12,7 +12,6 @@ from tabletop.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "maps" / "eisenbach-valley.yaml"
 SCENARIO = ROOT / "scenarios" / "hold-the-crossroads.yaml"
-pytestmark = pytest.mark.skipif(not MAP.exists(), reason="bundled map missing")
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -48,7 +47,6 @@ def test_all(capsys: pytest.CaptureFixture[str]) -> None:
     assert "0706" not in j["visible"] and "0303" in j["visible"]
 
 
-@pytest.mark.skipif(not SCENARIO.exists(), reason="bundled scenario missing")
 def test_unit_ids_in_a_scenario(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(SCENARIO), "m48-1", "t64-1", "--json", "--as", "nato")
     assert code == 0 and json.loads(out)["from"] == "0304" and json.loads(out)["to"] == "0810"
