@@ -33,6 +33,7 @@ from tabletop.rules import (
     ActionResult,
     DiceError,
     DiceSource,
+    Event,
     IllegalAction,
     RandomDice,
     ScriptedDice,
@@ -106,8 +107,23 @@ def result_text(state: GameState, result: ActionResult, side: str | None) -> str
         faces = " ".join(map(str, roll.dice))
         lines.append(f"  {roll.by} {roll.purpose} {roll.need}: {faces} -> {roll.successes}")
     shown = [e for e in result.events if not hidden_from(state, side, e)]
-    lines += [f"  {e.event} {e.unit or e.hex or ''} {e.data or ''}".rstrip() for e in shown]
+    lines += [f"  {event_text(e)}" for e in shown]
+    if result.pending is not None and result.pending.get("kind") == "opportunity_fire":
+        firers = ", ".join(result.pending.get("firers", []))
+        then = ", then move --continue" if result.pending.get("path_left") else ""
+        lines.append(
+            f"  paused in {result.pending.get('hex')}: {firers} may fire "
+            f"(answer with opportunity-fire or pass{then})"
+        )
     return "\n".join(lines)
+
+
+def event_text(event: Event) -> str:
+    """``moved inf-1 (from 0305, to 0306)``: an event as a line of the plain-text answer."""
+    head = f"{event.event.replace('_', ' ')} {event.unit or event.hex or ''}".rstrip()
+    if not event.data:
+        return head
+    return f"{head} (" + ", ".join(f"{k} {v}" for k, v in event.data.items()) + ")"
 
 
 def illegal(action: str, reasons: list[str], as_json: bool) -> int:

@@ -66,3 +66,28 @@ def test_out_to_a_missing_folder_names_the_folder(
 def test_act_on_a_map_names_the_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["act", str(ROOT / "maps/eisenbach-valley.yaml"), "draw"]) == 1
     assert "a map file, not a scenario or saved game" in capsys.readouterr().err
+
+
+def test_saved_games_get_ordinary_permissions(tmp_path: Path) -> None:
+    """Atomic saves go through a private temporary file; the result is not private."""
+    import os
+    import stat
+
+    out = tmp_path / "game.yaml"
+    assert (
+        main(["act", str(ROOT / "scenarios/hold-the-crossroads.yaml"), "draw", "--out", str(out)])
+        == 0
+    )
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~umask
+    out.chmod(0o640)  # replacing keeps the file's own permissions
+    assert main(["act", str(out), "end-impulse", "--out", str(out)]) == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+
+
+def test_plain_text_events_read_as_words(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["act", str(ROOT / "scenarios/hold-the-crossroads.yaml"), "draw",
+                 "--formation", "kampfgruppe"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "chit drawn (formation kampfgruppe, side nato)" in out and "{" not in out
