@@ -92,11 +92,7 @@ def plan_fire(
 ) -> tuple[FirePlan | None, list[str]]:
     """Can ``firer`` fire at ``target`` now (from ``from_hex``, after moving if ``moving``)?
     Status and sequence checks of the acting unit are the caller's (``actor_reasons``)."""
-    reasons = target_reasons(state, firer, target)
-    if firer.disrupted:
-        reasons.append(f"{firer.id} is Disrupted")
-    if firer.flags.get("no_fire_this_turn"):
-        reasons.append(f"{firer.id} moved more than 12 hexes this turn and may not fire")
+    reasons = target_reasons(state, firer, target) + firer_reasons(firer)
     if reasons:
         return None, reasons
     chosen, why = choose_weapon(state, firer, target, weapon)
@@ -114,13 +110,9 @@ def plan_fire(
         reasons.extend(_sight(state, firer, target, start, los))
     if reasons:
         return None, reasons
-    hit = HitNumber.of(rating.firepower, rating.hit, _modifier(state, firer, moving, extended))
-    if hit.dice == 0:
-        over = rating.hit + hit.modifier - 6
-        return None, [
-            f"{firer.id}'s attack is cut to 0 dice: hit number {rating.hit}+{hit.modifier} "
-            f"is {over} over 6 and its firepower is {rating.firepower} (rules 1.3)"
-        ]
+    hit, why = hit_number(state, firer, rating, moving=moving, extended=extended)
+    if hit is None:
+        return None, [why]
     r = counted_range(start, hex_of(target), state.scenario.options)
     return FirePlan(firer.id, target.id, chosen, rating, r, extended, hit, start), []
 
@@ -135,21 +127,52 @@ def target_reasons(state: GameState, firer: UnitState, target: UnitState) -> lis
     return []
 
 
+def firer_reasons(firer: UnitState) -> list[str]:
+    """Why the firer's own state forbids any fire now (rules 2.2, 2.7); empty if it may."""
+    reasons: list[str] = []
+    if firer.disrupted:
+        reasons.append(f"{firer.id} is Disrupted")
+    if firer.flags.get("no_fire_this_turn"):
+        reasons.append(f"{firer.id} moved more than 12 hexes this turn and may not fire")
+    return reasons
+
+
+def hit_number(
+    state: GameState, firer: UnitState, rating: Rating, *, moving: bool, extended: bool
+) -> tuple[HitNumber | None, str]:
+    """The hit number after Moving Fire and extended range, with the overflow of rules 1.3;
+    None and the reason when the overflow leaves no die to roll."""
+    hit = HitNumber.of(rating.firepower, rating.hit, _modifier(state, firer, moving, extended))
+    if hit.dice > 0:
+        return hit, ""
+    over = rating.hit + hit.modifier - 6
+    return None, (
+        f"{firer.id}'s attack is cut to 0 dice: hit number {rating.hit}+{hit.modifier} "
+        f"is {over} over 6 and its firepower is {rating.firepower} (rules 1.3)"
+    )
+
+
 def _range(state: GameState, start: Hex, target: UnitState, rating: Rating) -> tuple[bool, str]:
-    """(extended?, reason) for the range count in force (HOUSE DEFAULT 1.4)."""
-    r = counted_range(start, hex_of(target), state.scenario.options)
+    return range_check(state, start, hex_of(target), rating, target.id)
+
+
+def range_check(
+    state: GameState, start: Hex, end: Hex, rating: Rating, name: str
+) -> tuple[bool, str]:
+    """(extended?, reason) for the range count in force (HOUSE DEFAULT 1.4); ``name`` is
+    what the reason calls the target (a unit id or a hex label)."""
+    r = counted_range(start, end, state.scenario.options)
     if r <= rating.range:
         return False, ""
     if not state.scenario.module("extended_range"):
-        return False, f"{target.id} is out of range: {r} > {rating.range}"
+        return False, f"{name} is out of range: {r} > {rating.range}"
     if rating.missile:
         return False, (
-            f"{target.id} is out of range: {r} > {rating.range} "
-            "(missile ratings have no extended range)"
+            f"{name} is out of range: {r} > {rating.range} (missile ratings have no extended range)"
         )
     if r <= 2 * rating.range:
         return True, ""
-    return False, f"{target.id} is out of extended range: {r} > {2 * rating.range}"
+    return False, f"{name} is out of extended range: {r} > {2 * rating.range}"
 
 
 def _sight(

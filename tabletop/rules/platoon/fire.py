@@ -22,6 +22,7 @@ from tabletop.rules.platoon.common import (
     ptype,
 )
 from tabletop.rules.platoon.eligibility import FirePlan, plan_fire
+from tabletop.rules.platoon.indirect import IndirectFire
 from tabletop.rules.platoon.movement import (
     PathPlan,
     moving_fire_budget,
@@ -126,9 +127,12 @@ def mark_fired(state: GameState, result: ActionResult, firer: UnitState) -> None
 
 
 class Fire:
-    """``fire --unit ID --target ID [--weapon ap|he|aa]`` in the unit's own impulse."""
+    """``fire --unit ID --target ID [--weapon ap|he|aa]`` in the unit's own impulse; with
+    ``--hex`` instead, a mortar's indirect fire (``indirect.IndirectFire``, rules 2.11)."""
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        if request.hex is not None:
+            return IndirectFire().check(state, request, los)
         firer, target, reasons = _parties(state, request)
         if firer is None or target is None:
             return reasons
@@ -138,6 +142,8 @@ class Fire:
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
+        if request.hex is not None:
+            return IndirectFire().perform(state, request, dice, los)
         firer, target, _ = _parties(state, request)
         assert firer is not None and target is not None
         plan, _ = plan_fire(state, firer, target, request.weapon, los)
