@@ -17,7 +17,7 @@ from tabletop.commands import History, PlayAction
 from tabletop.data import load_scenario, save_game, validate_file
 from tabletop.geometry import LosEngine
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, HexMarker, Scenario, UnitState
+from tabletop.model import GameState, HexMarker, Kind, Scenario, UnitState
 from tabletop.rules import ActionRequest, LosResult, RandomDice, Viewpoint, engine
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import pside, ptype
@@ -123,6 +123,13 @@ class Player:
         return False
 
     def propose(self, unit: UnitState) -> ActionRequest | None:
+        if self.rng.random() < 0.5:  # next to an enemy, often try the assault (2.10)
+            assault = self.assault(unit)
+            if assault is not None:
+                return assault
+        return self.propose_any(unit)
+
+    def propose_any(self, unit: UnitState) -> ActionRequest | None:
         kind = self.rng.choice(("move", "move", "fire", "fire", "moving-fire", "assault",
                                 "mode", "load", "unload", "dig-in", "mines", "rally"))  # fmt: skip
         uid = (unit.id,)
@@ -135,6 +142,12 @@ class Player:
             enemy = self.enemy(unit)
             if enemy is None:
                 return None
+            if kind == "fire" and ptype(self.state, unit).kind is Kind.MORTAR:
+                # indirect fire (2.11) at the enemy's hex, spotted by a friendly HQ or recon
+                assert enemy.hex is not None
+                return ActionRequest(
+                    "fire", units=uid, hex=self.state.scenario.map.label(enemy.hex)
+                )
             weapon = self.rng.choice([w.value for w in pside(self.state, unit).ratings()] or ["he"])
             to = self.path(unit, 3) if kind == "moving-fire" else ()
             return ActionRequest(kind, units=uid, target=enemy.id, weapon=weapon, to=to)
@@ -174,19 +187,26 @@ class Player:
         return self.rng.choice(foes) if foes else None
 
     def assault(self, unit: UnitState) -> ActionRequest | None:
+        """An assault or overrun (2.10) on an enemy within 3 hexes, moving along the
+        straight line of hexes into its hex (and, for an overrun, out to one beyond)."""
         assert unit.hex is not None
-        near = [u for u in self.state.enemies_of(unit.side)
-                if u.hex is not None and u.hex.distance(unit.hex) == 1]  # fmt: skip
+        near = [
+            u
+            for u in self.state.enemies_of(unit.side)
+            if u.hex is not None and u.sw_of is None and u.hex.distance(unit.hex) <= 3
+        ]
         if not near:
             return None
         foe = self.rng.choice(near)
         assert foe.hex is not None
         hex_map = self.state.scenario.map
-        to = [hex_map.label(foe.hex)]
-        if ptype(self.state, unit).is_vehicle:
-            exits = [n for n in hex_map.neighbors(foe.hex) if n != unit.hex]
-            to.append(hex_map.label(self.rng.choice(exits)))
-            return ActionRequest("overrun", units=(unit.id,), to=tuple(to))
+        path = [h for h in unit.hex.line_to(foe.hex)[1:] if h in hex_map]
+        to = [hex_map.label(h) for h in path]
+        if ptype(self.state, unit).is_vehicle and self.rng.random() < 0.5:
+            exits = [n for n in hex_map.neighbors(foe.hex) if n not in (unit.hex, *path)]
+            if exits:
+                to.append(hex_map.label(self.rng.choice(exits)))
+                return ActionRequest("overrun", units=(unit.id,), to=tuple(to))
         return ActionRequest("assault", units=(unit.id,), to=tuple(to))
 
 
