@@ -262,3 +262,23 @@ def test_about(window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: seen.append(title))
     window.about_action.trigger()
     assert seen == ["About Tabletop"]
+
+
+def test_a_saved_game_opens_where_its_units_now_stand(qtbot, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A game written by ``tabletop act --out`` opens with its state, not its scenario's."""
+    from tabletop.cli import main
+    from tabletop.ui.app import create_window
+
+    root = Path(__file__).resolve().parents[2]
+    game = tmp_path / "game.yaml"
+    assert main(["act", str(root / "scenarios/hold-the-crossroads.yaml"), "draw",
+                 "--formation", "kampfgruppe", "--out", str(game)]) == 0  # fmt: skip
+    assert main(["act", str(game), "move", "--unit", "inf-1", "--to", "0306", "--out",
+                 str(game)]) == 0  # fmt: skip
+    window = create_window(game, settings)
+    assert window is not None
+    qtbot.addWidget(window)
+    state = window.document.state
+    moved = state.scenario.map.parse("0306")
+    assert state.unit("inf-1").hex == moved and state.pending is not None
+    assert {item.state.id for item in window.map_scene.stack_at(moved)} == {"inf-1", "inf-1-sw"}
