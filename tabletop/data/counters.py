@@ -29,6 +29,7 @@ RULESETS = ("platoon", "squad")
 TOP_KEYS = ("format", "ruleset", "name", "units", "notes")
 PLATOON_KEYS = (
     "name",
+    "short",
     "nation",
     "kind",
     "target",
@@ -51,6 +52,7 @@ SIDE_KEYS = ("ap", "he", "aa", "armor", "save", "movement", "morale", "assault")
 RATING_KEYS = ("firepower", "range", "hit", "missile", "moving_fire")
 SQUAD_KEYS = (
     "name",
+    "short",
     "nation",
     "figures",
     "model",
@@ -165,6 +167,7 @@ def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUni
     return PlatoonUnitType(
         id=type_id,
         name=str(ck.get_str(entry, "name", "", type_id)),
+        short=str(ck.get_str(entry, "short", "", "")),
         kind=kind,
         target=TargetClass(
             ck.get_str(entry, "target", f"unit type {type_id!r}", "unarmored", TARGETS)
@@ -286,6 +289,7 @@ def squad_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> SquadUnitTyp
     return SquadUnitType(
         id=type_id,
         name=str(ck.get_str(entry, "name", "", type_id)),
+        short=str(ck.get_str(entry, "short", "", "")),
         figures=figures,
         fire=_fire(ck, entry, "fire"),
         accuracy=_accuracy(ck, entry),

@@ -105,8 +105,14 @@ class PlatoonUnitType:
     tec_column: TecColumn | None = None
     art: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    short: str = ""
+    """The name printed on the counter where ``name`` is too long ("PzGren")."""
 
     ruleset = "platoon"
+
+    @property
+    def counter_name(self) -> str:
+        return self.short or self.name
 
     @property
     def is_helicopter(self) -> bool:
@@ -227,8 +233,14 @@ class SquadUnitType:
     nation: str = ""
     art: dict[str, str] = field(default_factory=dict)
     source: str = ""
+    short: str = ""
+    """The name printed on the counter where ``name`` is too long."""
 
     ruleset = "squad"
+
+    @property
+    def counter_name(self) -> str:
+        return self.short or self.name
 
     def wounds_of(self, model: str) -> int:
         if model == "spg":

@@ -268,7 +268,7 @@ def _paint_body(p: QPainter, t: UnitType, state: UnitState | None, options: Coun
         p.setBrush(QColor(255, 255, 255, 225))
         p.drawRect(QRectF(2.5, 5, 95, 19))
         name_ink = QColor("#1a1a1a")
-    _draw_fitted_text(p, QRectF(5, 5, 90, 19), t.name, name_ink, 17, bold=True)
+    _draw_fitted_text(p, QRectF(5, 5, 90, 19), t.counter_name, name_ink, 17, bold=True)
     _draw_symbol(p, QRectF(27, 27, 46, 29), symbol_for(t), ink)
     if isinstance(t, PlatoonUnitType):
         lines, armor, movement = _platoon_texts(t, state)

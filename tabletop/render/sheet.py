@@ -275,7 +275,7 @@ def _paint_face(p: QPainter, cell: Cell) -> None:
     p.setClipRect(rect)
     p.fillRect(rect, background)  # full bleed to the cut line
     if state is None:
-        _paint_plain_back(p, rect, unit_type.name, background, ink)
+        _paint_plain_back(p, rect, unit_type.counter_name, background, ink)
     else:
         paint_counter(p, rect, unit_type, state, PRINT_OPTIONS)
         if state.mode == "noe":
