@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -41,8 +42,30 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
     return window
 
 
+def missing_display(environ: dict[str, str] | None = None) -> str | None:
+    """Why no window can open here (a Linux session without X11 or Wayland), or None.
+
+    Qt would abort with "Reinstalling the application may fix this problem", which sends
+    users the wrong way; this says what is really missing and what to do instead."""
+    env = dict(os.environ) if environ is None else environ
+    if not sys.platform.startswith("linux") or env.get("QT_QPA_PLATFORM"):
+        return None
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "tabletop: there is no display to open a window on (neither DISPLAY nor "
+        "WAYLAND_DISPLAY is set).\nRun it in a desktop session, or on a virtual screen: "
+        "xvfb-run -a tabletop"
+    )
+
+
 def main(path: str | None = None) -> int:
-    """Run the app; 0 on a normal exit, 1 when the file could not be opened."""
+    """Run the app; 0 on a normal exit, 1 when the file could not be opened or no window
+    can be shown."""
+    problem = missing_display()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     app = application()
     window = create_window(path)
     if window is None:

@@ -282,3 +282,26 @@ def test_a_saved_game_opens_where_its_units_now_stand(qtbot, settings, tmp_path:
     moved = state.scenario.map.parse("0306")
     assert state.unit("inf-1").hex == moved and state.pending is not None
     assert {item.state.id for item in window.map_scene.stack_at(moved)} == {"inf-1", "inf-1-sw"}
+
+
+@pytest.mark.parametrize(
+    ("environ", "blocked"),
+    [
+        ({}, True),
+        ({"DISPLAY": ":0"}, False),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, False),
+        ({"QT_QPA_PLATFORM": "offscreen"}, False),
+    ],
+)
+def test_no_display_is_said_plainly(environ: dict[str, str], blocked: bool) -> None:
+    import sys
+
+    from tabletop.ui.app import missing_display
+
+    problem = missing_display(environ)
+    if not sys.platform.startswith("linux"):
+        assert problem is None
+        return
+    assert (problem is not None) == blocked
+    if problem is not None:
+        assert "xvfb-run" in problem and "Reinstall" not in problem
