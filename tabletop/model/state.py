@@ -170,6 +170,13 @@ class GameState:
     def markers_at(self, h: Hex) -> list[HexMarker]:
         return [m for m in self.hex_markers if m.hex == h]
 
+    def visible_markers(self, viewer: str | None) -> list[HexMarker]:
+        """The hex markers ``viewer`` knows of (rules 1.7): an unrevealed minefield is known
+        to its owner only; ``viewer`` None is a neutral view that shows no side's secrets."""
+        return [
+            m for m in self.hex_markers if m.revealed or (viewer is not None and m.side == viewer)
+        ]
+
     def has_hex_marker(self, h: Hex, kind: str) -> bool:
         return any(m.hex == h and m.kind == kind for m in self.hex_markers)
 

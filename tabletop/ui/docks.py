@@ -44,6 +44,8 @@ class HexDock(QDockWidget):
         self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setWidget(self.tree)
         self.document: GameDocument | None = None
+        self.viewer: str | None = None
+        """Whose hidden minefields are listed (rules 1.7); None: nobody's."""
         self.hex: Hex | None = None
 
     def set_document(self, document: GameDocument | None) -> None:
@@ -67,7 +69,7 @@ class HexDock(QDockWidget):
             features = hexmap.features(HexSide.between(h, n))
             if features:
                 rows.append((f"Side {label}/{hexmap.label(n)}", ", ".join(features)))
-        for marker in doc.state.markers_at(h):
+        for marker in (m for m in doc.state.visible_markers(self.viewer) if m.hex == h):
             text = marker.kind.replace("_", " ")
             if marker.side:
                 text += f" ({marker.side}{'' if marker.revealed else ', hidden'})"

@@ -75,9 +75,12 @@ class MarkerItem(_MapLayerItem):
     def __init__(self, map_painter: MapPainter, state: GameState) -> None:
         super().__init__(map_painter, Z_MARKERS)
         self.state = state
+        self.viewer: str | None = None
+        """Whose hidden minefields are drawn (rules 1.7); None: nobody's."""
 
     def paint(self, painter, option, widget=None) -> None:
-        self.map_painter.paint_markers(painter, option.exposedRect, self.state.hex_markers)
+        markers = self.state.visible_markers(self.viewer)
+        self.map_painter.paint_markers(painter, option.exposedRect, markers)
 
 
 class HexHighlightItem(QGraphicsPolygonItem):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 
 from tabletop import paths
@@ -30,6 +30,7 @@ class MainWindow(QMainWindow):
         self.document: GameDocument | None = None
         self.bridge: DocumentBridge | None = None
         self.map_scene: MapScene | None = None
+        self.viewer: str | None = None
         self.view = MapView(self)
         self.setCentralWidget(self.view)
         self.hex_dock = HexDock(self)
@@ -96,6 +97,10 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.labels_action)
         view_menu.addAction(self.hex_dock_action)
+        view_menu.addSeparator()
+        self.viewer_menu = view_menu.addMenu("Hidden Minefields &Shown To")
+        self.viewer_group = QActionGroup(self)
+        self.viewer_group.setExclusive(True)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
 
@@ -133,11 +138,39 @@ class MainWindow(QMainWindow):
         self.bridge.pathChanged.connect(self._update_title)
         self.bridge.historyChanged.connect(self._update_actions)
         self.hex_dock.set_document(document)
+        self._fill_viewer_menu(document)
         self.view.default_zoom()
         self._update_title()
         self._update_turn()
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+
+    def _fill_viewer_menu(self, document: GameDocument) -> None:
+        """One choice per side, plus nobody: rules 1.7 hides each side's unrevealed
+        minefields from the other, so the shared screen starts showing nobody's."""
+        self.viewer_menu.clear()
+        for action in self.viewer_group.actions():
+            self.viewer_group.removeAction(action)
+        choices = [(None, "No Side (neutral)")]
+        choices += [(sid, side.name) for sid, side in document.scenario.sides.items()]
+        for side, text in choices:
+            action = QAction(text, self, checkable=True)
+            action.setData(side)
+            action.triggered.connect(lambda _checked=False, s=side: self.set_viewer(s))
+            self.viewer_group.addAction(action)
+            self.viewer_menu.addAction(action)
+        self.viewer_group.actions()[0].setChecked(True)
+        self.set_viewer(None)
+
+    def set_viewer(self, side: str | None) -> None:
+        """Show the hidden minefields of ``side`` only (None: of no side)."""
+        self.viewer = side
+        for action in self.viewer_group.actions():
+            action.setChecked(action.data() == side)
+        if self.map_scene is not None:
+            self.map_scene.set_viewer(side)
+        self.hex_dock.viewer = side
+        self.hex_dock.refresh()
 
     def open_file(self, path: str | Path) -> bool:
         """Open a scenario, saved game or map; on bad input show every problem and keep the
@@ -252,7 +285,7 @@ class MainWindow(QMainWindow):
         units = doc.state.units_at(h)
         if units:
             text += f"   \u00b7   {len(units)} unit{'s' if len(units) != 1 else ''}"
-        markers = doc.state.markers_at(h)
+        markers = [m for m in doc.state.visible_markers(self.viewer) if m.hex == h]
         if markers:
             text += "   \u00b7   " + ", ".join(m.kind.replace("_", " ") for m in markers)
         self.hex_label.setText(text)

@@ -77,6 +77,11 @@ class MapScene(QGraphicsScene):
     def refresh_markers(self, hexes: Iterable[Hex] = ()) -> None:
         self.marker_item.update()
 
+    def set_viewer(self, side: str | None) -> None:
+        """Draw the hidden minefields of ``side`` only (None: of no side), rules 1.7."""
+        self.marker_item.viewer = side
+        self.marker_item.update()
+
     def refresh_state(self) -> None:
         """The state object was replaced or restored: sync everything."""
         self.marker_item.state = self.document.state

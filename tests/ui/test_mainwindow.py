@@ -305,3 +305,36 @@ def test_no_display_is_said_plainly(environ: dict[str, str], blocked: bool) -> N
     assert (problem is not None) == blocked
     if problem is not None:
         assert "xvfb-run" in problem and "Reinstall" not in problem
+
+
+def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    """Rules 1.7: the shared screen starts neutral; the View menu picks whose secrets show."""
+    from tabletop.ui.app import create_window
+
+    root = Path(__file__).resolve().parents[2]
+    window = create_window(root / "scenarios/hold-the-crossroads.yaml", settings)
+    assert window is not None
+    qtbot.addWidget(window)
+    state = window.document.state
+    mines = state.scenario.map.parse("0707")  # a hidden Warsaw Pact AT minefield
+
+    def dock_text() -> str:
+        tree = window.hex_dock.tree
+        return " ".join(tree.topLevelItem(i).text(1) for i in range(tree.topLevelItemCount()))
+
+    def drawn() -> set[str]:
+        item = window.map_scene.marker_item
+        return {m.kind for m in state.visible_markers(item.viewer) if m.hex == mines}
+
+    window.select_hex(mines)
+    window._on_hex_hovered(mines)
+    assert window.viewer is None and drawn() == set()
+    assert "minefield" not in dock_text() and "minefield" not in window.hex_label.text()
+    by_text = {a.text(): a for a in window.viewer_group.actions()}
+    assert set(by_text) == {"No Side (neutral)", "NATO", "Warsaw Pact"}
+    by_text["Warsaw Pact"].trigger()
+    window._on_hex_hovered(mines)
+    assert drawn() == {"minefield_at"} and "minefield at (pact, hidden)" in dock_text()
+    assert "minefield" in window.hex_label.text()
+    by_text["NATO"].trigger()
+    assert drawn() == set() and "minefield" not in dock_text()
