@@ -88,8 +88,20 @@ STEP_SIDES = ("full", "reduced")
 HELICOPTER_MODES = ("flying", "noe", "landed")
 
 
+class Printed:
+    """What a counter of either ruleset prints as its name."""
+
+    name: str
+    short: str
+
+    @property
+    def counter_name(self) -> str:
+        """``short`` where the type gives one, else ``name``."""
+        return self.short or self.name
+
+
 @dataclass(frozen=True)
-class PlatoonUnitType:
+class PlatoonUnitType(Printed):
     id: str
     name: str
     kind: Kind
@@ -109,10 +121,6 @@ class PlatoonUnitType:
     """The name printed on the counter where ``name`` is too long ("PzGren")."""
 
     ruleset = "platoon"
-
-    @property
-    def counter_name(self) -> str:
-        return self.short or self.name
 
     @property
     def is_helicopter(self) -> bool:
@@ -211,7 +219,7 @@ CC_ACCURACY = {"regular": (1, 2), "special": (1, 2, 3), "crew": (1,)}
 
 
 @dataclass(frozen=True)
-class SquadUnitType:
+class SquadUnitType(Printed):
     id: str
     name: str
     figures: tuple[FigureSpec, ...]
@@ -237,10 +245,6 @@ class SquadUnitType:
     """The name printed on the counter where ``name`` is too long."""
 
     ruleset = "squad"
-
-    @property
-    def counter_name(self) -> str:
-        return self.short or self.name
 
     def wounds_of(self, model: str) -> int:
         if model == "spg":
