@@ -85,9 +85,9 @@ def hidden_from(state: GameState, side: str | None, event: Event) -> bool:
     if not about_mines:
         return False
     h = state.scenario.map.parse(event.hex)
+    known = state.visible_markers(side)
     return any(
-        m.hex == h and m.kind.startswith("minefield") and not m.revealed and m.side != side
-        for m in state.hex_markers
+        m.hex == h and m.kind.startswith("minefield") and m not in known for m in state.hex_markers
     )
 
 
