@@ -73,8 +73,10 @@ class MainWindow(QMainWindow):
             "Show Hex &Labels", self.set_labels_visible, "Ctrl+L", checkable=True
         )
         self.labels_action.setChecked(True)
-        self.hex_dock_action = self.hex_dock.toggleViewAction()
-        self.hex_dock_action.setText("Hex &Dock")
+        # Not the dock's toggleViewAction(): that one copies the dock's title ("Hex 0707").
+        self.hex_dock_action = self._action("Hex &Dock", self.set_hex_dock_visible, checkable=True)
+        self.hex_dock_action.setChecked(True)
+        self.hex_dock.visibilityChanged.connect(self._sync_hex_dock_action)
         self.about_action = self._action("&About Tabletop", self.about)
 
     def _build_menus(self) -> None:
@@ -144,6 +146,13 @@ class MainWindow(QMainWindow):
         self._update_turn()
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+
+    def set_hex_dock_visible(self, on: bool) -> None:
+        self.hex_dock.setVisible(on)
+
+    def _sync_hex_dock_action(self, visible: bool) -> None:
+        if not self.isMinimized():  # a minimised window hides its docks too
+            self.hex_dock_action.setChecked(visible)
 
     def _fill_viewer_menu(self, document: GameDocument) -> None:
         """One choice per side, plus nobody: rules 1.7 hides each side's unrevealed

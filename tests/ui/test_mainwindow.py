@@ -338,3 +338,16 @@ def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> Non
     assert "minefield" in window.hex_label.text()
     by_text["NATO"].trigger()
     assert drawn() == set() and "minefield" not in dock_text()
+
+
+def test_hex_dock_menu_item_keeps_its_name_and_follows_the_dock(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The dock's title names the selected hex; the View menu item stays "Hex Dock"."""
+    h = window.map_scene.hexmap.parse("0303")
+    window.select_hex(h)
+    assert window.hex_dock.windowTitle() == "Hex 0303"
+    action = window.hex_dock_action
+    assert action.text().replace("&", "") == "Hex Dock" and action.isChecked()
+    action.trigger()
+    assert not window.hex_dock.isVisible() and not action.isChecked()
+    window.hex_dock.show()  # e.g. from the dock's own float/close buttons
+    qtbot.waitUntil(action.isChecked)
