@@ -7,6 +7,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
 from tabletop.hexgrid import Hex
+from tabletop.ui.tools.base import Tool, ToolEvent
 
 MIN_SCALE = 0.15
 MAX_SCALE = 6.0
@@ -50,6 +51,41 @@ class MapView(QGraphicsView):
         self._press: QPoint | None = None
         self._last: QPoint | None = None
         self._dragging = False
+        self._tool: Tool | None = None
+        self._tool_gesture = False
+
+    # --- tools -----------------------------------------------------------------------------
+    @property
+    def tool(self) -> Tool | None:
+        return self._tool
+
+    def set_tool(self, tool: Tool | None) -> None:
+        """Make ``tool`` the active one (None: plain pan and click)."""
+        if tool is self._tool:
+            return
+        if self._tool is not None:
+            self._tool.deactivate()
+        self._tool = tool
+        self._tool_gesture = False
+        if tool is not None:
+            tool.activate()
+        self._restore_cursor()
+
+    def _restore_cursor(self) -> None:
+        cursor = self._tool.cursor if self._tool is not None else Qt.CursorShape.OpenHandCursor
+        self.viewport().setCursor(cursor)
+
+    def tool_event(self, event) -> ToolEvent:
+        pos = event.position().toPoint()
+        return ToolEvent(
+            self.hex_at_view(pos), self.mapToScene(pos), pos, event.button(), event.modifiers()
+        )
+
+    def keyPressEvent(self, event) -> None:
+        if self._tool is not None and self._tool.key(event.key(), event.modifiers()):
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     # --- zoom ------------------------------------------------------------------------------
     @property
@@ -119,6 +155,14 @@ class MapView(QGraphicsView):
             self.hexHovered.emit(h)
 
     def mousePressEvent(self, event) -> None:
+        if (
+            self._tool is not None
+            and event.button() != Qt.MouseButton.MiddleButton
+            and self._tool.press(self.tool_event(event))
+        ):
+            self._tool_gesture = True
+            event.accept()
+            return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = self._last = event.position().toPoint()
             self._dragging = False
@@ -128,6 +172,11 @@ class MapView(QGraphicsView):
 
     def mouseMoveEvent(self, event) -> None:
         pos = event.position().toPoint()
+        if self._tool is not None:
+            if self._tool_gesture:
+                self._tool.move(self.tool_event(event))
+            elif self._press is None:
+                self._tool.hover(self.tool_event(event))
         if self._press is not None and self._last is not None:
             if (pos - self._press).manhattanLength() >= CLICK_SLOP and not self._dragging:
                 self._dragging = True
@@ -141,15 +190,21 @@ class MapView(QGraphicsView):
         event.accept()
 
     def mouseReleaseEvent(self, event) -> None:
+        if self._tool_gesture and self._tool is not None:
+            self._tool_gesture = False
+            self._tool.release(self.tool_event(event))
+            event.accept()
+            return
         if self._press is not None:
             pos = event.position().toPoint()
             if not self._dragging and event.button() == Qt.MouseButton.LeftButton:
+                taken = self._tool is not None and self._tool.click(self.tool_event(event))
                 h = self.hex_at_view(pos)
-                if h is not None:
+                if h is not None and not taken:
                     self.hexClicked.emit(h)
             self._press = self._last = None
             self._dragging = False
-            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            self._restore_cursor()
             event.accept()
             return
         super().mouseReleaseEvent(event)
