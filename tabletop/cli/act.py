@@ -33,12 +33,12 @@ from tabletop.rules import (
     ActionResult,
     DiceError,
     DiceSource,
-    Event,
     IllegalAction,
     RandomDice,
     ScriptedDice,
 )
 from tabletop.rules.engine import ruleset_for
+from tabletop.rules.narrate import narrate
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,13 +101,14 @@ def result_json(state: GameState, result: ActionResult, side: str | None) -> dic
 
 
 def result_text(state: GameState, result: ActionResult, side: str | None) -> str:
-    """The plain-text answer: the same rolls and events as the JSON (hidden ones left out)."""
-    lines = [f"{result.action}: done"]
-    for roll in result.rolls:
-        faces = " ".join(map(str, roll.dice))
-        lines.append(f"  {roll.by} {roll.purpose} {roll.need}: {faces} -> {roll.successes}")
-    shown = [e for e in result.events if not hidden_from(state, side, e)]
-    lines += [f"  {event_text(e)}" for e in shown]
+    """The plain-text answer: the action in a player's words (the app's log says the same,
+    ``tabletop.rules.narrate``), with the events hidden from ``side`` left out."""
+    shown = ActionResult(
+        result.action, rolls=result.rolls, net_hits=result.net_hits, touched=result.touched,
+        events=[e for e in result.events if not hidden_from(state, side, e)],
+        pending=result.pending,
+    )  # fmt: skip
+    lines = [narrate(state.scenario, state.log[-1], shown)]
     if result.pending is not None and result.pending.get("kind") == "opportunity_fire":
         firers = ", ".join(result.pending.get("firers", []))
         then = ", then move --continue" if result.pending.get("path_left") else ""
@@ -116,14 +117,6 @@ def result_text(state: GameState, result: ActionResult, side: str | None) -> str
             f"(answer with opportunity-fire or pass{then})"
         )
     return "\n".join(lines)
-
-
-def event_text(event: Event) -> str:
-    """``moved inf-1 (from 0305, to 0306)``: an event as a line of the plain-text answer."""
-    head = f"{event.event.replace('_', ' ')} {event.unit or event.hex or ''}".rstrip()
-    if not event.data:
-        return head
-    return f"{head} (" + ", ".join(f"{k} {v}" for k, v in event.data.items()) + ")"
 
 
 def illegal(action: str, reasons: list[str], as_json: bool) -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 from tabletop.commands import Command, History
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, HexMarker, Scenario, UnitState
+from tabletop.rules import LineOfSight
 
 __all__ = [
     "ChangeEvent",
@@ -139,6 +140,8 @@ class GameDocument:
         self._path = Path(path) if path is not None else None
         self._observers: list[Observer] = []
         self._modified = False
+        self._los: LineOfSight | None = None
+        self._los_factory: Callable[[], LineOfSight] | None = None
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, path: Path | str | None = None) -> GameDocument:
@@ -162,6 +165,26 @@ class GameDocument:
     def title(self) -> str:
         """The scenario name, for window titles."""
         return self.scenario.name or (self._path.stem if self._path else "Untitled")
+
+    @property
+    def has_los(self) -> bool:
+        """Was a line-of-sight engine given (see :meth:`use_los`)?"""
+        return self._los is not None or self._los_factory is not None
+
+    def use_los(self, factory: Callable[[], LineOfSight]) -> None:
+        """The line-of-sight engine of this game's map, built by ``factory`` on first use.
+        The documents layer cannot build one (geometry is beside it); the app's loader and
+        the command line give ``LosEngine``."""
+        self._los, self._los_factory = None, factory
+
+    @property
+    def los(self) -> LineOfSight:
+        """The one line-of-sight engine every action, sight line and field of view asks."""
+        if self._los is None:
+            if self._los_factory is None:
+                raise RuntimeError("this document was given no line-of-sight engine (use_los)")
+            self._los = self._los_factory()
+        return self._los
 
     def units_on_map(self) -> list[UnitState]:
         """Living units standing in a hex, in id order."""

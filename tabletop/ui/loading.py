@@ -26,6 +26,17 @@ def _map_scenario(hexmap: HexMap, path: Path) -> Scenario:
     )  # fmt: skip
 
 
+def with_los(document: GameDocument) -> GameDocument:
+    """Give ``document`` the geometry line-of-sight engine of its map (built on first use),
+    unless it already has one."""
+    if not document.has_los:
+        from tabletop.geometry import LosEngine
+
+        scenario = document.scenario
+        document.use_los(lambda: LosEngine(scenario.map, scenario.options))
+    return document
+
+
 def load_game_document(path: str | Path) -> GameDocument:
     """A document for a scenario (a new game), a saved game, or a map; LoadError otherwise."""
     p = Path(path)
@@ -48,11 +59,11 @@ def load_game_document(path: str | Path) -> GameDocument:
     except ValueError as exc:
         raise LoadError(f"cannot open {p.name}", str(exc)) from None
     if isinstance(loaded, GameState):
-        return GameDocument(loaded, p)
+        return with_los(GameDocument(loaded, p))
     if isinstance(loaded, Scenario):
-        return GameDocument.from_scenario(loaded, p)
+        return with_los(GameDocument.from_scenario(loaded, p))
     if isinstance(loaded, HexMap):
-        return GameDocument.from_scenario(_map_scenario(loaded, p), p)
+        return with_los(GameDocument.from_scenario(_map_scenario(loaded, p), p))
     raise LoadError(
         f"{p.name} is not a scenario, saved game or map",
         "Counter files and terrain charts open in their editors.",

@@ -13,7 +13,7 @@ from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
-from tabletop.ui.loading import LoadError, load_game_document
+from tabletop.ui.loading import LoadError, load_game_document, with_los
 from tabletop.ui.scene import MapScene
 from tabletop.ui.view import MapView
 
@@ -126,7 +126,7 @@ class MainWindow(QMainWindow):
             self.bridge.detach()
             self.bridge.deleteLater()
         old_scene = self.map_scene
-        self.document = document
+        self.document = with_los(document)
         self.bridge = DocumentBridge(document, self)
         self.map_scene = MapScene(document, self)
         self.map_scene.show_labels(self.labels_action.isChecked())

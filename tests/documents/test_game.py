@@ -163,3 +163,14 @@ def test_mark_saved_and_unsubscribe(doc: GameDocument, events: list[object]) -> 
     doc.undo()
     assert seen == []
     assert doc.modified
+
+
+def test_the_line_of_sight_engine_is_built_once_on_first_use(doc: GameDocument) -> None:
+    assert not doc.has_los
+    with pytest.raises(RuntimeError, match="no line-of-sight engine"):
+        _ = doc.los
+    built: list[object] = []
+    doc.use_los(lambda: built.append(object()) or built[-1])  # type: ignore[func-returns-value]
+    assert doc.has_los and not built
+    first = doc.los
+    assert doc.los is first and len(built) == 1

@@ -1,0 +1,355 @@
+"""The game log in a player's words: one sentence per action, its rolls and what they did.
+
+``narrate`` is the one wording of an action for people: the app's log dock and the plain
+text of ``tabletop act`` both print it. It reads only the log entry (the action as asked,
+with its arguments) and the ``ActionResult`` (rolls and events), so it serves every ruleset;
+an event it has no phrase for is still said, in its own name. Example::
+
+    M-48 m48-1 fires AP at T-64 t64-1: 4 5 6 vs 4+, 3 hits; saves 1 3 4 6 vs 5+, 1 save;
+    t64-1 Disrupted and Reduced
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.model import LogEntry, Scenario
+from tabletop.rules.actions import ActionResult, Event, Roll
+
+__all__ = ["MANUAL", "involved", "marker_name", "narrate"]
+
+MANUAL = "adjust"
+"""The log's name for a change made by hand outside the rules (``tabletop.rules.adjust``)."""
+
+STATUS_WORDS = {
+    "disrupted": "Disrupted",
+    "reduced": "Reduced",
+    "eliminated": "Eliminated",
+    "suppressed": "Suppressed",
+    "surrendered": "Surrendered",
+    "rallied": "rallies",
+    "rally_failed": "fails to rally",
+}
+"""Events that say what became of one unit; those of a unit in a row are joined by "and"."""
+
+MARKER_NAMES = {
+    "ops_complete": "Ops Complete",
+    "depleted_ammo_2": "Depleted Ammo 2",
+    "depleted_ammo_1": "Depleted Ammo 1",
+    "minefield_at": "AT minefield",
+    "minefield_ap": "AP minefield",
+    "burnt_woods": "Burnt Woods",
+}
+
+
+def marker_name(marker: str) -> str:
+    """``Ops Complete``, ``AT minefield``, ``Wreck``: a marker as a player names it."""
+    return MARKER_NAMES.get(marker, marker.replace("_", " ").capitalize())
+
+
+class _Words:
+    """Names of sides, formations and units as a player says them, for one scenario."""
+
+    def __init__(self, scenario: Scenario, entry: LogEntry) -> None:
+        self.scenario = scenario
+        self.entry = entry
+        self.named: set[str] = set()
+
+    def side(self, side: str | None) -> str:
+        if side is None:
+            return "nobody"
+        found = self.scenario.sides.get(side)
+        return found.name if found is not None else side
+
+    @staticmethod
+    def formation(name: str | None) -> str:
+        if not name:
+            return "a"
+        text = name.replace("_", " ")
+        return text[:1].upper() + text[1:]
+
+    def side_of(self, unit_id: str | None) -> str | None:
+        for u in self.scenario.units:
+            if u.id == unit_id:
+                return u.side
+        return next((r.unit.side for r in self.scenario.reinforcements if r.unit.id == unit_id),
+                    None)  # fmt: skip
+
+    def other_side(self, unit_id: str | None, default: str | None) -> str | None:
+        """The side facing ``unit_id`` (who passes on opportunity fire at it), in a game of
+        two sides; else ``default``."""
+        own = self.side_of(unit_id)
+        others = [s for s in self.scenario.sides if s != own]
+        return others[0] if own is not None and len(others) == 1 else default
+
+    def unit(self, unit_id: str | None) -> str:
+        """``M-48 m48-1`` the first time a unit is named in the sentence, then ``m48-1``."""
+        if unit_id is None:
+            return "?"
+        if unit_id in self.named:
+            return unit_id
+        self.named.add(unit_id)
+        type_id = next((u.type_id for u in self.scenario.units if u.id == unit_id), None)
+        if type_id is None:
+            type_id = next(
+                (r.unit.type_id for r in self.scenario.reinforcements if r.unit.id == unit_id),
+                None,
+            )
+        unit_type = self.scenario.unit_types.get(type_id or "")
+        return f"{unit_type.name} {unit_id}" if unit_type is not None else unit_id
+
+    def units(self, ids: Iterable[str]) -> str:
+        return _and([self.unit(i) for i in ids])
+
+
+def _and(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _faces(dice: Iterable[int]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+# --- the head: the action as the player asked it ----------------------------------------------
+def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
+    a = entry.args
+    action = entry.action
+    units = [str(u) for u in a.get("units", [])]
+    actor = w.units(units) if units else w.side(entry.side)
+    weapon = f" {str(a['weapon']).upper()}" if a.get("weapon") else ""
+    target = f" at {w.unit(str(a['target']))}" if a.get("target") else ""
+    if a.get("hex") and not target:
+        target = f" at {a['hex']}"
+    path = _path(result, units[0] if units else None) or [str(h) for h in a.get("to", [])]
+    route = " " + " \u2192 ".join(path) if path else ""
+    if action in ("fire", "opportunity-fire"):
+        verb = "fires" if action == "fire" else "fires (opportunity)"
+        return f"{actor} {verb}{weapon}{target}"
+    if action == "moving-fire":
+        return f"{actor} moves{route} and fires{weapon}{target}"
+    if action in ("move", "run"):
+        verb = {"move": "moves", "run": "runs"}[action]
+        if a.get("cont"):
+            verb = "moves on" if action == "move" else "runs on"
+        return f"{actor} {verb}{route}" + (" (maneuver)" if a.get("maneuver") else "")
+    if action in ("assault", "overrun"):
+        return f"{actor} {action}{'s' if len(units) == 1 else ''}{route}"
+    if action == "draw":
+        drawn = _drawn(result)
+        chit = w.formation(drawn or a.get("formation"))
+        side = w.side(_drawn_side(result) or entry.side)
+        return f"{side} draws the {chit} chit" if drawn or a.get("formation") else f"{side} draws"
+    if action == "end-impulse":
+        return f"{w.side(entry.side)} ends the impulse"
+    if action == "end-phase":
+        return f"{w.side(entry.side)} ends the phase"
+    if action == "end-turn":
+        return f"end of turn {entry.turn}"
+    if action == "pass":
+        mover = _event_unit(result, "passed")
+        return f"{w.side(w.other_side(mover, entry.side))} lets {w.unit(mover)} pass"
+    if action == MANUAL:
+        return f"manual change by {w.side(entry.side)}" if entry.side else "manual change"
+    return _other_head(w, action, a, actor, target)
+
+
+def _other_head(w: _Words, action: str, a: dict[str, Any], actor: str, target: str) -> str:
+    where = f" in {a['hex']}" if a.get("hex") else ""
+    if action == "rally":
+        return f"{actor} tries to rally"
+    if action == "mode":
+        return f"{actor} goes {str(a.get('mode', '')).upper()}"
+    if action == "load":
+        return f"{actor} boards {w.unit(str(a['target']))}" if a.get("target") else f"{actor} loads"
+    if action == "unload":
+        return f"{actor} unloads" + (f" {w.unit(str(a['target']))}" if a.get("target") else "")
+    if action == "dig-in":
+        return f"{actor} digs in"
+    if action == "close-combat":
+        return f"close combat{where}"
+    if action == "morale-test":
+        return f"{actor} tests morale"
+    if action in ("lay-mines", "clear-mines"):
+        kind = f" {str(a['kind']).upper()}" if a.get("kind") else ""
+        verb = "lays" if action == "lay-mines" else "clears"
+        return f"{actor} {verb}{kind} mines{where}"
+    if action == "suppress":
+        return f"{actor} suppresses{where}"
+    if action == "air-strike":
+        return f"air strike{where}" + (f" by {actor}" if a.get("units") else "")
+    return f"{actor} {action.replace('-', ' ')}{target}"
+
+
+def _path(result: ActionResult | None, unit: str | None) -> list[str]:
+    """The hexes a unit moved through, from its ``moved`` events."""
+    if result is None or unit is None:
+        return []
+    path: list[str] = []
+    for e in result.events:
+        if e.event == "moved" and e.unit == unit:
+            if not path and "from" in e.data:
+                path.append(str(e.data["from"]))
+            if "to" in e.data:
+                path.append(str(e.data["to"]))
+    return path
+
+
+def _drawn(result: ActionResult | None) -> str | None:
+    for e in result.events if result is not None else ():
+        if e.event == "chit_drawn":
+            return str(e.data.get("formation"))
+    return None
+
+
+def _drawn_side(result: ActionResult | None) -> str | None:
+    for e in result.events if result is not None else ():
+        if e.event == "chit_drawn" and e.data.get("side"):
+            return str(e.data["side"])
+    return None
+
+
+def _event_unit(result: ActionResult | None, name: str) -> str | None:
+    for e in result.events if result is not None else ():
+        if e.event == name and e.unit:
+            return e.unit
+    return None
+
+
+# --- rolls ---------------------------------------------------------------------------------------
+def _rolls(w: _Words, entry: LogEntry, rolls: list[Roll]) -> list[str]:
+    actors = set(entry.args.get("units", []))
+    target = entry.args.get("target")
+    out: list[str] = []
+    draws = [r for r in rolls if r.purpose == "draw"]
+    if draws:
+        faces = ", ".join(_faces(r.dice) + ("" if r.successes else " rejected") for r in draws)
+        out.append(f"cup roll {faces}")
+    for roll in rolls:
+        if roll.purpose != "draw":
+            out.append(_roll(w, roll, roll.by in actors, roll.by == target))
+    return out
+
+
+def _roll(w: _Words, roll: Roll, by_actor: bool, by_target: bool) -> str:
+    faces = _faces(roll.dice)
+    n = roll.successes
+    if roll.purpose in ("to_hit", "assault"):
+        who = "" if by_actor else f"{w.unit(roll.by)} "
+        return f"{who}{faces} vs {roll.need}, {_plural(n, 'hit')}"
+    if roll.purpose == "save":
+        who = "" if by_target else f"{w.unit(roll.by)} "
+        return f"{who}saves {faces} vs {roll.need}, {_plural(n, 'save')}"
+    if roll.purpose == "morale":
+        limit = roll.need.replace("<=", "").strip()
+        verdict = "passed" if n else "failed"
+        return f"{w.unit(roll.by)} morale test {faces} = {sum(roll.dice)} vs {limit}: {verdict}"
+    if roll.need == "even":
+        what = roll.purpose.replace("_", " ")
+        return f"{w.unit(roll.by)} {what} {faces}: {'even' if n else 'odd'}"
+    what = roll.purpose.replace("_", " ")
+    return f"{w.unit(roll.by)} {what} {faces} vs {roll.need}, {n}"
+
+
+# --- events --------------------------------------------------------------------------------------
+_QUIET = {"moved", "chit_drawn", "passed"}
+"""Events the head already says."""
+
+
+def _events(w: _Words, events: list[Event]) -> list[str]:
+    out: list[str] = []
+    statuses: list[str] = []
+    status_unit: str | None = None
+    removed: dict[str, list[str]] = {}
+
+    def flush() -> None:
+        nonlocal statuses, status_unit
+        if statuses:
+            out.append(f"{w.unit(status_unit)} {_and(statuses)}")
+        statuses, status_unit = [], None
+
+    for e in events:
+        if e.event in STATUS_WORDS and e.unit is not None:
+            if status_unit not in (None, e.unit):
+                flush()
+            status_unit = e.unit
+            statuses.append(STATUS_WORDS[e.event])
+            continue
+        flush()
+        if e.event == "marker_removed":
+            removed.setdefault(str(e.data.get("marker", "")), []).append(e.unit or e.hex or "")
+        elif e.event not in _QUIET:
+            out.append(_event(w, e))
+    flush()
+    for marker, where in removed.items():
+        out.append(f"{marker_name(marker)} off {_and(where)}")
+    return out
+
+
+def _in(h: str | None) -> str:
+    return f" in {h}" if h else ""
+
+
+def _event(w: _Words, e: Event) -> str:
+    who = w.unit(e.unit) if e.unit else ""
+    d = e.data
+    marker = marker_name(str(d.get("marker", "")))
+    phrases = {
+        "marker_placed": f"{who} {marker}" if e.unit else f"{marker} in {e.hex}",
+        "moved": f"{who} moves to {d.get('to')}",
+        "move_ended": f"{who} stops{_in(e.hex)}" + (f" ({d['reason']})" if "reason" in d else ""),
+        "retreated": f"{who} retreats to {e.hex}",
+        "mode_changed": f"{who} goes {str(d.get('mode', '')).upper()}",
+        "loaded": f"{who} boards {w.unit(str(d.get('carrier')))}",
+        "unloaded": f"{who} gets out of {w.unit(str(d.get('carrier')))}",
+        "fire_lost": f"{who} has no target left to fire at",
+        "impulse_ended": f"the {w.formation(d.get('formation'))} impulse ends",
+        "turn_started": f"turn {d.get('turn')} begins",
+        "game_over": "the game is over",
+        "assault": f"assault on {e.hex}",
+        "assault_called_off": f"{who} calls the assault off",
+        "minefield_attack": f"the minefield in {e.hex} attacks {who}",
+        "minefield_revealed": f"a minefield is revealed in {e.hex}",
+        "minefield_detected": f"{who} detects a minefield in {e.hex}",
+        "minefield_laid": f"{who} lays a minefield in {e.hex}",
+        "minefield_cleared": f"{who} clears the minefield in {e.hex}",
+        "mines_cancelled": f"{who} stops its mine work",
+    }
+    if e.event in phrases:
+        return phrases[e.event].strip()
+    extra = ", ".join(f"{k} {v}" for k, v in d.items())
+    head = f"{e.event.replace('_', ' ')} {who or e.hex or ''}".strip()
+    return f"{head} ({extra})" if extra else head
+
+
+# --- the one function ------------------------------------------------------------------------
+def narrate(scenario: Scenario, entry: LogEntry, result: ActionResult | None = None) -> str:
+    """One line for a player: the action, every roll (faces, need, successes) and every
+    event (status, markers, moves). Without ``result`` (a log read from a file and not
+    replayed) it says the action and its dice."""
+    w = _Words(scenario, entry)
+    head = _head(w, entry, result)
+    if result is None:
+        return f"{head} (dice {_faces(entry.dice)})" if entry.dice else head
+    parts = _rolls(w, entry, result.rolls) + _events(w, result.events)
+    return f"{head}: " + "; ".join(parts) if parts else head
+
+
+def involved(entry: LogEntry, result: ActionResult | None = None) -> tuple[str, ...]:
+    """The ids of the units an action is about: the actors, the target, then every unit
+    the result touched, in that order and each once."""
+    ids: list[str] = [str(u) for u in entry.args.get("units", [])]
+    for key in ("target", "sw_target"):
+        if entry.args.get(key):
+            ids.append(str(entry.args[key]))
+    if result is not None:
+        ids += result.touched
+        ids += [r.by for r in result.rolls if r.by != "cup"]
+        ids += [e.unit for e in result.events if e.unit]
+    return tuple(dict.fromkeys(ids))

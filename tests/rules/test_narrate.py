@@ -1,0 +1,89 @@
+"""The log in a player's words (``tabletop.rules.narrate``), on the bundled crossroads
+scenario with scripted dice: the wording the app's log dock and ``tabletop act`` print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tabletop.data import load_document
+from tabletop.geometry import LosEngine
+from tabletop.model import GameState, LogEntry, Scenario
+from tabletop.rules import ActionRequest, ScriptedDice, engine
+from tabletop.rules.actions import ActionResult, Event, Roll
+from tabletop.rules.narrate import involved, marker_name, narrate
+
+SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "hold-the-crossroads.yaml"
+
+
+@pytest.fixture(scope="module")
+def scenario() -> Scenario:
+    loaded = load_document(SCENARIO)
+    assert isinstance(loaded, Scenario)
+    return loaded
+
+
+def play(state: GameState, action: str, dice: list[int] | None = None, **kw: object) -> str:
+    los = LosEngine(state.scenario.map, state.scenario.options)
+    result = engine.perform(state, ActionRequest(action, **kw), ScriptedDice(dice or []), los)  # type: ignore[arg-type]
+    return narrate(state.scenario, state.log[-1], result)
+
+
+def test_a_fire_says_the_dice_the_needs_and_what_became_of_the_target(scenario) -> None:  # type: ignore[no-untyped-def]
+    state = scenario.new_game()
+    assert play(state, "draw", formation="kampfgruppe") == "NATO draws the Kampfgruppe chit"
+    text = play(state, "fire", [4, 5, 6, 1, 3, 4, 6], units=("m48-1",), target="t64-1",
+                weapon="ap")  # fmt: skip
+    assert text == (
+        "M-48 m48-1 fires AP at T-64 t64-1: 4 5 6 vs 4+, 3 hits; saves 1 3 4 6 vs 5+, "
+        "1 save; t64-1 Disrupted and Reduced; m48-1 Ops Complete"
+    )
+
+
+def test_a_move_names_its_path_and_an_impulse_end_its_formation(scenario) -> None:  # type: ignore[no-untyped-def]
+    state = scenario.new_game()
+    play(state, "draw", formation="kampfgruppe")
+    text = play(state, "move", units=("inf-1",), to=("0405",))
+    assert text.startswith("Panzergrenadiere inf-1 moves 0305 \u2192 0405")
+    assert play(state, "pass") == "Warsaw Pact lets Panzergrenadiere inf-1 pass"
+    assert play(state, "end-impulse") == "NATO ends the impulse: the Kampfgruppe impulse ends"
+
+
+def test_a_random_draw_shows_its_cup_roll(scenario) -> None:  # type: ignore[no-untyped-def]
+    state = scenario.new_game()
+    assert play(state, "draw", [2]).startswith("NATO draws the Kampfgruppe chit: cup roll 2")
+
+
+def test_without_a_result_the_action_and_its_dice_are_said(scenario) -> None:  # type: ignore[no-untyped-def]
+    entry = LogEntry("fire", {"units": ["m48-1"], "target": "t64-1", "weapon": "ap"},
+                     [4, 5, 6], 1, "nato")  # fmt: skip
+    assert narrate(scenario, entry) == "M-48 m48-1 fires AP at T-64 t64-1 (dice 4 5 6)"
+    assert involved(entry) == ("m48-1", "t64-1")
+
+
+def test_morale_saves_by_others_markers_and_unknown_events(scenario) -> None:  # type: ignore[no-untyped-def]
+    entry = LogEntry("fire", {"units": ["m48-1"], "target": "t64-1"}, [], 1, "nato")
+    result = ActionResult(
+        "fire",
+        rolls=[Roll("t64-2", "save", "5+", [5, 6], 2), Roll("t64-2", "morale", "<= 8", [1, 1], 1)],
+        events=[Event("marker_placed", hex="0810", data={"marker": "wreck"}),
+                Event("marker_removed", unit="m48-1", data={"marker": "ops_complete"}),
+                Event("marker_removed", unit="inf-1", data={"marker": "ops_complete"}),
+                Event("eliminated", unit="t64-2"), Event("figures_lost", unit="t64-2",
+                                                         data={"count": 2})],
+    )  # fmt: skip
+    text = narrate(scenario, entry, result)
+    assert "T-64 t64-2 saves 5 6 vs 5+, 2 saves" in text
+    assert "t64-2 morale test 1 1 = 2 vs 8: passed" in text
+    assert "Wreck in 0810" in text
+    assert "Ops Complete off m48-1 and inf-1" in text
+    assert "t64-2 Eliminated" in text
+    assert "figures lost t64-2 (count 2)" in text
+    assert involved(entry, result) == ("m48-1", "t64-1", "t64-2", "inf-1")
+
+
+def test_marker_names() -> None:
+    assert marker_name("minefield_at") == "AT minefield"
+    assert marker_name("ops_complete") == "Ops Complete"
+    assert marker_name("smoke") == "Smoke"
