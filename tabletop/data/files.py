@@ -30,9 +30,15 @@ KINDS = (
 )
 
 
-def _read(ck: Checker, path: Path, kinds: tuple[str, ...]) -> tuple[Any, str | None]:
+Parsed = tuple[Any, list[Problem]]
+"""A file already parsed by :func:`load_path` (so that a file is parsed once per load)."""
+
+
+def _read(
+    ck: Checker, path: Path, kinds: tuple[str, ...], parsed: Parsed | None = None
+) -> tuple[Any, str | None]:
     """Parse ``path`` into ``ck`` and check its ``format:``; (document, kind)."""
-    doc, problems = load_path(path)
+    doc, problems = parsed if parsed is not None else load_path(path)
     ck.errors.extend(problems)
     if doc is None:
         return None, None
@@ -68,9 +74,9 @@ def _referenced(
 # --- per kind --------------------------------------------------------------------------
 
 
-def chart_at(ck: Checker, path: Path) -> TerrainChart | None:
+def chart_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> TerrainChart | None:
     cck = ck.for_file(str(path))
-    doc, kind = _read(cck, path, ("tabletop/terrain",))
+    doc, kind = _read(cck, path, ("tabletop/terrain",), parsed)
     return chart_mod.chart_from(cck, doc) if kind else None
 
 
@@ -90,9 +96,9 @@ def _chart_for_map(ck: Checker, doc: dict[str, Any], base: Path) -> TerrainChart
     return chart_at(ck, target)
 
 
-def map_at(ck: Checker, path: Path) -> HexMap | None:
+def map_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> HexMap | None:
     mck = ck.for_file(str(path))
-    doc, kind = _read(mck, path, ("tabletop/map",))
+    doc, kind = _read(mck, path, ("tabletop/map",), parsed)
     if not kind:
         return None
     hexmap = maps.map_from(mck, doc, _chart_for_map(mck, doc, path.parent))
@@ -103,9 +109,9 @@ def map_at(ck: Checker, path: Path) -> HexMap | None:
     return hexmap
 
 
-def counters_at(ck: Checker, path: Path) -> CounterFile | None:
+def counters_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> CounterFile | None:
     cck = ck.for_file(str(path))
-    doc, kind = _read(cck, path, ("tabletop/counters",))
+    doc, kind = _read(cck, path, ("tabletop/counters",), parsed)
     if not kind:
         return None
     cf = counters_from(cck, doc)
@@ -167,9 +173,11 @@ def scenario_parts(
     return (sc if hexmap is not None else None), ctx
 
 
-def _scenario_at(ck: Checker, path: Path, kinds: tuple[str, ...]) -> Document | None:
+def _scenario_at(
+    ck: Checker, path: Path, kinds: tuple[str, ...], parsed: Parsed | None = None
+) -> Document | None:
     sck = ck.for_file(str(path))
-    doc, kind = _read(sck, path, kinds)
+    doc, kind = _read(sck, path, kinds, parsed)
     if not kind:
         return None
     sc, ctx = scenario_parts(sck, doc, path)
@@ -178,19 +186,21 @@ def _scenario_at(ck: Checker, path: Path, kinds: tuple[str, ...]) -> Document | 
     return sc
 
 
-_BY_KIND: dict[str, Callable[[Checker, Path], Document | None]] = {
+_BY_KIND: dict[str, Callable[[Checker, Path, Parsed | None], Document | None]] = {
     "tabletop/terrain": chart_at,
     "tabletop/map": map_at,
     "tabletop/counters": counters_at,
-    "tabletop/scenario": lambda ck, p: _scenario_at(ck, p, ("tabletop/scenario",)),
-    "tabletop/game": lambda ck, p: _scenario_at(ck, p, ("tabletop/game",)),
+    "tabletop/scenario": lambda ck, p, parsed: _scenario_at(ck, p, ("tabletop/scenario",), parsed),
+    "tabletop/game": lambda ck, p, parsed: _scenario_at(ck, p, ("tabletop/game",), parsed),
 }
 
 
-def _strict(fn: Callable[[Checker, Path], Document | None], path: str | os.PathLike[str]) -> Any:
+def _strict(
+    fn: Callable[[Checker, Path, Parsed | None], Document | None], path: str | os.PathLike[str]
+) -> Any:
     p = Path(path)
     ck = Checker(str(p))
-    result = fn(ck, p)
+    result = fn(ck, p, None)
     if ck.errors or result is None:
         raise DataError(ck.errors or [Problem(str(p), 0, 0, "could not be loaded")], ck.warnings)
     return result
@@ -228,12 +238,14 @@ def load_game(path: str | os.PathLike[str]) -> GameState:
     return game
 
 
-def _any_kind(ck: Checker, path: Path) -> Document | None:
-    _, kind = _read(Checker(str(path)), path, KINDS)
+def _any_kind(ck: Checker, path: Path, parsed: Parsed | None = None) -> Document | None:
+    parsed = parsed if parsed is not None else load_path(path)
+    probe = Checker(str(path))
+    _, kind = _read(probe, path, KINDS, parsed)
     if kind is None:
-        _read(ck.for_file(str(path)), path, KINDS)  # collect the reasons
+        ck.errors.extend(probe.errors)  # the reasons
         return None
-    return _BY_KIND[kind](ck, path)
+    return _BY_KIND[kind](ck, path, parsed)
 
 
 def load_document(path: str | os.PathLike[str]) -> Document:
@@ -247,7 +259,7 @@ def validate_file(path: str | os.PathLike[str]) -> tuple[list[Problem], list[Pro
     p = Path(path)
     ck = Checker(str(p))
     try:
-        _any_kind(ck, p)
+        _any_kind(ck, p, None)
     except Exception as exc:  # validate reports, it never crashes
         ck.errors.append(Problem(str(p), 0, 0, f"internal error while checking: {exc!r}"))
     return _unique(ck.errors), _unique(ck.warnings)

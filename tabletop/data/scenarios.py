@@ -457,9 +457,10 @@ def scenario_body(sc: Scenario, label: Any) -> dict[str, Any]:
         out["first"] = sc.first
     out["turns"] = sc.turns
     sws = {u.id: u for u in sc.units if u.sw_of is not None}
+    ids = {u.id for u in sc.units}  # once: the scan below stays linear in the units
     units = []
     for u in sc.units:
-        if u.sw_of is not None and u.sw_of in {x.id for x in sc.units}:
+        if u.sw_of is not None and u.sw_of in ids:
             continue
         d = unit_to_dict(u, sc.unit_types.get(u.type_id), sws.get(u.sw or ""))
         d["hex"] = label(u.hex)
