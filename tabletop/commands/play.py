@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.commands.base import Command
-from tabletop.model import GameState
+from tabletop.model import GameState, LogEntry
 from tabletop.rules import (
     ActionRequest,
     ActionResult,
@@ -31,13 +31,16 @@ class PlayAction(Command):
         self._before: GameState | None = None
         self.faces: list[int] | None = None
         self.result: ActionResult | None = None
+        self.entry: LogEntry | None = None
+        """The log entry the last redo appended (with ``result``, what the log narrates)."""
 
     def redo(self) -> None:
         self._before = self.state.snapshot()
         dice: DiceSource = self._dice if self.faces is None else ScriptedDice(self.faces)
         self.result = engine.perform(self.state, self.request, dice, self.los)
-        self.faces = list(self.state.log[-1].dice)
-        self.text = self.state.log[-1].summary
+        self.entry = self.state.log[-1]
+        self.faces = list(self.entry.dice)
+        self.text = self.entry.summary
 
     def undo(self) -> None:
         assert self._before is not None, "undo before redo"

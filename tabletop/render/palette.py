@@ -11,6 +11,7 @@ __all__ = [
     "contrast_text",
     "font",
     "nation_color",
+    "side_color",
 ]
 
 NATION_COLORS: dict[str, str] = {
@@ -33,6 +34,12 @@ NATION_COLORS: dict[str, str] = {
 
 SIDE_COLORS: tuple[str, ...] = ("#7f9bc0", "#c9674f", "#8fae6a", "#d1aa55", "#a58cc4")
 """Backgrounds by side order when the nation is unknown."""
+
+SIDE_MARKS: tuple[str, ...] = ("#0072b2", "#e69f00", "#cc79a7", "#009e73", "#f0e442")
+"""The colour that stands for a side (log rows, sight lines, side bands), by side order:
+Okabe and Ito's palette for colour vision deficiency. Blue against orange, the first two,
+stay apart for protan, deutan and tritan vision alike, and differ in lightness too, so
+they read apart in grey."""
 
 BADGES: dict[str, tuple[str, str]] = {
     # name: (text, background)
@@ -59,6 +66,11 @@ def nation_color(nation: str, side_index: int = 0) -> QColor:
     if code in NATION_COLORS:
         return QColor(NATION_COLORS[code])
     return QColor(SIDE_COLORS[side_index % len(SIDE_COLORS)])
+
+
+def side_color(side_index: int) -> QColor:
+    """The colour of a side (its order in the scenario), told apart by colour-blind players."""
+    return QColor(SIDE_MARKS[side_index % len(SIDE_MARKS)])
 
 
 def contrast_text(background: QColor) -> QColor:

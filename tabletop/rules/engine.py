@@ -9,7 +9,7 @@ appended to the game log, so ``replay`` from the scenario reproduces the state e
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from tabletop.model import GameState, LogEntry, Scenario
@@ -86,9 +86,21 @@ def summarise(result: ActionResult) -> str:
 def replay(scenario: Scenario, log: Iterable[LogEntry], los: LineOfSight) -> GameState:
     """Play a log from the scenario's start; each entry's recorded dice are used exactly."""
     state = scenario.new_game()
+    for _result in replay_steps(state, log, los):
+        pass
+    return state
+
+
+def replay_steps(
+    state: GameState, log: Iterable[LogEntry], los: LineOfSight
+) -> Iterator[ActionResult]:
+    """Play ``log`` on ``state`` (a new game) one entry at a time, yielding each entry's
+    result with ``state`` as it stands after it: the app's log narrates the results and
+    its review mode shows the states. Raises ``IllegalAction`` or ``DiceError`` at the
+    first entry that does not replay."""
     for entry in log:
         dice = ScriptedDice(entry.dice)
         request = ActionRequest.from_dict(entry.action, entry.args)
-        perform(state, request, dice, los)
+        result = perform(state, request, dice, los)
         dice.check_all_used()
-    return state
+        yield result

@@ -14,6 +14,7 @@ from tabletop.hexgrid import Hex
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
 from tabletop.ui.loading import LoadError, load_game_document, with_los
+from tabletop.ui.logdock import LogDock
 from tabletop.ui.scene import MapScene
 from tabletop.ui.view import MapView
 
@@ -37,6 +38,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.hex_dock)
         self.hex_dock.setMinimumWidth(220)
         self.hex_dock.set_document(None)
+        self.log_dock = LogDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.log_dock.unitsPicked.connect(self.select_units)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -140,6 +144,8 @@ class MainWindow(QMainWindow):
         self.bridge.pathChanged.connect(self._update_title)
         self.bridge.historyChanged.connect(self._update_actions)
         self.hex_dock.set_document(document)
+        self.log_dock.set_document(document, self.map_scene)
+        self.bridge.historyChanged.connect(self.log_dock.refresh)
         self._fill_viewer_menu(document)
         self.view.default_zoom()
         self._update_title()
@@ -260,6 +266,13 @@ class MainWindow(QMainWindow):
         if self.map_scene is not None:
             self.map_scene.select_hex(h)
         self.hex_dock.show_hex(h)
+
+    def select_units(self, ids) -> None:
+        """Select the units a log row is about: the first one's hex is selected."""
+        doc = self.document
+        units = [doc.state.units[i] for i in ids if doc and i in doc.state.units]
+        hexes = [u.hex for u in units if u.on_map]
+        self.select_hex(hexes[0] if hexes else None)
 
     def about(self) -> None:
         from tabletop import __version__

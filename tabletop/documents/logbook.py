@@ -1,0 +1,83 @@
+"""The game log as players read it: one narrated row per log entry, for the app's log dock.
+
+Each row needs the entry's ``ActionResult`` (its rolls and events). An action played in this
+session hands it over through the history (a command with ``entry`` and ``result``); the
+entries of a game read from a file get theirs by replaying the log from the scenario once,
+with each entry's own dice (``engine.replay_steps``). A log that stops replaying (a file
+edited by hand) keeps the rest of its rows in the plain form ``narrate`` gives without a
+result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.commands import Command
+from tabletop.documents.game import GameDocument
+from tabletop.model import LogEntry
+from tabletop.rules import ActionResult, DiceError, IllegalAction, engine
+from tabletop.rules.narrate import involved, narrate
+
+__all__ = ["LogBook", "LogRow"]
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One log entry as the log dock shows it."""
+
+    index: int
+    entry: LogEntry
+    text: str
+    units: tuple[str, ...]
+    """The units the action is about (clicking the row selects them)."""
+
+
+class LogBook:
+    """Narrated rows of a document's game log, cached per entry."""
+
+    def __init__(self, document: GameDocument) -> None:
+        self.document = document
+        self._results: dict[int, tuple[LogEntry, ActionResult | None]] = {}
+        self._rows: dict[int, LogRow] = {}
+        document.history.subscribe(self._on_history)
+
+    def _on_history(self, kind: str, command: Command | None) -> None:
+        entry = getattr(command, "entry", None)
+        result = getattr(command, "result", None)
+        if kind in ("push", "redo") and isinstance(entry, LogEntry):
+            self._results[id(entry)] = (entry, result if isinstance(result, ActionResult) else None)
+
+    def result_of(self, entry: LogEntry) -> ActionResult | None:
+        known = self._results.get(id(entry))
+        if known is None or known[0] is not entry:
+            self._replay()
+            known = self._results.get(id(entry))
+        return known[1] if known is not None and known[0] is entry else None
+
+    def _replay(self) -> None:
+        """Results for every entry of the log, from one replay from the scenario."""
+        log = self.document.state.log
+        state = self.document.scenario.new_game()
+        found: list[ActionResult] = []
+        try:
+            for result in engine.replay_steps(state, log, self.document.los):
+                found.append(result)
+        except (IllegalAction, DiceError, ValueError, KeyError):
+            pass  # the rest of the log stays without results
+        for i, entry in enumerate(log):
+            if id(entry) in self._results and self._results[id(entry)][0] is entry:
+                continue
+            ok = i < len(found) and state.log[i] == entry
+            self._results[id(entry)] = (entry, found[i] if ok else None)
+
+    def rows(self) -> list[LogRow]:
+        """Every entry of the log, oldest first."""
+        out = []
+        for i, entry in enumerate(self.document.state.log):
+            row = self._rows.get(id(entry))
+            if row is None or row.entry is not entry or row.index != i:
+                result = self.result_of(entry)
+                text = narrate(self.document.scenario, entry, result)
+                row = self._rows[id(entry)] = LogRow(i, entry, text, involved(entry, result))
+            out.append(row)
+        return out

@@ -1,0 +1,140 @@
+"""The log dock: every action of the game in a player's words, one row per log entry.
+
+Rows come from :class:`tabletop.documents.logbook.LogBook` (the wording is
+``tabletop.rules.narrate``, the same as ``tabletop act`` prints). Clicking a row picks the
+units the action is about (``unitsPicked``); the review bar under the list steps through the
+log and shows the map as it stood after each action (:mod:`tabletop.ui.review`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.documents import GameDocument
+from tabletop.documents.logbook import LogBook, LogRow
+from tabletop.hexgrid import Hex
+from tabletop.render.palette import side_color
+from tabletop.ui.marks import HexMarks
+
+ROW_ROLE = Qt.ItemDataRole.UserRole
+"""The row's log index."""
+
+
+def _side_icon(color: QColor) -> QIcon:
+    pixmap = QPixmap(10, 10)
+    pixmap.fill(color)
+    return QIcon(pixmap)
+
+
+class LogDock(QDockWidget):
+    """``log-dock``: a list (``log-list``) with one row per log entry, newest last."""
+
+    unitsPicked = Signal(object)
+    """tuple[str, ...]: the units of the row the player clicked."""
+    rowActivated = Signal(int)
+    """The log index of a clicked row."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Log", parent)
+        self.setObjectName("log-dock")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.list = QListWidget()
+        self.list.setObjectName("log-list")
+        self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(False)
+        self.list.setIconSize(QSize(10, 10))
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.list.itemClicked.connect(self._on_clicked)
+        layout.addWidget(self.list)
+        self.body_layout = layout
+        self.setWidget(body)
+        self.document: GameDocument | None = None
+        self.book: LogBook | None = None
+        self._shown: list[LogRow] = []
+        self.picked: tuple[str, ...] = ()
+        """The units of the last clicked row."""
+        self.marks = HexMarks(QPen())
+
+    def set_document(self, document: GameDocument | None, scene=None) -> None:  # type: ignore[no-untyped-def]
+        """Show ``document``'s log; picked units are outlined in ``scene`` (the map)."""
+        self.document = document
+        self.book = LogBook(document) if document is not None else None
+        self.list.clear()
+        self._shown = []
+        self.picked = ()
+        self.marks = HexMarks(QPen(QColor("#00b3ff"), 4.0, Qt.PenStyle.DashLine))
+        self.marks.setVisible(False)
+        if scene is not None:
+            scene.addItem(self.marks)
+        self.refresh()
+
+    def picked_hexes(self) -> list[Hex]:
+        doc = self.document
+        if doc is None:
+            return []
+        units = [doc.state.units.get(i) for i in self.picked]
+        return list(dict.fromkeys(u.hex for u in units if u is not None and u.on_map and u.hex))
+
+    def rows(self) -> list[LogRow]:
+        return list(self._shown)
+
+    def refresh(self) -> None:
+        """Show the log as it is now: rows of undone actions go, new ones come at the end."""
+        rows = self.book.rows() if self.book is not None else []
+        keep = 0
+        while (
+            keep < min(len(rows), len(self._shown)) and rows[keep].entry is self._shown[keep].entry
+        ):
+            keep += 1
+        while self.list.count() > keep:
+            self.list.takeItem(self.list.count() - 1)
+        for row in rows[keep:]:
+            self.list.addItem(self._item(row))
+        self._shown = rows
+        if len(rows) > keep:
+            self.list.scrollToBottom()
+
+    def _item(self, row: LogRow) -> QListWidgetItem:
+        entry = row.entry
+        item = QListWidgetItem(row.text)
+        item.setData(ROW_ROLE, row.index)
+        item.setToolTip(f"turn {entry.turn}, {entry.action}" + self._side_text(entry.side))
+        doc = self.document
+        if doc is not None and entry.side in doc.scenario.sides:
+            item.setIcon(_side_icon(side_color(list(doc.scenario.sides).index(entry.side))))
+        if entry.action == "adjust":
+            font = item.font()
+            font.setItalic(True)
+            item.setFont(font)
+        return item
+
+    def _side_text(self, side: str | None) -> str:
+        doc = self.document
+        if doc is None or side is None:
+            return ""
+        found = doc.scenario.sides.get(side)
+        return f", {found.name if found else side}"
+
+    def row_at(self, index: int) -> QListWidgetItem | None:
+        return self.list.item(index)
+
+    def _on_clicked(self, item: QListWidgetItem) -> None:
+        index = int(item.data(ROW_ROLE))
+        if 0 <= index < len(self._shown):
+            self.picked = self._shown[index].units
+            self.marks.set_hexes(self.picked_hexes())
+            self.unitsPicked.emit(self.picked)
+            self.rowActivated.emit(index)

@@ -1,0 +1,61 @@
+"""The narrated log of a game: results from this session's commands or from one replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.commands import PlayAction
+from tabletop.data import load_document
+from tabletop.documents import GameDocument
+from tabletop.documents.logbook import LogBook
+from tabletop.geometry import LosEngine
+from tabletop.model import LogEntry, Scenario
+from tabletop.rules import ActionRequest, ScriptedDice, engine
+
+SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "hold-the-crossroads.yaml"
+FIRE = ActionRequest("fire", units=("m48-1",), target="t64-1", weapon="ap")
+EXPECTED = (
+    "M-48 m48-1 fires AP at T-64 t64-1: 4 5 6 vs 4+, 3 hits; saves 1 3 4 6 vs 5+, 1 save; "
+    "t64-1 Disrupted and Reduced; m48-1 Ops Complete"
+)
+
+
+def _scenario() -> Scenario:
+    loaded = load_document(SCENARIO)
+    assert isinstance(loaded, Scenario)
+    return loaded
+
+
+def test_a_game_read_from_a_file_is_narrated_by_replaying_its_log() -> None:
+    scenario = _scenario()
+    los = LosEngine(scenario.map, scenario.options)
+    state = scenario.new_game()
+    engine.perform(state, ActionRequest("draw", formation="kampfgruppe"), ScriptedDice([]), los)
+    engine.perform(state, FIRE, ScriptedDice([4, 5, 6, 1, 3, 4, 6]), los)
+    doc = GameDocument(state)  # no history: as if just opened
+    doc.use_los(lambda: los)
+    rows = LogBook(doc).rows()
+    assert [r.text for r in rows] == ["NATO draws the Kampfgruppe chit", EXPECTED]
+    assert rows[1].units == ("m48-1", "t64-1")
+
+
+def test_live_actions_are_narrated_from_their_own_result() -> None:
+    scenario = _scenario()
+    doc = GameDocument.from_scenario(scenario)
+    los = LosEngine(scenario.map, scenario.options)
+    doc.use_los(lambda: los)
+    book = LogBook(doc)
+    doc.push(PlayAction(doc.state, ActionRequest("draw", formation="kampfgruppe"), los,
+                        ScriptedDice([])))  # fmt: skip
+    doc.push(PlayAction(doc.state, FIRE, los, ScriptedDice([4, 5, 6, 1, 3, 4, 6])))
+    doc.use_los(lambda: (_ for _ in ()).throw(AssertionError("replayed")))  # type: ignore[arg-type,return-value]
+    assert book.rows()[1].text == EXPECTED
+
+
+def test_a_log_that_stops_replaying_keeps_plain_rows() -> None:
+    scenario = _scenario()
+    state = scenario.new_game()
+    state.log.append(LogEntry("fire", {"units": ["m48-1"], "target": "t64-1"}, [6], 1, "nato"))
+    doc = GameDocument(state)
+    doc.use_los(lambda: LosEngine(scenario.map, scenario.options))
+    assert [r.text for r in LogBook(doc).rows()] == ["M-48 m48-1 fires at T-64 t64-1 (dice 6)"]

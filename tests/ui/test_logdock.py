@@ -1,0 +1,44 @@
+"""The log dock: one narrated row per log entry, newest last; a click picks the units."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from tabletop.commands import PlayAction
+from tabletop.rules import ActionRequest, ScriptedDice
+
+
+def play(window, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+    doc = window.document
+    doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice([])))
+
+
+def click_row(qtbot, window, row: int) -> None:  # type: ignore[no-untyped-def]
+    view = window.log_dock.list
+    rect = view.visualItemRect(view.item(row))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_rows_follow_the_log_through_undo_and_redo(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    dock = window.findChild(type(window.log_dock), "log-dock")
+    assert dock is window.log_dock and dock.list.count() == 0
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    texts = [dock.list.item(i).text() for i in range(dock.list.count())]
+    assert texts[0] == "NATO draws the Kg chit"
+    assert texts[1].startswith("Leopard 2 leo-2 moves 0606 \u2192 0706")
+    window.document.undo()
+    assert dock.list.count() == 1
+    window.document.redo()
+    assert dock.list.count() == 2 and dock.list.item(1).text() == texts[1]
+
+
+def test_clicking_a_row_selects_the_units_involved(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    click_row(qtbot, window, 1)
+    assert window.log_dock.picked == ("leo-2",)
+    hexmap = window.document.scenario.map
+    assert window.hex_dock.hex == hexmap.parse("0706")
+    assert window.log_dock.marks.isVisible()
+    assert window.log_dock.marks.hexes == (hexmap.parse("0706"),)
