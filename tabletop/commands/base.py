@@ -141,6 +141,16 @@ class History:
         return command
 
     @property
+    def next_undo(self) -> Command | None:
+        """The command :meth:`undo` would revert, or None."""
+        return self._done[-1] if self._done else None
+
+    @property
+    def next_redo(self) -> Command | None:
+        """The command :meth:`redo` would apply again, or None."""
+        return self._undone[-1] if self._undone else None
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._done)
 

@@ -34,6 +34,11 @@ class PlayAction(Command):
         self.entry: LogEntry | None = None
         """The log entry the last redo appended (with ``result``, what the log narrates)."""
 
+    @property
+    def before(self) -> GameState | None:
+        """The state as it was before the last redo (the undo memento; never mutated)."""
+        return self._before
+
     def redo(self) -> None:
         self._before = self.state.snapshot()
         dice: DiceSource = self._dice if self.faces is None else ScriptedDice(self.faces)

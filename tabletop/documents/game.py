@@ -5,6 +5,10 @@ Every change goes through :meth:`GameDocument.push`, :meth:`~GameDocument.undo` 
 and tells its observers exactly what changed with typed events (``UnitsChanged`` with the
 unit ids, ``MarkersChanged`` with the hexes, ``TurnChanged``), so a view syncs only the
 affected items and commands need not announce their own effects.
+
+The comparison copies nothing for play actions (their undo memento is the "before") and
+costs about a microsecond per unit (:mod:`tabletop.documents.changes`); the document also
+keeps an index by hex, so :meth:`GameDocument.units_at` never scans the game.
 """
 
 from __future__ import annotations
@@ -13,9 +17,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.commands import Command, History
+from tabletop.commands import Command, History, PlayAction
+from tabletop.documents.changes import (
+    Before,
+    HexIndex,
+    changed_markers,
+    changed_units,
+    turn_of,
+)
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, HexMarker, Scenario, UnitState
+from tabletop.model import GameState, Scenario, UnitState
 from tabletop.rules import LineOfSight
 
 __all__ = [
@@ -82,48 +93,16 @@ ChangeEvent = (
 Observer = Callable[[ChangeEvent], None]
 
 
-@dataclass(frozen=True, slots=True)
-class _Turn:
-    turn: int
-    phase: str
-    active_side: str | None
-    active_formation: str | None
-    cup: tuple[str, ...]
-
-
-def _turn_of(state: GameState) -> _Turn:
-    return _Turn(
-        state.turn, state.phase, state.active_side, state.active_formation, tuple(state.cup)
-    )
-
-
-@dataclass(frozen=True)
-class _Picture:
-    """What a view shows of a state, copied so that later mutation does not alter it."""
-
-    units: dict[str, UnitState]
-    markers: list[HexMarker]
-    turn: _Turn
-
-
-def _picture(state: GameState) -> _Picture:
-    snap = state.snapshot()
-    return _Picture(snap.units, snap.hex_markers, _turn_of(snap))
-
-
-def diff_states(before: _Picture, state: GameState) -> list[ChangeEvent]:
+def diff_states(before: Before, state: GameState) -> list[ChangeEvent]:
     """The events that take a view from ``before`` to ``state``."""
     events: list[ChangeEvent] = []
-    ids = set(before.units) | set(state.units)
-    changed = frozenset(i for i in ids if before.units.get(i) != state.units.get(i))
+    changed = changed_units(before.units, state.units)
     if changed:
         events.append(UnitsChanged(changed))
-    old = {(m.hex, m.kind, m.side, m.revealed, m.turn) for m in before.markers}
-    new = {(m.hex, m.kind, m.side, m.revealed, m.turn) for m in state.hex_markers}
-    hexes = frozenset(key[0] for key in old ^ new)
+    hexes = changed_markers(before, state)
     if hexes:
         events.append(MarkersChanged(hexes))
-    turn = _turn_of(state)
+    turn = turn_of(state)
     if turn != before.turn:
         events.append(TurnChanged(turn.turn, turn.phase, turn.active_side, turn.active_formation))
     return events
@@ -142,6 +121,7 @@ class GameDocument:
         self._modified = False
         self._los: LineOfSight | None = None
         self._los_factory: Callable[[], LineOfSight] | None = None
+        self._index = HexIndex(state.units)
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, path: Path | str | None = None) -> GameDocument:
@@ -190,6 +170,22 @@ class GameDocument:
         """Living units standing in a hex, in id order."""
         return sorted((u for u in self.state.units.values() if u.on_map), key=lambda u: u.id)
 
+    def units_at(self, h: Hex) -> list[UnitState]:
+        """Living units in a hex, in unit-id order (as ``GameState.units_at``), found through
+        an index by hex that every change keeps up to date: it never visits other hexes'
+        units."""
+        units = self.state.units
+        return [units[uid] for uid in sorted(self._index.ids_at(h))]
+
+    def occupied_hexes(self) -> set[Hex]:
+        """Every hex with at least one living unit."""
+        return self._index.occupied()
+
+    def reindex(self) -> None:
+        """Rebuild the index by hex after the state was changed behind the document's back
+        (a test or script that mutates ``state`` directly)."""
+        self._index = HexIndex(self.state.units)
+
     # --- observers ------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> Callable[[], None]:
         """Call ``observer(event)`` on every change; returns a function that unsubscribes."""
@@ -210,26 +206,48 @@ class GameDocument:
     def push(self, command: Command, *, merge: bool = False) -> None:
         """Apply ``command`` and record it for undo. Exceptions from its first redo propagate
         before anything is recorded (an illegal action leaves the document unchanged)."""
-        before = _picture(self.state)
+        before = self._before_redo(command)
         self.history.push(command, merge=merge)
-        self._after(before)
+        self._after(self._memento(command, before))
 
     def undo(self) -> Command | None:
-        before = _picture(self.state)
-        command = self.history.undo()
-        if command is not None:
-            self._after(before)
+        command = self.history.next_undo
+        if command is None:
+            return None
+        # undoing a play action restores its memento into fresh containers, so the current
+        # ones can be compared against without a copy
+        before = Before.of(self.state) if isinstance(command, PlayAction) else None
+        before = before or Before.copy(self.state)
+        self.history.undo()
+        self._after(before)
         return command
 
     def redo(self) -> Command | None:
-        before = _picture(self.state)
-        command = self.history.redo()
-        if command is not None:
-            self._after(before)
+        command = self.history.next_redo
+        if command is None:
+            return None
+        before = self._before_redo(command)
+        self.history.redo()
+        self._after(self._memento(command, before))
         return command
 
-    def _after(self, before: _Picture) -> None:
+    def _before_redo(self, command: Command) -> Before | None:
+        """What to compare against after ``command`` redoes: a play action keeps its own
+        memento (see :meth:`_memento`); anything else gets a copy now."""
+        return None if isinstance(command, PlayAction) else Before.copy(self.state)
+
+    @staticmethod
+    def _memento(command: Command, before: Before | None) -> Before:
+        if before is not None:
+            return before
+        assert isinstance(command, PlayAction) and command.before is not None
+        return Before.of(command.before)
+
+    def _after(self, before: Before) -> None:
         events = diff_states(before, self.state)
+        for event in events:
+            if isinstance(event, UnitsChanged):
+                self._index.update(self.state.units, event.ids)
         events.append(self._history_event())
         modified = not self.history.is_clean
         if modified != self._modified:

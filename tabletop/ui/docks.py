@@ -74,7 +74,7 @@ class HexDock(QDockWidget):
             if marker.side:
                 text += f" ({marker.side}{'' if marker.revealed else ', hidden'})"
             rows.append(("Marker", text))
-        units = doc.state.units_at(h)
+        units = doc.units_at(h)
         rows.append(("Units", str(len(units)) if units else "none"))
         for key, value in rows:
             self.tree.addTopLevelItem(QTreeWidgetItem([key, value]))

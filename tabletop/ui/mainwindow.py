@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
         hexmap = doc.scenario.map
         cell = hexmap.cell(h)
         text = f"{hexmap.label(h)}   {cell.terrain.replace('_', ' ')}, level {cell.level}"
-        units = doc.state.units_at(h)
+        units = doc.units_at(h)  # the document's index by hex: no scan of every unit
         if units:
             text += f"   \u00b7   {len(units)} unit{'s' if len(units) != 1 else ''}"
         markers = [m for m in doc.state.visible_markers(self.viewer) if m.hex == h]

@@ -27,6 +27,11 @@ COUNTER_SHARE = 0.72
 """A counter's side as a share of the hex's flat-to-flat height."""
 
 
+def stack_order(item: CounterItem) -> tuple[bool, str]:
+    """Sort key of a stack, bottom first: support weapons, then by unit id."""
+    return (item.state.sw_of is None, item.state.id)
+
+
 class MapScene(QGraphicsScene):
     """Terrain, grid, markers and one counter item per unit on the map."""
 
@@ -50,6 +55,8 @@ class MapScene(QGraphicsScene):
         for item in (self.terrain_item, self.grid_item, self.marker_item, self.highlight_item):
             self.addItem(item)
         self.counters: dict[str, CounterItem] = {}
+        self._stacks: dict[Hex, dict[str, CounterItem]] = {}
+        """The counter items in each hex: "what is in this hex" without a scan."""
         self._sides = {side: i for i, side in enumerate(document.scenario.sides)}
         self.sync_units(document.state.units)
 
@@ -90,16 +97,17 @@ class MapScene(QGraphicsScene):
 
     def sync_units(self, ids: Iterable[str]) -> None:
         """Create, update, move or remove the counters of these units, restacking the hexes
-        they left and entered."""
+        they left and entered. Costs in proportion to ``ids``, whatever the game's size."""
         units = self.document.state.units
         touched: set[Hex] = set()
         for unit_id in ids:
             state = units.get(unit_id)
             item = self.counters.get(unit_id)
+            if item is not None and item.hex is not None:
+                touched.add(item.hex)
+                self._file(item, None)
             if state is None or not state.on_map:
                 if item is not None:
-                    if item.hex is not None:
-                        touched.add(item.hex)
                     self.removeItem(item)
                     del self.counters[unit_id]
                 continue
@@ -108,13 +116,23 @@ class MapScene(QGraphicsScene):
                 self.counters[unit_id] = item
                 self.addItem(item)
             else:
-                if item.hex is not None:
-                    touched.add(item.hex)
                 item.sync(state)
-            item.hex = state.hex
+            self._file(item, state.hex)
             touched.add(state.hex)  # type: ignore[arg-type]
         for h in touched:
             self._restack(h)
+
+    def _file(self, item: CounterItem, h: Hex | None) -> None:
+        """Move ``item`` to the stack of ``h`` (None: out of every stack)."""
+        if item.hex is not None:
+            stack = self._stacks.get(item.hex)
+            if stack is not None:
+                stack.pop(item.unit_id, None)
+                if not stack:
+                    del self._stacks[item.hex]
+        item.hex = h
+        if h is not None:
+            self._stacks.setdefault(h, {})[item.unit_id] = item
 
     def _new_counter(self, state: UnitState) -> CounterItem:
         unit_type = self.document.scenario.unit_types[state.type_id]
@@ -123,9 +141,13 @@ class MapScene(QGraphicsScene):
 
     def stack_at(self, h: Hex) -> list[CounterItem]:
         """The counters in a hex, bottom first: support weapons under the platoons that carry
-        them, then by id."""
-        items = [i for i in self.counters.values() if i.hex == h]
-        return sorted(items, key=lambda i: (i.state.sw_of is None, i.state.id))
+        them, then by id. Looked up in the scene's index by hex: other hexes' counters are
+        never visited."""
+        return sorted(self._stacks.get(h, {}).values(), key=stack_order)
+
+    def occupied_hexes(self) -> set[Hex]:
+        """The hexes with at least one counter."""
+        return set(self._stacks)
 
     def _restack(self, h: Hex) -> None:
         items = self.stack_at(h)
