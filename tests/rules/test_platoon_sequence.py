@@ -35,7 +35,7 @@ def test_random_draw_is_rejection_sampling_on_d6(cup: list[str], faces: list[int
     dice.check_all_used()
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6, 7, 11, 36, 37])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 11, 36, 37])
 def test_random_draw_is_uniform(n: int) -> None:
     """Over every first roll, each chit is accepted equally often; the rest re-roll."""
     m = 1 if n <= 6 else (2 if n <= 36 else 3)
@@ -52,6 +52,21 @@ def test_random_draw_is_uniform(n: int) -> None:
         counts[chit] = counts.get(chit, 0) + 1
     assert len(counts) == n and len(set(counts.values())) == 1
     assert rejected == 6**m % n
+
+
+def test_a_cup_of_one_chit_is_drawn_without_a_die() -> None:
+    """docs/rules.md 2.1: m is the fewest with 6**m >= n, so 0 for one chit (a die would
+    decide nothing)."""
+    dice = ScriptedDice([])
+    result = ActionResult("draw")
+    assert draw_chit(dice, ["only"], result) == "only"
+    dice.check_all_used()
+    assert result.rolls == []
+    state = base(active=None)
+    act(state, "draw", formation="b1")
+    act(state, "end-impulse")
+    result = act(state, "draw")  # only r1 left; act() fails on any unused or missing die
+    assert state.active_formation == "r1" and result.rolls == []
 
 
 def test_draw_starts_the_impulse_and_removes_its_ops_complete() -> None:
@@ -255,7 +270,7 @@ def test_replaying_the_log_reproduces_the_state() -> None:
     act(state, "pass")  # i1 could fire at v1 in 0103 (rules 2.2)
     act(state, "move", [1, 1], unit="v1", cont=True)  # the move is over: v1 fires
     act(state, "end-impulse")
-    act(state, "draw", [6])  # only r1 left: any face takes it
+    act(state, "draw")  # only r1 left: taken without a roll
     act(state, "end-impulse")
     act(state, "end-turn")
     again = engine.replay(state.scenario, state.log, CLEAR)

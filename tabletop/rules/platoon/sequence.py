@@ -5,7 +5,8 @@ replayed like any roll: the chits in the cup, in name order, are numbered 0..n-1
 dice (the fewest with 6**m >= n), read them as a base-6 number v (first die most
 significant, face 1 = digit 0), and take chit v mod n, unless v falls in the last
 incomplete block of n (v >= n * (6**m // n)), in which case roll again (rejection
-sampling keeps every chit equally likely).
+sampling keeps every chit equally likely). With one chit left, m is 0: the chit is taken
+and no die is rolled (nothing is left to chance, so nothing is logged).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ def draw_chit(dice: DiceSource, cup: list[str], result: ActionResult) -> str:
     """A uniformly random chit from the cup by rejection sampling on d6 faces (see above)."""
     chits = sorted(cup)
     n = len(chits)
+    if n == 1:
+        return chits[0]  # 6**0 >= 1: no die decides a cup of one chit
     m = 1
     while 6**m < n:
         m += 1
