@@ -16,6 +16,7 @@ from tabletop.ui.docks import HexDock
 from tabletop.ui.loading import LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
 from tabletop.ui.scene import MapScene
+from tabletop.ui.sight import SightControls
 from tabletop.ui.view import MapView
 
 MAX_RECENT = 8
@@ -41,6 +42,7 @@ class MainWindow(QMainWindow):
         self.log_dock = LogDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.log_dock.unitsPicked.connect(self.select_units)
+        self.sight = SightControls(self)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -104,6 +106,8 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.labels_action)
         view_menu.addAction(self.hex_dock_action)
         view_menu.addSeparator()
+        view_menu.addActions(self.sight.actions())
+        view_menu.addSeparator()
         self.viewer_menu = view_menu.addMenu("Hidden Minefields &Shown To")
         self.viewer_group = QActionGroup(self)
         self.viewer_group.setExclusive(True)
@@ -146,6 +150,9 @@ class MainWindow(QMainWindow):
         self.hex_dock.set_document(document)
         self.log_dock.set_document(document, self.map_scene)
         self.bridge.historyChanged.connect(self.log_dock.refresh)
+        self.sight.set_document(document, self.map_scene)
+        self.bridge.unitsChanged.connect(self.sight.refresh_fov)
+        self.bridge.markersChanged.connect(self.sight.refresh_fov)
         self._fill_viewer_menu(document)
         self.view.default_zoom()
         self._update_title()

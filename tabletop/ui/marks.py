@@ -66,6 +66,8 @@ class SightLine(QGraphicsItem):
         super().__init__()
         self.line = QLineF()
         self.caption = ""
+        self.split: float | None = None
+        """Where (0..1) the line stops being solid: the rest is dashed (a blocked line)."""
         self.color = QColor("#1f9d55")
         self.setZValue(Z_SIGHT)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -105,7 +107,16 @@ class SightLine(QGraphicsItem):
         pen = QPen(self.color, 3.5)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
-        painter.drawLine(self.line)
+        if self.split is None:
+            painter.drawLine(self.line)
+        else:
+            middle = self.line.pointAt(self.split)
+            painter.drawLine(QLineF(self.line.p1(), middle))
+            pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.drawLine(QLineF(middle, self.line.p2()))
+            pen.setStyle(Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
         painter.setBrush(self.color)
         for end in (self.line.p1(), self.line.p2()):
             painter.drawEllipse(end, 5.0, 5.0)
