@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tabletop.data import semantics
 from tabletop.data.scenarios import (
     MODES,
     STATUSES,
@@ -190,6 +191,7 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
             if m is not None:
                 game.hex_markers.append(m)
     game.log = _log(ck, doc)
+    semantics.check_game_stacking(ck, units, game)
     return game
 
 

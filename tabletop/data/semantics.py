@@ -4,7 +4,7 @@
   water unless amphibious, at most 6 soldier figures in a bunker);
 * a platoon map has no squad-only terrain (bunker);
 * stacking: at most ``options.stacking`` units per side per hex (a support weapon and a
-  carried unit do not count);
+  carried unit do not count), in a scenario and in a saved game's current position;
 * minefields only where the chart allows them, at most one per hex, and only with the
   ``minefields`` module;
 * carriers and support weapons refer to units that exist;
@@ -17,12 +17,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from tabletop.data.scenarios import MINEFIELDS, Context
 from tabletop.data.schema import Checker
 from tabletop.hexgrid import Hex
 from tabletop.model import (
+    GameState,
     HexMap,
     Kind,
     PlatoonUnitType,
@@ -127,9 +129,9 @@ def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) ->
             )
 
 
-def _counts(sc: Scenario) -> dict[tuple[str, Hex], list[str]]:
+def _counts(sc: Scenario, units: Iterable[UnitState]) -> dict[tuple[str, Hex], list[str]]:
     stacks: dict[tuple[str, Hex], list[str]] = defaultdict(list)
-    for u in sc.units:
+    for u in units:
         t = sc.unit_types.get(u.type_id)
         is_sw = u.sw_of is not None or (isinstance(t, PlatoonUnitType) and t.kind is Kind.SW)
         if u.on_map and not is_sw and u.carrier is None and u.hex is not None:
@@ -139,12 +141,29 @@ def _counts(sc: Scenario) -> dict[tuple[str, Hex], list[str]]:
 
 def _stacking(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
     limit = sc.options.stacking
-    for (side, h), ids in _counts(sc).items():
+    for (side, h), ids in _counts(sc, sc.units).items():
         if len(ids) > limit:
             c, k = ctx.where.get(ids[limit], (doc, "units"))
             ck.error(
                 c,
                 k,
+                f"{len(ids)} units of {side} in {sc.map.label(h)} "
+                f"({', '.join(ids)}): stacking allows {limit}",
+            )
+
+
+def check_game_stacking(ck: Checker, where: Any, game: GameState) -> None:
+    """A saved game's current position obeys stacking as a scenario's does (the rules
+    never let a move or a retreat break it); ``where`` is the ``state: units:`` mapping."""
+    sc = game.scenario
+    limit = sc.options.stacking
+    units = sorted(game.units.values(), key=lambda u: u.id)
+    for (side, h), ids in _counts(sc, units).items():
+        if len(ids) > limit:
+            key = ids[limit] if isinstance(where, dict) and ids[limit] in where else None
+            ck.error(
+                where,
+                key,
                 f"{len(ids)} units of {side} in {sc.map.label(h)} "
                 f"({', '.join(ids)}): stacking allows {limit}",
             )

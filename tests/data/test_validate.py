@@ -232,3 +232,27 @@ def test_platoon_map_with_bunker(write: Write) -> None:
     found = messages(path)
     assert any(m.startswith(f"{path}:4:6: a platoon scenario's map may not use squad-only "
                             "terrain: 0203 (bunker)") for m in found), found  # fmt: skip
+
+
+def test_a_saved_game_over_the_stacking_limit_is_rejected(write: Write) -> None:
+    """A saved game's current position is held to stacking (rules 2.11) as a scenario is:
+    the four red units stand apart at the start and together in ``state:``."""
+    write("map.yaml", MAP)
+    write("counters.yaml", COUNTERS)
+    apart = "".join(
+        f'  - {{id: x-{i}, type: TANK, side: red, formation: bravo, hex: "020{i + 4}"}}\n'
+        for i in range(4)
+    )
+    game = SCENARIO.replace("tabletop/scenario@1", "tabletop/game@1").replace(
+        "hex_markers:\n", apart + "hex_markers:\n"
+    )
+    state = "state:\n  turn: 1\n  phase: draw\n  units:\n" + "".join(
+        f'    x-{i}: {{hex: "0606"}}\n' for i in range(4)
+    )
+    x3 = 'x-3: {hex: "0606"}'
+    assert messages(write("game.yaml", game + state.replace(x3, "x-3: {}"))) == []
+    path = write("game.yaml", game + state)
+    line = (game + state).splitlines().index(f"    {x3}") + 1
+    assert messages(path) == [
+        f"{path}:{line}:10: 4 units of red in 0606 (x-0, x-1, x-2, x-3): stacking allows 3"
+    ]
