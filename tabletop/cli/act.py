@@ -39,6 +39,7 @@ from tabletop.rules import (
 )
 from tabletop.rules.engine import ruleset_for
 from tabletop.rules.narrate import narrate
+from tabletop.rules.unitjson import unit_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,8 +84,6 @@ def build_request(args: argparse.Namespace) -> ActionRequest:
 
 def result_json(state: GameState, result: ActionResult, side: str | None) -> dict[str, Any]:
     """The ``--json`` answer of a legal action (interfaces.md section 3)."""
-    from tabletop.rules.platoon.common import unit_json
-
     out: dict[str, Any] = {
         "action": result.action,
         "legal": True,

@@ -10,6 +10,7 @@ from typing import Any
 from tabletop.model import GameState, Scenario
 from tabletop.rules import LineOfSight
 from tabletop.rules.actions import Event
+from tabletop.rules.common import event_hidden_from
 
 EXIT_DONE, EXIT_BAD_INPUT, EXIT_ILLEGAL = 0, 1, 2
 
@@ -73,22 +74,8 @@ def parse_dice(text: str) -> list[int]:
 
 
 def hidden_from(state: GameState, side: str | None, event: Event) -> bool:
-    """Is this event about a minefield the viewing side must not know of (rules 1.7)? An
-    event names one by its ``marker`` (``minefield_at``/``_ap``) or by its own name
-    (``minefield_laid``, ...); it is hidden while that hex holds an unrevealed minefield of
-    another side."""
-    if side is None or event.hex is None:
-        return False
-    about_mines = str(event.data.get("marker", "")).startswith("minefield") or (
-        event.event.startswith("minefield")
-    )
-    if not about_mines:
-        return False
-    h = state.scenario.map.parse(event.hex)
-    known = state.visible_markers(side)
-    return any(
-        m.hex == h and m.kind.startswith("minefield") and m not in known for m in state.hex_markers
-    )
+    """Is this event about a minefield the viewing side must not know of (rules 1.7)?"""
+    return event_hidden_from(state, side, event)
 
 
 def emit(payload: dict[str, Any], as_json: bool, text: str) -> None:

@@ -13,8 +13,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tabletop.model import GameState, Status, TargetClass, TecColumn, UnitState
-from tabletop.model.state import HexMarker
 from tabletop.rules.actions import ActionResult, Roll
+from tabletop.rules.common import HitNumber as HitNumber
+from tabletop.rules.common import los_markers as los_markers
+from tabletop.rules.common import place_wreck as place_wreck
+from tabletop.rules.common import roll_to_hit as roll_to_hit
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, viewpoint_of
 from tabletop.rules.platoon.common import OPS_COMPLETE, eliminate, hex_of, label, ptype
@@ -33,22 +36,6 @@ class Outcome(Enum):
     DISRUPTED = "disrupted"
     REDUCED = "reduced"
     ELIMINATED = "eliminated"
-
-
-@dataclass(frozen=True, slots=True)
-class HitNumber:
-    """A hit number after modifiers and the overflow rule (rules 1.3)."""
-
-    hit: int
-    dice: int
-    modifier: int = 0
-
-    @classmethod
-    def of(cls, firepower: int, hit: int, modifier: int = 0) -> HitNumber:
-        """Above 6: set to 6 and roll one die fewer per point of excess (never below 0)."""
-        raw = hit + modifier
-        excess = max(0, raw - 6)
-        return cls(hit=min(raw, 6), dice=max(0, firepower - excess), modifier=modifier)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +59,6 @@ class SaveSpec:
     @property
     def bonus_total(self) -> int:
         return sum(b.dice for b in self.bonus)
-
-
-def los_markers(state: GameState) -> list[HexMarker]:
-    """Hex markers a sight line may be affected by (never minefields: rules 1.7)."""
-    return [m for m in state.hex_markers if not m.kind.startswith("minefield")]
 
 
 # --- concealment (rules 2.9) ---------------------------------------------------------------
@@ -196,13 +178,6 @@ def save_spec(
 
 
 # --- rolling --------------------------------------------------------------------------------
-def roll_to_hit(dice: DiceSource, result: ActionResult, by: str, hit: HitNumber) -> Roll:
-    faces = dice.roll(hit.dice)
-    roll = Roll(by, "to_hit", f"{hit.hit}+", faces, sum(1 for f in faces if f >= hit.hit))
-    result.rolls.append(roll)
-    return roll
-
-
 def roll_save(
     dice: DiceSource, result: ActionResult, target: UnitState, spec: SaveSpec, hits: int
 ) -> int:
@@ -312,16 +287,6 @@ def apply_hits(state: GameState, target: UnitState, net: int, result: ActionResu
         result.event("reduced", unit=target.id)
     result.touch(target.id)
     return outcome
-
-
-def place_wreck(state: GameState, target: UnitState, result: ActionResult) -> None:
-    """An eliminated ground vehicle leaves a Wreck (rules 2.6). READING: one Wreck marker
-    per hex; a second wreck in the same hex adds nothing the first does not give."""
-    h = hex_of(target)
-    if state.has_hex_marker(h, "wreck"):
-        return
-    state.hex_markers.append(HexMarker(h, "wreck", turn=state.turn))
-    result.event("marker_placed", hex=label(state, h), marker="wreck")
 
 
 def sources_text(bonus: Sequence[BonusDie]) -> str:

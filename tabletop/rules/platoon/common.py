@@ -6,11 +6,13 @@ builds its legality reasons from these, so the sentences read the same everywher
 
 from __future__ import annotations
 
-from typing import Any
-
-from tabletop.hexgrid import Hex
 from tabletop.model import GameState, PlatoonSide, PlatoonUnitType, Status, UnitState
 from tabletop.rules.actions import ActionResult
+from tabletop.rules.common import find_unit as find_unit
+from tabletop.rules.common import hex_of as hex_of
+from tabletop.rules.common import label as label
+from tabletop.rules.common import place_marker as place_marker
+from tabletop.rules.common import remove_marker as remove_marker
 
 OPS_COMPLETE = "ops_complete"
 DEPLETED = ("depleted_ammo_2", "depleted_ammo_1")
@@ -39,29 +41,6 @@ def ptype(state: GameState, unit: UnitState) -> PlatoonUnitType:
 def pside(state: GameState, unit: UnitState) -> PlatoonSide:
     """The printed side in use: the step, or the helicopter's mode."""
     return ptype(state, unit).side(unit.step, unit.mode)
-
-
-def label(state: GameState, h: Hex) -> str:
-    return state.scenario.map.label(h)
-
-
-def hex_of(unit: UnitState) -> Hex:
-    assert unit.hex is not None, f"{unit.id} is not on the map"
-    return unit.hex
-
-
-def find_unit(state: GameState, unit_id: str | None, role: str) -> tuple[UnitState | None, str]:
-    """The unit a request names, or a reason why it cannot play that role."""
-    if unit_id is None:
-        return None, f"name the {role} with --{'unit' if role == 'unit' else 'target'}"
-    unit = state.units.get(unit_id)
-    if unit is None:
-        return None, f"there is no unit {unit_id}"
-    if not unit.alive:
-        return None, f"{unit_id} is {unit.status.value.replace('_', ' ')}"
-    if unit.hex is None:
-        return None, f"{unit_id} is not on the map"
-    return unit, ""
 
 
 def impulse_reasons(state: GameState) -> list[str]:
@@ -96,29 +75,6 @@ def actor_reasons(state: GameState, unit: UnitState, side: str | None) -> list[s
 def begin_action(state: GameState) -> None:
     """The first action of an impulse ends its rally step (rules 2.1)."""
     state.flags[ACTION_TAKEN] = True
-
-
-def place_marker(result: ActionResult, unit: UnitState, marker: str) -> None:
-    if unit.add_marker(marker):
-        result.event("marker_placed", unit=unit.id, marker=marker)
-
-
-def remove_marker(result: ActionResult, unit: UnitState, marker: str) -> None:
-    if unit.remove_marker(marker):
-        result.event("marker_removed", unit=unit.id, marker=marker)
-
-
-def unit_json(state: GameState, unit: UnitState) -> dict[str, Any]:
-    """A unit as ``tabletop act --json`` shows it under ``units``."""
-    out: dict[str, Any] = {
-        "hex": label(state, unit.hex) if unit.hex is not None else None,
-        "step": unit.step,
-        "status": unit.status.value,
-        "markers": list(unit.markers),
-    }
-    if unit.mode is not None:
-        out["mode"] = unit.mode
-    return out
 
 
 def eliminate(state: GameState, unit: UnitState, result: ActionResult) -> None:
