@@ -158,8 +158,9 @@ class GameState:
 
     def units_at(self, h: Hex) -> list[UnitState]:
         """Living units in a hex, in unit-id order."""
+        # ``hex == h`` first: it is the cheap test that fails for almost every unit.
         return sorted(
-            (u for u in self.units.values() if u.on_map and u.hex == h), key=lambda u: u.id
+            (u for u in self.units.values() if u.hex == h and u.alive), key=lambda u: u.id
         )
 
     def enemies_of(self, side: str) -> list[UnitState]:

@@ -16,6 +16,7 @@ from tabletop.model import GameState, LogEntry, Scenario
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.query import Probe
 
 
 class Ruleset(Protocol):
@@ -29,6 +30,20 @@ class Ruleset(Protocol):
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
         """Carry out a legal action: roll, apply results, return what happened."""
+        ...
+
+    def probes(
+        self, state: GameState, los: LineOfSight, unit: str | None, side: str | None
+    ) -> list[Probe]:
+        """For ``tabletop actions`` and the app's action panel (``rules.query``): the
+        candidate requests of every action of ``unit`` (None: the game's own actions, like
+        ending a phase), asked as ``side`` (None: the referee). Cheap: ``query`` decides
+        each candidate with ``check``; a probe with reasons is not tried at all."""
+        ...
+
+    def listed_units(self, state: GameState, side: str | None) -> list[str]:
+        """The units ``tabletop actions`` lists when none is named, in unit-id order (under
+        ``side`` only that side's)."""
         ...
 
 

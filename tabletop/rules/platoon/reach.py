@@ -184,11 +184,27 @@ def can_move_reasons(state: GameState, unit: UnitState) -> list[str]:
 
 
 # --- every reachable hex --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """A hex a plain move can end in: the least MP it costs and a path of that cost."""
+
+    cost: int
+    path: tuple[Hex, ...]
+
+
 def reachable(
     state: GameState, unit_id: str, los: LineOfSight, *, mp: int | None = None
 ) -> dict[Hex, int]:
     """Every hex ``unit_id`` could end a plain move in, with the least MP it costs (for the
-    app to highlight).
+    app to highlight); see ``reach_paths``."""
+    return {h: r.cost for h, r in reach_paths(state, unit_id, los, mp=mp).items()}
+
+
+def reach_paths(
+    state: GameState, unit_id: str, los: LineOfSight, *, mp: int | None = None
+) -> dict[Hex, Reach]:
+    """Every hex ``unit_id`` could end a plain move in, with the least MP and a path of
+    that cost (the ``--to`` of ``move``).
 
     Dijkstra over legal steps; a hex where a known minefield would attack the unit ends the
     move there. The start hex is not included. ``mp`` overrides the allowance."""
@@ -200,6 +216,7 @@ def reachable(
     budget = allowance(state, unit) if mp is None else mp
     start = hex_of(unit)
     best: dict[Hex, int] = {start: 0}
+    came: dict[Hex, Hex] = {}
     queue: list[tuple[int, Hex]] = [(0, start)]
     while queue:
         spent, h = heapq.heappop(queue)
@@ -210,11 +227,23 @@ def reachable(
             total = spent + step.cost
             if step.legal and total <= budget and total < best.get(n, budget + 1):
                 best[n] = total
+                came[n] = h
                 heapq.heappush(queue, (total, n))
     del best[start]
     # READING (movement.plan_path): stacking counts where the move ends, so a full hex may
     # be passed through but is not a destination.
-    return {h: c for h, c in best.items() if not stacking_reasons(state, unit, h)}
+    return {
+        h: Reach(c, _path(came, start, h))
+        for h, c in best.items()
+        if not stacking_reasons(state, unit, h)
+    }
+
+
+def _path(came: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[Hex, ...]:
+    path = [end]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return tuple(reversed(path[:-1]))
 
 
 def _move_ends_in(state: GameState, unit: UnitState, h: Hex, start: Hex) -> bool:

@@ -16,6 +16,7 @@ from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.query import Probe
 
 
 class Handler(Protocol):
@@ -56,3 +57,16 @@ class PlatoonRuleset:
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
         return self.handlers[request.action].perform(state, request, dice, los)
+
+    def probes(
+        self, state: GameState, los: LineOfSight, unit: str | None, side: str | None
+    ) -> list[Probe]:
+        """Candidates for ``rules.query.available_actions`` (``platoon.options``)."""
+        from tabletop.rules.platoon import options
+
+        return options.probes(state, los, unit, side)
+
+    def listed_units(self, state: GameState, side: str | None) -> list[str]:
+        from tabletop.rules.platoon import options
+
+        return options.listed_units(state, side)

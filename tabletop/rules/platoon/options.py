@@ -1,0 +1,236 @@
+"""The platoon ruleset's candidates for ``tabletop.rules.query.available_actions``: for
+each action, the requests worth trying now (every enemy and rating for fire, every hex in
+reach for a move, ...). ``query`` decides each one with the ruleset's ``check``; this
+module only proposes, and rules out early what the acting unit's own state forbids.
+
+Candidates made here (the rest of each action's arguments stay unset):
+- ``draw``: a random chit and each formation with a chit in the cup; ``end-impulse``,
+  ``end-turn``, ``pass``: the bare request.
+- ``fire``: every enemy on the map, with each rating that may attack it; a mortar also
+  fires at each hex that holds enemy units. ``opportunity-fire``: the paused mover.
+  ``moving-fire``: each enemy, after the cheapest move to the hex in reach (half the
+  movement) nearest it. The support weapon's part (``--sw-target``) is the player's to add.
+- ``move``: the cheapest path to each hex in reach; ``assault`` and ``overrun``: the
+  cheapest path to a hex next to each enemy-held hex, then into it.
+- ``mode``: each other mode; ``load``: each friendly unit in the carrier's hex;
+  ``unload``: everything, then each unit carried; ``lay-mines``: ``at`` and ``ap``;
+  ``clear-mines``: each known minefield in or next to the sapper's hex.
+- ``rally``, ``dig-in``: the bare request.
+An action with no candidate gets the reasons of its bare request (``--unit ID`` alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, Kind, UnitState
+from tabletop.rules.actions import ActionRequest
+from tabletop.rules.los import LineOfSight
+from tabletop.rules.platoon.common import actor_reasons, label, pside, ptype
+from tabletop.rules.platoon.eligibility import may_attack
+from tabletop.rules.platoon.movement import known_minefield, moving_fire_budget
+from tabletop.rules.platoon.reach import Reach, allowance, enemy_ground_units, reach_paths
+from tabletop.rules.query import Probe
+
+GAME_ACTIONS = ("draw", "end-impulse", "end-turn", "pass")
+UNIT_ACTIONS = (
+    "move", "fire", "moving-fire", "opportunity-fire", "assault", "overrun", "rally",
+    "mode", "load", "unload", "dig-in", "lay-mines", "clear-mines",
+)  # fmt: skip
+IN_OWN_IMPULSE = frozenset(UNIT_ACTIONS) - {"opportunity-fire", "rally"}
+"""Actions a unit takes only in its formation's impulse, before it is Ops Complete."""
+
+
+class _Mover:
+    """One unit's plain-move reach, searched at most once for all its actions."""
+
+    def __init__(self, state: GameState, unit: UnitState, los: LineOfSight) -> None:
+        self.state, self.unit, self.los = state, unit, los
+
+    @cached_property
+    def reach(self) -> dict[Hex, Reach]:
+        return reach_paths(self.state, self.unit.id, self.los)
+
+
+def listed_units(state: GameState, side: str | None) -> list[str]:
+    """Living units that act for themselves (not support weapons), of ``side`` if given."""
+    return sorted(
+        u.id
+        for u in state.units.values()
+        if u.alive and u.sw_of is None and (side is None or u.side == side)
+    )
+
+
+def probes(
+    state: GameState, los: LineOfSight, unit_id: str | None, side: str | None
+) -> list[Probe]:
+    if unit_id is None:
+        return [_game_probe(state, action) for action in GAME_ACTIONS]
+    unit = state.unit(unit_id)
+    early = actor_reasons(state, unit, side)
+    mover = _Mover(state, unit, los)
+    out: list[Probe] = []
+    for action in UNIT_ACTIONS:
+        if not unit.alive or unit.hex is None:
+            out.append(Probe(action))  # the check says why (eliminated, carried, ...)
+        elif early and action in IN_OWN_IMPULSE:
+            out.append(Probe(action, reasons=tuple(early)))
+        else:
+            out.append(_unit_probe(mover, action, side))
+    return out
+
+
+def _unit_probe(mover: _Mover, action: str, side: str | None) -> Probe:
+    state, unit, los = mover.state, mover.unit, mover.los
+    bare = ActionRequest(action, units=(unit.id,), side=side)
+    candidates = tuple(_candidates(mover, bare))
+    if candidates:
+        return Probe(action, candidates)
+    # Nothing to try: the check of the bare request says why, without its requests for
+    # the missing argument ("name the target with --target") when there is a real reason.
+    from tabletop.rules.platoon import RULESET
+
+    reasons = RULESET.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
+    real = [r for r in reasons if not r.startswith("name the ")]
+    return Probe(action, reasons=tuple(real or reasons))
+
+
+def _game_probe(state: GameState, action: str) -> Probe:
+    if action == "draw":
+        chits = tuple(ActionRequest("draw", formation=f) for f in sorted(set(state.cup)))
+        return Probe(action, (ActionRequest("draw"), *chits))
+    return Probe(action)
+
+
+def _candidates(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
+    state, unit, los = mover.state, mover.unit, mover.los
+    action = bare.action
+    if action in ("rally", "dig-in"):
+        yield bare
+    elif action == "fire":
+        yield from _fire(state, unit, bare)
+    elif action == "opportunity-fire":
+        yield from _opportunity_fire(state, unit, bare)
+    elif action == "moving-fire":
+        yield from _moving_fire(state, unit, los, bare)
+    elif action == "move":
+        for r in _by_cost(mover.reach):
+            yield _with(bare, to=_labels(state, r.path))
+    elif action in ("assault", "overrun"):
+        yield from _assaults(mover, bare)
+    elif action == "mode":
+        sides = ptype(state, unit).sides if ptype(state, unit).is_helicopter else {"flying"}
+        yield from (_with(bare, mode=m) for m in sides if m != unit.mode)
+    elif action in ("load", "unload"):
+        yield from _cargo(state, unit, bare)
+    elif action == "lay-mines":
+        yield from (_with(bare, kind=kind) for kind in ("at", "ap"))
+    elif action == "clear-mines":
+        yield from _minefields_near(state, unit, bare)
+
+
+def _with(bare: ActionRequest, **changes: object) -> ActionRequest:
+    from dataclasses import replace
+
+    return replace(bare, **changes)  # type: ignore[arg-type]
+
+
+def _enemies(state: GameState, unit: UnitState) -> list[UnitState]:
+    return sorted(
+        (e for e in state.enemies_of(unit.side)
+         if e.on_map and e.sw_of is None and e.carrier is None),
+        key=lambda e: e.id,
+    )  # fmt: skip
+
+
+def _fire(state: GameState, unit: UnitState, bare: ActionRequest) -> Iterator[ActionRequest]:
+    ratings = pside(state, unit).ratings()
+    for enemy in _enemies(state, unit):
+        for weapon in ratings:
+            if not may_attack(weapon, state, enemy):
+                yield _with(bare, target=enemy.id, weapon=weapon.value)
+    if bare.action == "fire" and ptype(state, unit).kind is Kind.MORTAR:
+        held = {e.hex for e in _enemies(state, unit) if e.hex is not None}
+        for h in sorted(held, key=lambda h: label(state, h)):
+            yield _with(bare, hex=label(state, h))
+
+
+def _moving_fire(
+    state: GameState, unit: UnitState, los: LineOfSight, bare: ActionRequest
+) -> Iterator[ActionRequest]:
+    """For each enemy and rating, one move within the Moving Fire budget: the cheapest path
+    to the hex in reach nearest that enemy (``check`` then decides range, sight and the
+    rest). Other paths are the player's to choose (``reach`` lists the hexes)."""
+    reach = _by_cost(reach_paths(state, unit.id, los, mp=moving_fire_budget(state, unit)))
+    if not reach:
+        return
+    for enemy in _enemies(state, unit):
+        assert enemy.hex is not None
+        e_hex = enemy.hex
+        best = min(reach, key=lambda r: r.path[-1].distance(e_hex))  # stable: cheapest first
+        for weapon in pside(state, unit).ratings():
+            if not may_attack(weapon, state, enemy):
+                yield _with(bare, to=_labels(state, best.path), target=enemy.id,
+                            weapon=weapon.value)  # fmt: skip
+
+
+def _opportunity_fire(
+    state: GameState, unit: UnitState, bare: ActionRequest
+) -> Iterator[ActionRequest]:
+    """The paused mover, with each rating that may attack it."""
+    pending = state.pending or {}
+    mover = state.units.get(str(pending.get("unit", "")))
+    if pending.get("kind") != "opportunity_fire" or mover is None or not mover.alive:
+        return
+    for weapon in pside(state, unit).ratings():
+        if not may_attack(weapon, state, mover):
+            yield _with(bare, target=mover.id, weapon=weapon.value)
+
+
+def _assaults(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
+    state, unit = mover.state, mover.unit
+    assert unit.hex is not None
+    here, far = unit.hex, allowance(state, unit) + 1  # every step costs at least 1 MP
+    held = sorted({e.hex for e in _enemies(state, unit) if e.hex is not None
+                   and here.distance(e.hex) <= far
+                   and enemy_ground_units(state, e.hex, unit.side)},
+                  key=lambda h: label(state, h))  # fmt: skip
+    if not held:
+        return
+    starts: list[tuple[int, tuple[Hex, ...]]] = [(0, ())]
+    starts += [(r.cost, r.path) for r in mover.reach.values()]
+    for target in held:
+        near = [(c, p) for c, p in starts if (p[-1] if p else unit.hex).is_adjacent(target)]
+        if near:
+            _, path = min(near, key=lambda cp: (cp[0], _labels(state, cp[1])))
+            yield _with(bare, to=(*_labels(state, path), label(state, target)))
+
+
+def _cargo(state: GameState, unit: UnitState, bare: ActionRequest) -> Iterator[ActionRequest]:
+    if bare.action == "load":
+        for other in sorted(state.units_at(unit.hex) if unit.hex else [], key=lambda u: u.id):
+            if other.id != unit.id and other.side == unit.side and other.sw_of is None:
+                yield _with(bare, target=other.id)
+        return
+    carried = sorted(u.id for u in state.units.values() if u.alive and u.carrier == unit.id)
+    yield bare  # unload everything (the check says why not when nothing is carried)
+    yield from (_with(bare, target=c) for c in carried)
+
+
+def _minefields_near(
+    state: GameState, unit: UnitState, bare: ActionRequest
+) -> Iterator[ActionRequest]:
+    assert unit.hex is not None
+    for h in (unit.hex, *unit.hex.neighbors()):
+        if h in state.scenario.map and known_minefield(state, h, unit.side):
+            yield _with(bare, hex=label(state, h))
+
+
+def _by_cost(reach: dict[Hex, Reach]) -> list[Reach]:
+    return sorted(reach.values(), key=lambda r: (r.cost, r.path))
+
+
+def _labels(state: GameState, path: tuple[Hex, ...]) -> tuple[str, ...]:
+    return tuple(label(state, h) for h in path)
