@@ -305,6 +305,8 @@ def _event(w: _Words, e: Event) -> str:
         "moved": f"{who} moves to {d.get('to')}",
         "move_ended": f"{who} stops{_in(e.hex)}" + (f" ({d['reason']})" if "reason" in d else ""),
         "retreated": f"{who} retreats to {e.hex}",
+        "retreat_blocked": f"{who} cannot retreat from {e.hex} ({'; '.join(d.get('reasons', []))})",
+        "overrun_exit": f"{who} leaves by {e.hex}, its exit {d.get('declared')} being closed",
         "mode_changed": f"{who} goes {str(d.get('mode', '')).upper()}",
         "loaded": f"{who} boards {w.unit(str(d.get('carrier')))}",
         "unloaded": f"{who} gets out of {w.unit(str(d.get('carrier')))}",

@@ -8,12 +8,13 @@ make an overrun: +1 MP, and MP left to leave to an enemy-free hex, which it does
 wins. Several units assault together only from hexes adjacent to the enemy (HOUSE
 DEFAULT: ``--to`` is then just that hex).
 
-Each side rolls its units' assault factors (unit-id order, attackers first), hitting on the
-unit's assault hit number (Disrupted: 6; infantry against vehicles in town or ruins one
-lower, HOUSE DEFAULT); hits apply at once, one at a time over the other side's units in
-unit-id order, round and round (HOUSE DEFAULT). If the defender took no more hits than the
-attacker, the attackers go back where they came from; otherwise the defenders retreat one
-hex away from the entry side or are eliminated.
+Entering the enemy hex triggers its minefield first (rules 2.10, 3.8). Each side rolls
+its units' assault factors (unit-id order, attackers first), hitting on the unit's assault
+hit number (Disrupted: 6; infantry against vehicles in town or ruins one lower, HOUSE
+DEFAULT); hits apply at once, shared one at a time over the other side's units in unit-id
+order, round and round (HOUSE DEFAULT), each unit taking its share as from fire. If the
+defender took no more hits than the attacker, the attackers go back where they came from;
+otherwise the defenders retreat and a winning overrunner leaves (``retreat``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tabletop.model import GameState, Kind, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.platoon.combat import take_hits
+from tabletop.rules.platoon.combat import ladder, take_hits
 from tabletop.rules.platoon.common import (
     actor_reasons,
     find_unit,
@@ -31,12 +32,12 @@ from tabletop.rules.platoon.common import (
     label,
     pside,
     ptype,
-    riders,
 )
 from tabletop.rules.platoon.move import path_reasons, start_move
 from tabletop.rules.platoon.movement import enter_cost, parse_path
 from tabletop.rules.platoon.pause import Walk, advance
 from tabletop.rules.platoon.reach import allowance, enemy_ground_units
+from tabletop.rules.platoon.retreat import place, retreat, way_out
 
 OVERRUN_TARGETS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.SW})
 TOWN_LIKE = frozenset({"town", "ruins"})
@@ -176,7 +177,8 @@ class Assault:
 def close_in(
     state: GameState, leg: Walk, dice: DiceSource, los: LineOfSight, result: ActionResult
 ) -> None:
-    """The assault itself, once the attackers' move (and any pause) is over."""
+    """The assault itself, once the attackers' move (and any pause) is over: they enter
+    the enemy hex, its minefield attacks them (rules 2.10, 3.8), then both sides roll."""
     ids = list(leg.request.get("units", [leg.unit]))
     attackers = [state.unit(u) for u in ids]
     path = [state.scenario.map.parse(t) for t in leg.request.get("to", [])]
@@ -187,29 +189,69 @@ def close_in(
         return
     target = path[t]
     origins = {a.id: hex_of(a) for a in live}
-    defenders = enemy_ground_units(state, target, live[0].side)
+    entry = origins[live[0].id]
     overrun = leg.action == "overrun"
     for a in live:
         leg.mp_left -= (enter_cost(state, a, hex_of(a), target)[0] or 0) + int(overrun)
-        _place(state, a, target, result)
+        place(state, a, target, result)
+    mined = _minefield(state, live, target, dice, los, result)
+    live = [a for a in live if a.alive]
+    if not live:
+        result.event("assault_called_off", unit=attackers[0].id)
+        return
+    if _fight(state, live, target, dice, result):
+        _won(state, leg, live[0], entry, target, path[t + 1 :], mined, dice, los, result)
+    else:
+        for a in live:
+            if a.alive:
+                place(state, a, origins[a.id], result)
+
+
+def _minefield(
+    state: GameState, units: list[UnitState], h: Hex, dice: DiceSource, los: LineOfSight,
+    result: ActionResult,
+) -> bool:  # fmt: skip
+    """Rules 2.10, 3.8: the assaulted hex's minefield attacks each entering unit, in unit-id
+    order, before the assault dice; True if it attacked one (that unit's move ends there:
+    an overrunner then only leaves by its exit). A survivor it Disrupted fights on 6."""
+    from tabletop.rules.platoon.mines import minefield_attack
+
+    attacked = False
+    for a in sorted(units, key=lambda u: u.id):
+        attacked = minefield_attack(state, a, h, dice, los, result) or attacked
+    return attacked
+
+
+def _fight(
+    state: GameState, live: list[UnitState], target: Hex, dice: DiceSource,
+    result: ActionResult,
+) -> bool:  # fmt: skip
+    """Both sides roll, both sides' hits apply at once; True if the attacker won (the
+    defender took more hits than the attacker)."""
+    defenders = enemy_ground_units(state, target, live[0].side)
     att_hits = _roll_side(state, live, defenders, target, dice, result)
     def_hits = _roll_side(state, defenders, live, target, dice, result)
     _deal(state, defenders, att_hits, dice, result)
     _deal(state, live, def_hits, dice, result)
     result.event("assault", hex=label(state, target), attacker_hits=att_hits,
                  defender_hits=def_hits)  # fmt: skip
-    if att_hits <= def_hits:
-        for a in live:
-            if a.alive:
-                _place(state, a, origins[a.id], result)
-        return
-    entry = origins[live[0].id]
-    for d in defenders:
-        if d.alive:
-            _retreat(state, d, entry, target, result)
-    if overrun and live[0].alive:
-        rest = Walk(live[0].id, "move", {}, leg.mp_left)
-        advance(state, live[0], path[t + 1 :], rest, dice, los, result)
+    return att_hits > def_hits
+
+
+def _won(
+    state: GameState, leg: Walk, first: UnitState, entry: Hex, target: Hex,
+    after: list[Hex], mined: bool, dice: DiceSource, los: LineOfSight, result: ActionResult,
+) -> None:  # fmt: skip
+    """The defenders' survivors retreat (an overrun's exit avoided); a winning overrunner
+    always leaves the overrun hex (rules 2.10, ``retreat``)."""
+    overrun = leg.action == "overrun"
+    avoid = after[0] if overrun and after else None
+    for d in enemy_ground_units(state, target, first.side):  # cargo left by a lost carrier too
+        retreat(state, d, entry, target, avoid, dice, los, result)
+    if overrun and first.alive and after:
+        out = way_out(state, first, target, after, leg.mp_left, mined, los, result)
+        if out:
+            advance(state, first, out, Walk(first.id, "move", {}, leg.mp_left), dice, los, result)
 
 
 def _roll_side(
@@ -236,36 +278,24 @@ def _roll_side(
 def _deal(
     state: GameState, units: list[UnitState], hits: int, dice: DiceSource, result: ActionResult
 ) -> None:
-    """One hit at a time, in unit-id order, round and round (HOUSE DEFAULT 2.10); a carrier's
-    cargo rolls its d6 (rules 2.11) right after the hit that changed the carrier."""
-    order = sorted(units, key=lambda u: u.id)
-    i = 0
-    while hits > 0 and any(u.alive for u in order):
-        u = order[i % len(order)]
-        i += 1
-        if u.alive:
-            take_hits(state, u, 1, dice, result)
-            hits -= 1
+    """Hits go one at a time to the side's units in unit-id order, round and round, passing
+    over a unit they have already eliminated (HOUSE DEFAULT 2.10); each unit then takes its
+    share at once, as from fire: the same events (an eliminated unit gets only
+    ``eliminated``) and its cargo's d6 (rules 2.11) right after it."""
+    order = sorted((u for u in units if u.alive), key=lambda u: u.id)
+    room = {u.id: hits_to_eliminate(state, u) for u in order}
+    share = dict.fromkeys(room, 0)
+    while hits > 0 and any(share[k] < room[k] for k in room):
+        for u in order:
+            if hits > 0 and share[u.id] < room[u.id]:
+                share[u.id] += 1
+                hits -= 1
+    for u in order:
+        if share[u.id]:
+            take_hits(state, u, share[u.id], dice, result)
 
 
-def _place(state: GameState, unit: UnitState, h: Hex, result: ActionResult) -> None:
-    before = hex_of(unit)
-    for u in (unit, *riders(state, unit)):
-        u.hex = h
-        result.touch(u.id)
-    result.event("moved", unit=unit.id, **{"from": label(state, before), "to": label(state, h)})
-
-
-def _retreat(state: GameState, unit: UnitState, entry: Hex, at: Hex, result: ActionResult) -> None:
-    """One hex away from the entry side: straight on first, then the two others in
-    direction order (HOUSE DEFAULT for the owner's choice); eliminated if none is open."""
-    from tabletop.rules.platoon.common import eliminate
-
-    d = entry.direction_to(at)
-    for h in (at.neighbor(d), at.neighbor((d + 1) % 6), at.neighbor((d + 5) % 6)):
-        open_ = h in state.scenario.map and not enemy_ground_units(state, h, unit.side)
-        if open_ and enter_cost(state, unit, at, h)[0] is not None:
-            _place(state, unit, h, result)
-            result.event("retreated", unit=unit.id, hex=label(state, h))
-            return
-    eliminate(state, unit, result)
+def hits_to_eliminate(state: GameState, unit: UnitState) -> int:
+    """How many net hits the ladder of rules 2.6 takes to eliminate this unit (1 to 3)."""
+    single = ptype(state, unit).single_step
+    return next(n for n in (1, 2, 3) if ladder(unit.step, unit.disrupted, single, n)[2])
