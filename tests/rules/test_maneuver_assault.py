@@ -155,3 +155,39 @@ def test_laying_takes_two_impulses_and_clearing_one() -> None:
     act(state, "clear-mines", unit="s1", hex="0105")
     act(state, "end-impulse")
     assert not state.hex_markers
+
+
+def test_a_vehicle_joining_an_assault_on_infantry_in_clear_must_overrun() -> None:
+    """READING 2.10: every vehicle entering infantry in clear terrain overruns, whoever
+    enters with it; in woods the same group is an ordinary assault."""
+    group = [unit("t1", "TANK", "blue", "0402"), unit("a1", "ASLT", "blue", "0502"),
+             unit("d1", "INF", "red", "0503")]  # fmt: skip
+    state = world(group)
+    assert reasons(state, "assault", units=("a1", "t1"), to=("0503",)) == [
+        "t1 entering 0503 against infantry in clear terrain must overrun: assault with the "
+        "units on foot and overrun with each vehicle"
+    ]
+    assert reasons(state, "overrun", units=("a1", "t1"), to=("0503",))[0].startswith("t1 entering")
+    state = world(group, terrain={"0503": "woods"})
+    assert reasons(state, "assault", units=("a1", "t1"), to=("0503",)) == []
+    # a1 4,4 and t1 4: three hits; d1 1: none. d1 is eliminated
+    result = act(state, "assault", [4, 4, 4, 1], units=("a1", "t1"), to=("0503",))
+    assert status(state, "d1")[2] and state.unit("t1").hex == hx("0503")
+    state = world([unit("t1", "TANK", "blue", "0402"), unit("t2", "TANK", "blue", "0502"),
+                   unit("d1", "INF", "red", "0503")])  # fmt: skip
+    assert reasons(state, "overrun", units=("t1", "t2"), to=("0503",)) == [
+        "an overrun is made by one vehicle: overrun with each in turn"
+    ]
+    assert [r.by for r in result.rolls] == ["a1", "t1", "d1"]
+
+
+def test_disrupted_infantry_in_town_hits_on_6_against_a_tank() -> None:
+    """READING 2.6/2.10: a Disrupted unit's 6 is a fixed number; the town's one-lower for
+    infantry against vehicles changes only a Good Order unit's own hit number."""
+    state = world([unit("t1", "TANK", "blue", "0502"),
+                   unit("d1", "ASLT", "red", "0503", status=Status.DISRUPTED),
+                   unit("d2", "ASLT", "red", "0503")], terrain={"0503": "town"})  # fmt: skip
+    result = act(state, "assault", [1, 5, 5, 1, 1], unit="t1", to=("0503",))
+    assert [(r.by, r.need, r.successes) for r in result.rolls] == [
+        ("t1", "4+", 0), ("d1", "6+", 0), ("d2", "3+", 0)
+    ]  # fmt: skip

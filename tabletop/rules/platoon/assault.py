@@ -47,13 +47,30 @@ def target_index(state: GameState, side: str, path: list[Hex]) -> int | None:
     return next((i for i, h in enumerate(path) if enemy_ground_units(state, h, side)), None)
 
 
-def is_overrun(state: GameState, attackers: list[UnitState], h: Hex) -> bool:
-    defenders = enemy_ground_units(state, h, attackers[0].side)
-    return (
-        all(ptype(state, a).is_vehicle for a in attackers)
-        and all(ptype(state, d).kind in OVERRUN_TARGETS for d in defenders)
-        and state.scenario.map.terrain(h).name == "clear"
+def overrun_ground(state: GameState, side: str, h: Hex) -> bool:
+    """A hex a vehicle entering it must overrun: clear, and its only enemies infantry,
+    mortars or SWs (rules 2.10)."""
+    defenders = enemy_ground_units(state, h, side)
+    return state.scenario.map.terrain(h).name == "clear" and all(
+        ptype(state, d).kind in OVERRUN_TARGETS for d in defenders
     )
+
+
+def is_overrun(state: GameState, attackers: list[UnitState], h: Hex) -> bool:
+    return all(ptype(state, a).is_vehicle for a in attackers) and overrun_ground(
+        state, attackers[0].side, h
+    )
+
+
+def _mixed_reasons(state: GameState, units: list[UnitState], h: Hex) -> list[str]:
+    """READING 2.10: "vehicles entering [such] a hex make an Overrun" binds every vehicle,
+    whoever enters with it, so a vehicle may not join an assault on infantry in clear."""
+    vehicles = [u.id for u in units if ptype(state, u).is_vehicle]
+    if not vehicles or len(vehicles) == len(units) or not overrun_ground(state, units[0].side, h):
+        return []
+    return [f"{', '.join(vehicles)} entering {label(state, h)} against infantry in clear "
+            "terrain must overrun: assault with the units on foot and overrun with each "
+            "vehicle"]  # fmt: skip
 
 
 def _attackers(state: GameState, request: ActionRequest) -> tuple[list[UnitState], list[str]]:
@@ -87,6 +104,9 @@ def assault_reasons(state: GameState, request: ActionRequest, los: LineOfSight) 
     t = target_index(state, units[0].side, path)
     if t is None:
         return ["no hex of --to holds enemy units"]
+    mixed = _mixed_reasons(state, units, path[t])
+    if mixed:
+        return mixed
     overrun = is_overrun(state, units, path[t])
     if overrun and request.action == "assault":
         return [f"vehicles entering {label(state, path[t])} against infantry in clear terrain "
@@ -95,7 +115,9 @@ def assault_reasons(state: GameState, request: ActionRequest, los: LineOfSight) 
         return [f"{label(state, path[t])} is not an overrun: only vehicles against infantry, "
                 "mortars or SWs in clear terrain overrun"]  # fmt: skip
     if len(units) > 1:
-        if overrun or len(path) != 1:
+        if overrun:
+            return ["an overrun is made by one vehicle: overrun with each in turn"]
+        if len(path) != 1:
             return ["several units assault together only into one adjacent hex (--to HEX)"]
         return [r for u in units for r in _entry_reasons(state, u, hex_of(u), path[0], 0)]
     unit = units[0]
