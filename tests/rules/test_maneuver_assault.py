@@ -191,3 +191,23 @@ def test_disrupted_infantry_in_town_hits_on_6_against_a_tank() -> None:
     assert [(r.by, r.need, r.successes) for r in result.rolls] == [
         ("t1", "4+", 0), ("d1", "6+", 0), ("d2", "3+", 0)
     ]  # fmt: skip
+
+
+def test_laying_mines_over_a_hidden_enemy_field_finds_it_and_spends_no_budget() -> None:
+    """HOUSE DEFAULT 3.8: the check does not refuse (rules 1.7: no reason may mention the
+    hidden field); the sapper finds and reveals it, lays nothing, keeps the budget."""
+    state = world([unit("s1", "SAPPER", "blue", "0105"), unit("s2", "SAPPER", "blue", "0108"),
+                   unit("e1", "TANK", "red", "2020")],
+                  markers=[HexMarker(hx("0105"), "minefield_ap", "red", False)])  # fmt: skip
+    state.scenario.mines["blue"] = 1
+    assert reasons(state, "lay-mines", unit="s1", kind="at") == []
+    result = act(state, "lay-mines", unit="s1", kind="at")
+    assert [e.event for e in result.events] == [
+        "minefield_revealed", "minefield_detected", "marker_placed"
+    ]  # fmt: skip
+    assert state.hex_markers[0].revealed and len(state.hex_markers) == 1
+    assert state.unit("s1").has("ops_complete") and not state.unit("s1").has("laying_mines")
+    assert reasons(state, "lay-mines", unit="s2", kind="at") == []  # blue's one is unspent
+    assert reasons(state, "lay-mines", unit="s1", kind="at") == [
+        "s1 is Ops Complete", "0105 already holds a minefield"
+    ]  # fmt: skip

@@ -8,6 +8,7 @@
 - ``lay-mines --unit SAPPER --kind at|ap``: takes two of the sapper's formation impulses;
   the minefield (hidden, its side's) is placed at the end of the second. Moving, being
   Disrupted or eliminated cancels it (the platoon analogue of Suppressed, HOUSE DEFAULT).
+  In a hex holding a hidden enemy minefield the sapper finds and reveals it instead.
 - ``clear-mines --unit SAPPER --hex HEX``: a sapper in or adjacent to a minefield its side
   knows of spends its impulse; the minefield is removed at that impulse's end.
 """
@@ -133,9 +134,28 @@ class LayMines:
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
         unit = state.unit(request.unit or "")
+        marker = marker_at(state, hex_of(unit))
+        if marker is not None:  # a hidden enemy field: check() refuses every known one
+            return _found_under(state, request, unit, marker)
         entry = {"kind": KINDS[request.kind or ""], "hex": label(state, hex_of(unit)),
                  "impulses": 1}  # fmt: skip
         return _start_job(state, request, LAYING, entry, "laying_mines")
+
+
+def _found_under(
+    state: GameState, request: ActionRequest, unit: UnitState, marker: HexMarker
+) -> ActionResult:
+    """HOUSE DEFAULT 3.8: a sapper set to lay mines in a hex that holds a hidden enemy
+    minefield finds it as it starts: the minefield is revealed (no attack, as a sapper's
+    detection), nothing is laid and the side's ``mines:`` budget is not spent, but the
+    action is taken (Ops Complete). The check never refuses it (rules 1.7: a legality
+    reason never mentions a hidden minefield)."""
+    begin_action(state)
+    result = ActionResult(request.action)
+    reveal(state, marker, result)
+    result.event("minefield_detected", unit=unit.id, hex=label(state, marker.hex))
+    place_marker(result, unit, OPS_COMPLETE)
+    return result
 
 
 class ClearMines:
@@ -201,11 +221,15 @@ def on_impulse_end(state: GameState, formation: str, result: ActionResult) -> No
         del state.flags[LAYING][unit.id]
         remove_marker(result, unit, "laying_mines")
         h = hex_of(unit)
-        if marker_at(state, h) is None:
-            state.hex_markers.append(HexMarker(h, entry["kind"], unit.side, False, state.turn))
-            laid = state.flags.setdefault(LAID, {})
-            laid[unit.side] = laid.get(unit.side, 0) + 1
-            result.event("minefield_laid", unit=unit.id, hex=label(state, h))
+        found = marker_at(state, h)
+        if found is not None:  # only a hand-made game puts one there meanwhile: found, as above
+            reveal(state, found, result)
+            result.event("minefield_detected", unit=unit.id, hex=label(state, h))
+            continue
+        state.hex_markers.append(HexMarker(h, entry["kind"], unit.side, False, state.turn))
+        laid = state.flags.setdefault(LAID, {})
+        laid[unit.side] = laid.get(unit.side, 0) + 1
+        result.event("minefield_laid", unit=unit.id, hex=label(state, h))
     for unit, where in _busy(state, CLEARING, formation):
         if _cancelled(state, unit, "clearing_mines", CLEARING, result):
             continue
