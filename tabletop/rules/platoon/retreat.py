@@ -27,9 +27,9 @@ from __future__ import annotations
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionResult
+from tabletop.rules.common import place_wreck
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.platoon.combat import place_wreck
 from tabletop.rules.platoon.common import eliminate, hex_of, label, ptype, riders
 from tabletop.rules.platoon.movement import enter_cost, known_minefield
 from tabletop.rules.platoon.reach import (
