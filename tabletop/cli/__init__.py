@@ -20,6 +20,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "los": ("tabletop.cli.los", "line of sight between two hexes, or every hex one sees"),
     "odds": ("tabletop.cli.odds", "exact probabilities of an attack's outcomes"),
     "act": ("tabletop.cli.act", "perform one game action headlessly"),
+    "show": ("tabletop.cli.show", "where a game stands: turn, phase, units, markers"),
+    "actions": ("tabletop.cli.actions", "what each unit may do now, and why not"),
+    "reach": ("tabletop.cli.reach", "the hexes a unit's move can reach, with their costs"),
     "sheet": ("tabletop.cli.sheet", "print a counter sheet"),
 }
 

@@ -26,9 +26,11 @@ from tabletop.cli.common import (
     save,
     split_ids,
 )
+from tabletop.cli.show import where
 from tabletop.commands import History, PlayAction
 from tabletop.model import GameState
 from tabletop.rules import (
+    ACTIONS,
     ActionRequest,
     ActionResult,
     DiceError,
@@ -44,7 +46,7 @@ from tabletop.rules.unitjson import unit_json
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a scenario or saved game file")
-    parser.add_argument("action", help="draw, end-impulse, end-turn, fire, moving-fire, ...")
+    parser.add_argument("action", metavar="ACTION", help="one of: " + ", ".join(ACTIONS))
     parser.add_argument("--unit", help="the acting unit (several, comma-separated, to assault)")
     parser.add_argument("--target", help="the unit fired at")
     parser.add_argument("--to", help="the hexes to move through, comma-separated")
@@ -96,7 +98,7 @@ def result_json(state: GameState, result: ActionResult, side: str | None) -> dic
     out["units"] = {uid: unit_json(state, state.unit(uid)) for uid in result.touched}
     if result.pending is not None:
         out["pending"] = result.pending
-    return out
+    return out | where(state)
 
 
 def result_text(state: GameState, result: ActionResult, side: str | None) -> str:
@@ -128,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = load_play(args.game)
         check_side(state, args.as_side)
+        if args.action not in ACTIONS:
+            raise BadInput(f"unknown action {args.action!r}; actions: {', '.join(ACTIONS)}")
         request = build_request(args)
         los = make_los(state)
         reasons = ruleset_for(state.scenario.ruleset).check(state, request, los)

@@ -16,7 +16,7 @@ from tabletop.model import GameState, LogEntry, Scenario
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.query import Probe
+from tabletop.rules.query import Probe, ReachReport
 
 
 class Ruleset(Protocol):
@@ -44,6 +44,12 @@ class Ruleset(Protocol):
     def listed_units(self, state: GameState, side: str | None) -> list[str]:
         """The units ``tabletop actions`` lists when none is named, in unit-id order (under
         ``side`` only that side's)."""
+        ...
+
+    def reach(
+        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+    ) -> ReachReport:
+        """``tabletop reach`` (``rules.query.reach``): where the unit's next move can end."""
         ...
 
 

@@ -217,3 +217,70 @@ def _choice_json(request: ActionRequest, unit: str | None) -> dict[str, Any]:
 
 def _distinct(items: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
+
+
+# --- where a unit can go ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ReachHex:
+    """A hex a move can end in: the least movement it costs and a path of that cost
+    (the ``--to`` of ``move``)."""
+
+    hex: str
+    cost: int
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedHex:
+    """A hex next to the reach that the move cannot enter, with the reasons."""
+
+    hex: str
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReachReport:
+    """``tabletop reach``: where ``unit`` can move from ``hex`` with ``mp`` movement.
+
+    ``reasons`` say why it may not move now at all (another formation's impulse, Ops
+    Complete, ...); the hexes are still those of its next move, for planning."""
+
+    unit: str
+    hex: str | None
+    mp: int
+    maneuver: bool
+    reach: tuple[ReachHex, ...]
+    blocked: tuple[BlockedHex, ...]
+    reasons: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "from": self.hex,
+            "mp": self.mp,
+            "maneuver": self.maneuver,
+            "may_move": not self.reasons,
+            "reasons": list(self.reasons),
+            "reach": [{"hex": r.hex, "cost": r.cost, "path": list(r.path)} for r in self.reach],
+            "blocked": [{"hex": b.hex, "reasons": list(b.reasons)} for b in self.blocked],
+        }
+
+
+def reach(
+    state: GameState,
+    los: LineOfSight,
+    unit: str,
+    *,
+    maneuver: bool = False,
+    side: str | None = None,
+) -> ReachReport:
+    """Every hex ``unit`` can end its next move in (``maneuver``: a move in maneuver mode),
+    cheapest first, and each hex next to those it cannot enter with the reasons; as seen
+    by ``side`` (its own knowledge only). ValueError for an unknown unit, a unit of
+    another side than ``side``, or a ruleset that cannot answer."""
+    moving = state.unit(unit)
+    if side is not None and moving.side != side:
+        raise ValueError(f"{unit} belongs to {moving.side}: {side} may ask only of its own units")
+    ruleset = prober_for(state)
+    answer: ReachReport = ruleset.reach(state, los, unit, maneuver=maneuver, side=side)
+    return answer

@@ -23,6 +23,8 @@ EXAMPLE = {
     "units": {"t64-1": {"hex": "0810", "step": "reduced", "status": "disrupted", "markers": []},
               "m48-1": {"hex": "0304", "step": "full", "status": "good_order",
                         "markers": ["ops_complete"]}},
+    # where the game stands after the action
+    "turn": 1, "phase": "impulse", "active_side": "nato", "active_formation": "kampfgruppe",
 }  # fmt: skip
 FIRE = ["fire", "--unit", "m48-1", "--target", "t64-1", "--weapon", "ap"]
 
@@ -96,7 +98,8 @@ def test_fire_outside_any_impulse_and_unknown_actions(capsys: pytest.CaptureFixt
         "suppress is not implemented yet in the platoon ruleset"
     ]
     code, data = run(capsys, SCENARIO, "juggle")
-    assert code == 2 and str(data["reasons"][0]).startswith("unknown action 'juggle'")  # type: ignore[index]
+    # an action no ruleset has is bad input (exit 1), not an illegal action
+    assert code == 1 and str(data["error"]).startswith("unknown action 'juggle'; actions: draw,")
 
 
 def test_random_draw_with_a_seed_is_logged(

@@ -31,8 +31,18 @@ from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import actor_reasons, label, pside, ptype
 from tabletop.rules.platoon.eligibility import may_attack
 from tabletop.rules.platoon.movement import known_minefield, moving_fire_budget
-from tabletop.rules.platoon.reach import Reach, allowance, enemy_ground_units, reach_paths
-from tabletop.rules.query import Probe
+from tabletop.rules.platoon.reach import (
+    Reach,
+    _move_ends_in,
+    allowance,
+    can_move_reasons,
+    enemy_ground_units,
+    maneuver_allowance,
+    reach_paths,
+    stacking_reasons,
+    step_cost,
+)
+from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
 
 GAME_ACTIONS = ("draw", "end-impulse", "end-turn", "pass")
 UNIT_ACTIONS = (
@@ -77,6 +87,8 @@ def probes(
             out.append(Probe(action))  # the check says why (eliminated, carried, ...)
         elif early and action in IN_OWN_IMPULSE:
             out.append(Probe(action, reasons=tuple(early)))
+        elif action == "opportunity-fire" and not _paused_for_fire(state):
+            out.append(Probe(action, reasons=("no move is paused for opportunity fire",)))
         else:
             out.append(_unit_probe(mover, action, side))
     return out
@@ -176,13 +188,16 @@ def _moving_fire(
                             weapon=weapon.value)  # fmt: skip
 
 
+def _paused_for_fire(state: GameState) -> bool:
+    return state.pending is not None and state.pending.get("kind") == "opportunity_fire"
+
+
 def _opportunity_fire(
     state: GameState, unit: UnitState, bare: ActionRequest
 ) -> Iterator[ActionRequest]:
     """The paused mover, with each rating that may attack it."""
-    pending = state.pending or {}
-    mover = state.units.get(str(pending.get("unit", "")))
-    if pending.get("kind") != "opportunity_fire" or mover is None or not mover.alive:
+    mover = state.units.get(str((state.pending or {}).get("unit", "")))
+    if mover is None or not mover.alive:
         return
     for weapon in pside(state, unit).ratings():
         if not may_attack(weapon, state, mover):
@@ -234,3 +249,76 @@ def _by_cost(reach: dict[Hex, Reach]) -> list[Reach]:
 
 def _labels(state: GameState, path: tuple[Hex, ...]) -> tuple[str, ...]:
     return tuple(label(state, h) for h in path)
+
+
+# --- tabletop reach -----------------------------------------------------------------------
+def reach_report(
+    state: GameState, los: LineOfSight, unit_id: str, *, maneuver: bool, side: str | None
+) -> ReachReport:
+    """Where ``unit_id``'s next move can end (``reach.reach_paths``), and for each hex next
+    to those that it cannot enter, why: the step's own reasons (terrain, river, enemy,
+    Disrupted), the MP it would need, or the stacking limit where the move would end.
+    A hidden enemy minefield is unknown to the mover (``movement.known_minefield``), so it
+    shows nowhere in this answer."""
+    unit = state.unit(unit_id)
+    budget = maneuver_allowance(state, unit) if maneuver else allowance(state, unit)
+    reasons = _move_now_reasons(state, los, unit, maneuver, side)
+    if unit.hex is None or not unit.alive:
+        return ReachReport(unit_id, None, budget, maneuver, (), (), tuple(reasons))
+    paths = reach_paths(state, unit_id, los, mp=budget)
+    start = unit.hex
+    costs = {start: 0, **{h: r.cost for h, r in paths.items()}}
+    listed = tuple(
+        ReachHex(label(state, h), r.cost, _labels(state, r.path)) for h, r in _by_cost_items(paths)
+    )
+    blocked = _blocked(state, los, unit, start, costs, budget) if not can_move_reasons(
+        state, unit) else ()  # fmt: skip
+    return ReachReport(unit_id, label(state, start), budget, maneuver, listed, blocked,
+                       tuple(reasons))  # fmt: skip
+
+
+def _move_now_reasons(
+    state: GameState, los: LineOfSight, unit: UnitState, maneuver: bool, side: str | None
+) -> list[str]:
+    """Why the unit may not move now, whatever the path: the move's check without a path,
+    less its request for one."""
+    from tabletop.rules.platoon import RULESET
+
+    bare = ActionRequest("move", units=(unit.id,), side=side, maneuver=maneuver)
+    return [r for r in RULESET.check(state, bare, los) if not r.startswith("name the ")]
+
+
+def _blocked(
+    state: GameState,
+    los: LineOfSight,
+    unit: UnitState,
+    start: Hex,
+    costs: dict[Hex, int],
+    budget: int,
+) -> tuple[BlockedHex, ...]:
+    """Each on-map hex next to the start or a reached hex that no move can end in."""
+    hex_map = state.scenario.map
+    frontier = {n for h in costs for n in h.neighbors() if n in hex_map and n not in costs}
+    out: list[BlockedHex] = []
+    for n in sorted(frontier, key=lambda h: label(state, h)):
+        why: list[str] = []
+        for h in sorted((h for h in n.neighbors() if h in costs), key=lambda h: costs[h]):
+            if _move_ends_in(state, unit, h, start):
+                continue
+            step = step_cost(state, unit, h, n, los)
+            if not step.legal:
+                why = list(step.reasons)
+            elif costs[h] + step.cost > budget:
+                left = budget - costs[h]
+                why = [f"{label(state, n)} costs {step.cost} MP from {label(state, h)}, "
+                       f"where {left} of {budget} are left"]  # fmt: skip
+            else:
+                why = stacking_reasons(state, unit, n)
+            break
+        if why:
+            out.append(BlockedHex(label(state, n), tuple(why)))
+    return tuple(out)
+
+
+def _by_cost_items(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:
+    return sorted(paths.items(), key=lambda item: (item[1].cost, item[1].path))

@@ -16,7 +16,7 @@ from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.query import Probe
+from tabletop.rules.query import Probe, ReachReport
 
 
 class Handler(Protocol):
@@ -70,3 +70,10 @@ class PlatoonRuleset:
         from tabletop.rules.platoon import options
 
         return options.listed_units(state, side)
+
+    def reach(
+        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+    ) -> ReachReport:
+        from tabletop.rules.platoon import options
+
+        return options.reach_report(state, los, unit, maneuver=maneuver, side=side)
