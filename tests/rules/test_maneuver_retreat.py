@@ -129,11 +129,19 @@ def test_a_retreat_into_a_hidden_enemy_minefield_is_attacked() -> None:
     assert names.index("retreated") < names.index("minefield_attack")
 
 
-def test_a_retreat_passes_over_a_minefield_its_side_knows_of() -> None:
+def test_a_retreat_passes_over_a_revealed_minefield_but_not_its_own_hidden_one() -> None:
+    """The fixed retreat order turns aside only from what both sides see (rules 1.7): a
+    revealed field; its own hidden field it enters, and that field attacks it (3.8)."""
+    field = HexMarker(hx("0504"), "minefield_ap", "red", True)
     state = world([unit("a1", "ASLT", "blue", "0502"), unit("d1", "ASLT", "red", "0503")],
-                  markers=[HexMarker(hx("0504"), "minefield_ap", "red", False)])  # fmt: skip
+                  markers=[field])  # fmt: skip
     act(state, "assault", [4, 5, 1, 1], unit="a1", to=("0503",))
-    assert state.unit("d1").hex == hx("0603") and not state.hex_markers[0].revealed
+    assert state.unit("d1").hex == hx("0603")
+    field = HexMarker(hx("0504"), "minefield_ap", "red", False)
+    state = world([unit("a1", "ASLT", "blue", "0502"), unit("d1", "ASLT", "red", "0503")],
+                  markers=[field])  # fmt: skip
+    act(state, "assault", [4, 5, 1, 1, 1, 1, 1], unit="a1", to=("0503",))  # mine misses
+    assert state.unit("d1").hex == hx("0504") and state.hex_markers[0].revealed
 
 
 # --- open point: one elimination event form ---------------------------------------------------

@@ -4,8 +4,10 @@ the winning overrunner's way out of the overrun hex.
 - **Retreat**: each surviving defender, in unit-id order, moves one hex away from the
   first attacker's entry side, to one of the three far hexes. The owner's choice is made
   for it (HOUSE DEFAULT): never the overrun's declared exit while another far hex is open
-  (rules-spec 2.10), a far hex without a minefield its side knows would attack it before
-  one with, then straight on before the two others in direction order. A far hex is
+  (rules-spec 2.10), a far hex without a revealed minefield that would attack it before
+  one with, then straight on before the two others in direction order. Only revealed
+  minefields count: a fixed order that turned aside from a hidden one would show the
+  other side where it lies (rules 1.7). A far hex is
   closed when it is off the map, holds enemy units, may not be entered (water, a river
   hexside, no entry for its kind) or already holds ``stacking`` units of the defender's
   side. With none open the defender is eliminated where it stands, with its SW and its
@@ -31,11 +33,11 @@ from tabletop.rules.common import place_wreck
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import eliminate, hex_of, label, ptype, riders
-from tabletop.rules.platoon.movement import enter_cost, known_minefield
+from tabletop.rules.platoon.mines import marker_at, minefield_attack
+from tabletop.rules.platoon.movement import enter_cost
 from tabletop.rules.platoon.reach import (
     enemy_ground_units,
     mine_stops,
-    minefield_at,
     stacking_reasons,
     step_cost,
 )
@@ -50,13 +52,15 @@ def place(state: GameState, unit: UnitState, h: Hex, result: ActionResult) -> No
     result.event("moved", unit=unit.id, **{"from": label(state, before), "to": label(state, h)})
 
 
-def _known_mine_stops(state: GameState, unit: UnitState, h: Hex) -> bool:
-    kind = minefield_at(state, h)
+def _revealed_mine_stops(state: GameState, unit: UnitState, h: Hex) -> bool:
+    """A revealed minefield in ``h`` would attack ``unit``: public knowledge, so a fixed
+    choice may turn aside from it without telling anyone anything (rules 1.7)."""
+    marker = marker_at(state, h)
     return (
         state.scenario.module("minefields")
-        and kind is not None
-        and known_minefield(state, h, unit.side)
-        and mine_stops(state, unit, kind)
+        and marker is not None
+        and marker.revealed
+        and mine_stops(state, unit, marker.kind)
     )
 
 
@@ -87,11 +91,9 @@ def retreat(
 ) -> None:  # fmt: skip
     """Retreat ``unit`` one hex from ``at`` away from ``entry`` (see the module text);
     ``avoid`` is an overrun's declared exit."""
-    from tabletop.rules.platoon.mines import minefield_attack
-
     order = sorted(
         far_hexes(entry, at),
-        key=lambda h: (h == avoid, _known_mine_stops(state, unit, h)),
+        key=lambda h: (h == avoid, _revealed_mine_stops(state, unit, h)),
     )  # a stable sort: straight on stays first among equals
     closed: list[str] = []
     for h in order:
@@ -153,7 +155,7 @@ def way_out(
     d = at.direction_to(exit_)
     others = sorted(
         (at.neighbor((d + turn) % 6) for turn in (1, 5, 2, 4, 3)),  # nearest the exit first
-        key=lambda h: _known_mine_stops(state, unit, h),  # a known minefield last
+        key=lambda h: _revealed_mine_stops(state, unit, h),  # a revealed minefield last
     )  # HOUSE DEFAULT
     for h in others:
         if _open_step(state, unit, at, h, mp, los):
