@@ -234,7 +234,9 @@ def test_platoon_map_with_bunker(write: Write) -> None:
                             "terrain: 0203 (bunker)") for m in found), found  # fmt: skip
 
 
-def test_a_saved_game_over_the_stacking_limit_is_rejected(write: Write) -> None:
+def test_a_saved_game_over_the_stacking_limit_is_rejected(
+    capsys: pytest.CaptureFixture[str], write: Write
+) -> None:
     """A saved game's current position is held to stacking (rules 2.11) as a scenario is:
     the four red units stand apart at the start and together in ``state:``."""
     write("map.yaml", MAP)
@@ -256,3 +258,5 @@ def test_a_saved_game_over_the_stacking_limit_is_rejected(write: Write) -> None:
     assert messages(path) == [
         f"{path}:{line}:10: 4 units of red in 0606 (x-0, x-1, x-2, x-3): stacking allows 3"
     ]
+    code, lines = run(capsys, path)  # ``tabletop validate``
+    assert code == 1 and lines[-1].startswith("1 of 1 file invalid: 1 error")
