@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "actions": ("tabletop.cli.actions", "what each unit may do now, and why not"),
     "reach": ("tabletop.cli.reach", "the hexes a unit's move can reach, with their costs"),
     "sheet": ("tabletop.cli.sheet", "print a counter sheet"),
+    "bundled": ("tabletop.cli.bundled", "where the bundled maps, counters and scenarios are"),
 }
 
 
