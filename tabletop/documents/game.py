@@ -27,7 +27,7 @@ from tabletop.documents.changes import (
 )
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Scenario, UnitState
-from tabletop.rules import LineOfSight
+from tabletop.rules import DiceSource, LineOfSight, RandomDice
 
 __all__ = [
     "ChangeEvent",
@@ -122,6 +122,9 @@ class GameDocument:
         self._los: LineOfSight | None = None
         self._los_factory: Callable[[], LineOfSight] | None = None
         self._index = HexIndex(state.units)
+        self.dice: DiceSource = RandomDice()
+        """Every action started on this document rolls from here (a test may script it);
+        the faces each action rolled are recorded in its log entry, so redo is exact."""
 
     @classmethod
     def from_scenario(cls, scenario: Scenario, path: Path | str | None = None) -> GameDocument:

@@ -71,5 +71,6 @@ def main(path: str | None = None) -> int:
     if window is None:
         return 1
     window.show()
-    window.view.default_zoom()
+    window.restore_zoom()
+    window.offer_recovery()
     return app.exec()

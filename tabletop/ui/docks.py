@@ -58,7 +58,9 @@ class HexDock(QDockWidget):
         doc = self.document
         if doc is None or h is None or h not in doc.scenario.map.cells:
             self.setWindowTitle("Hex")
-            self.tree.addTopLevelItem(QTreeWidgetItem(["Click a hex to see what is in it.", ""]))
+            placeholder = QTreeWidgetItem(["Click a hex to see what is in it.", ""])
+            self.tree.addTopLevelItem(placeholder)
+            placeholder.setFirstColumnSpanned(True)  # the text is wider than column 0
             return
         hexmap = doc.scenario.map
         label = hexmap.label(h)

@@ -1,4 +1,6 @@
-"""The main window: the map view, menus, a status bar and the hex dock."""
+"""The main window: the map view, menus, a status bar, the hex dock, and play (the turn
+bar, actions and odds panels, tools: :mod:`tabletop.ui.playui`), saving
+(:mod:`tabletop.ui.files`) and the settings kept between sessions."""
 
 from __future__ import annotations
 
@@ -13,8 +15,12 @@ from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
+from tabletop.ui.files import FileKeeper, recent_label
 from tabletop.ui.loading import LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
+from tabletop.ui.panels import turn_text
+from tabletop.ui.play import POLICIES
+from tabletop.ui.playui import PlayUI
 from tabletop.ui.scene import MapScene
 from tabletop.ui.sight import SightControls
 from tabletop.ui.view import MapView
@@ -24,7 +30,12 @@ FILE_FILTER = "Tabletop files (*.yaml *.yml);;All files (*)"
 
 
 class MainWindow(QMainWindow):
-    """Home of play and, later, the editors. ``settings`` holds recent files."""
+    """Home of play and, later, the editors. ``settings`` holds recent files, the zoom,
+    the window layout and the solo opportunity-fire policy."""
+
+    ask_before_closing = True
+    """Ask to save unsaved changes before closing or opening another file (tests turn it
+    off so that closing a window never waits for a dialog)."""
 
     def __init__(self, settings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -34,7 +45,9 @@ class MainWindow(QMainWindow):
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
         self.view = MapView(self)
+        self.view.setObjectName("map-view")
         self.setCentralWidget(self.view)
+        self.files = FileKeeper(self.settings)
         self.hex_dock = HexDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.hex_dock)
         self.hex_dock.setMinimumWidth(220)
@@ -43,6 +56,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
         self.log_dock.unitsPicked.connect(self.select_units)
         self.sight = SightControls(self)
+        self.play = PlayUI(self)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -50,7 +64,8 @@ class MainWindow(QMainWindow):
         self.view.hexClicked.connect(self.select_hex)
         self.view.zoomChanged.connect(self._on_zoom)
         self.resize(1400, 900)
-        self.resizeDocks([self.hex_dock], [280], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.hex_dock], [300], Qt.Orientation.Horizontal)
+        self._restore_layout()
         self._update_title()
         self._update_actions()
 
@@ -66,6 +81,10 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         self.open_action = self._action("&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
         self.open_demo_action = self._action("Open &Demo", self.open_demo)
+        self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(
+            "Save &As...", lambda: self.save_as(), QKeySequence.StandardKey.SaveAs
+        )
         self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action("&Redo", self.redo, QKeySequence.StandardKey.Redo)
@@ -84,6 +103,21 @@ class MainWindow(QMainWindow):
         self.hex_dock_action.setChecked(True)
         self.hex_dock.visibilityChanged.connect(self._sync_hex_dock_action)
         self.about_action = self._action("&About Tabletop", self.about)
+        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1")
+        for action, name in ((self.open_action, "open"), (self.save_action, "save"),
+                             (self.save_as_action, "save-as"), (self.undo_action, "undo"),
+                             (self.redo_action, "redo")):  # fmt: skip
+            action.setObjectName(f"action-{name}")
+        self.policy_group = QActionGroup(self)
+        self.policy_actions: dict[str, QAction] = {}
+        texts = {"ask": "&Ask the Defender", "best": "Fire With the &Best Odds",
+                 "never": "&Never Fire"}  # fmt: skip
+        for policy in POLICIES:
+            action = self._action(texts[policy], lambda _c=False, p=policy: self.set_policy(p),
+                                  checkable=True)  # fmt: skip
+            action.setObjectName(f"action-policy-{policy}")
+            self.policy_group.addAction(action)
+            self.policy_actions[policy] = action
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -94,10 +128,23 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self._fill_recent_menu()
         file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        play_menu = bar.addMenu("&Play")
+        for name, action in self.play.actions.items():
+            play_menu.addAction(action)
+            if name in ("end-turn", "pass"):
+                play_menu.addSeparator()
+        play_menu.addAction(self.play.cancel_action)
+        play_menu.addSeparator()
+        solo = play_menu.addMenu("&Solo: Opportunity Fire")
+        for action in self.policy_actions.values():
+            solo.addAction(action)
         view_menu = bar.addMenu("&View")
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.actual_size_action):  # fmt: skip
@@ -112,6 +159,7 @@ class MainWindow(QMainWindow):
         self.viewer_group = QActionGroup(self)
         self.viewer_group.setExclusive(True)
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
 
     def _build_status_bar(self) -> None:
@@ -130,6 +178,7 @@ class MainWindow(QMainWindow):
     # --- documents ------------------------------------------------------------------------------
     def set_document(self, document: GameDocument) -> None:
         """Show ``document``, replacing the current one."""
+        self.files.adopt(document)
         if self.bridge is not None:
             self.bridge.detach()
             self.bridge.deleteLater()
@@ -147,12 +196,14 @@ class MainWindow(QMainWindow):
         self.bridge.modifiedChanged.connect(self._update_title)
         self.bridge.pathChanged.connect(self._update_title)
         self.bridge.historyChanged.connect(self._update_actions)
+        self.bridge.historyChanged.connect(self.play.refresh)
         self.hex_dock.set_document(document)
         self.log_dock.set_document(document, self.map_scene)
         self.bridge.historyChanged.connect(self.log_dock.refresh)
         self.sight.set_document(document, self.map_scene)
         self.bridge.unitsChanged.connect(self.sight.refresh_fov)
         self.bridge.markersChanged.connect(self.sight.refresh_fov)
+        self.play.set_document(document, self.map_scene)
         self._fill_viewer_menu(document)
         self.view.default_zoom()
         self._update_title()
@@ -197,6 +248,8 @@ class MainWindow(QMainWindow):
     def open_file(self, path: str | Path) -> bool:
         """Open a scenario, saved game or map; on bad input show every problem and keep the
         current document."""
+        if not self.may_discard():
+            return False
         try:
             document = load_game_document(path)
         except LoadError as exc:
@@ -243,7 +296,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = self.recent_files()
         for text in recent:
-            action = self.recent_menu.addAction(Path(text).name)
+            action = self.recent_menu.addAction(recent_label(text))
             action.setToolTip(text)
             action.triggered.connect(lambda _=False, t=text: self.open_file(t))
         if recent:
@@ -254,6 +307,140 @@ class MainWindow(QMainWindow):
     def _clear_recent(self) -> None:
         self.settings.setValue("recent", [])
         self._fill_recent_menu()
+
+    # --- saving ----------------------------------------------------------------------------
+    def save(self) -> bool:
+        """Save to the game's file; a game never saved asks where (as Save As)."""
+        if self.document is None:
+            return False
+        if self.files.save_path is None:
+            return self.save_as()
+        return self._write(self.files.save_path)
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        """Save the game as ``path`` (None: ask for it); Save then writes there."""
+        if self.document is None:
+            return False
+        if path is None:
+            suggested = str(self.files.suggested_path(self.document))
+            path, _ = QFileDialog.getSaveFileName(self, "Save Game", suggested, FILE_FILTER)
+            if not path:
+                return False
+        return self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        assert self.document is not None
+        try:
+            self.files.save(self.document, path)
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            QMessageBox.critical(self, "Cannot save", f"{path}: {reason}")
+            return False
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def after_action(self) -> None:
+        """Every action: the game into the recovery file, in case the app dies."""
+        if self.document is not None:
+            self.files.autosave(self.document)
+
+    def may_discard(self) -> bool:
+        """Unsaved changes: ask to save them first. False: the user cancelled."""
+        doc = self.document
+        if doc is None or not doc.modified or not self.ask_before_closing:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {doc.title} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save,
+        )  # fmt: skip
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        if not self.may_discard():
+            event.ignore()
+            return
+        self._save_layout()
+        self.files.discard_recovery()
+        event.accept()
+
+    def offer_recovery(self) -> bool:
+        """At start: a recovery file left by a crash? Offer to open it."""
+        path = self.files.recovery()
+        if path is None:
+            return False
+        source, _saved = self.files.recovered_source()
+        answer = QMessageBox.question(
+            self, "Recover game",
+            "Tabletop did not close normally. Open the game as it stood after its last "
+            f"action{f' (from {source.name})' if source else ''}?",
+        )  # fmt: skip
+        if answer != QMessageBox.StandardButton.Yes:
+            self.files.discard_recovery()
+            return False
+        return self.recover()
+
+    def recover(self) -> bool:
+        """Open the recovery file; Save then goes to the game it belonged to (or asks)."""
+        path = self.files.recovery()
+        if path is None:
+            return False
+        _source, saved = self.files.recovered_source()
+        try:
+            document = load_game_document(path)
+        except LoadError as exc:
+            self.show_load_error(exc)
+            return False
+        self.set_document(document)
+        self.files.save_path = saved
+        return True
+
+    # --- settings ---------------------------------------------------------------------------
+    def set_policy(self, policy: str) -> None:
+        """How opportunity fire is answered solo: ask, the best odds, never."""
+        self.play.controller.policy = policy
+        self.policy_actions[policy].setChecked(True)
+        self.settings.setValue("play/opfire_policy", policy)
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        policy = str(self.settings.value("play/opfire_policy", "ask"))
+        self.set_policy(policy if policy in POLICIES else "ask")
+
+    def _save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("view/zoom", self.view.scale_factor)
+
+    def restore_zoom(self) -> None:
+        """The zoom of the last session (the whole map on a first start)."""
+        zoom = self.settings.value("view/zoom")
+        try:
+            self.view.set_scale(float(zoom)) if zoom is not None else self.view.default_zoom()
+        except (TypeError, ValueError):
+            self.view.default_zoom()
+
+    def show_shortcuts(self) -> None:
+        rows = [(a.text().replace("&", ""), a.shortcut().toString(
+            QKeySequence.SequenceFormat.NativeText)) for a in self._shortcut_actions()]  # fmt: skip
+        table = "".join(f"<tr><td>{t}</td><td><b>{k}</b></td></tr>" for t, k in rows if k)
+        QMessageBox.information(self, "Keyboard Shortcuts",
+                                f"<table cellpadding='3'>{table}</table>"
+                                "<p>Enter, or a second click on the same hex, confirms a "
+                                "path or a target.</p>")  # fmt: skip
+
+    def _shortcut_actions(self) -> list[QAction]:
+        return [self.open_action, self.save_action, self.save_as_action, self.undo_action,
+                self.redo_action, *self.play.all_actions(), self.zoom_in_action,
+                self.zoom_out_action, self.fit_action]  # fmt: skip
 
     # --- actions -------------------------------------------------------------------------
     def undo(self) -> None:
@@ -275,11 +462,12 @@ class MainWindow(QMainWindow):
         self.hex_dock.show_hex(h)
 
     def select_units(self, ids) -> None:
-        """Select the units a log row is about: the first one's hex is selected."""
+        """Select the units a log row is about: the first one on the map, and its hex."""
         doc = self.document
         units = [doc.state.units[i] for i in ids if doc and i in doc.state.units]
-        hexes = [u.hex for u in units if u.on_map]
-        self.select_hex(hexes[0] if hexes else None)
+        units = [u for u in units if u.on_map]
+        self.select_hex(units[0].hex if units else None)
+        self.play.controller.select(units[0].id if units else None)
 
     def about(self) -> None:
         from tabletop import __version__
@@ -323,19 +511,8 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{scale * 100:.0f}%")
 
     def _update_turn(self) -> None:
-        doc = self.document
-        if doc is None:
-            self.turn_label.setText("")
-            return
-        state = doc.state
-        scenario = doc.scenario
-        parts = [f"Turn {state.turn}/{scenario.turns}", f"{state.phase.replace('_', ' ')} phase"]
-        if state.active_side:
-            side = scenario.sides.get(state.active_side)
-            parts.append(side.name if side else state.active_side)
-        if state.active_formation:
-            parts.append(state.active_formation.replace("_", " "))
-        self.turn_label.setText("   \u00b7   ".join(parts))
+        self.turn_label.setText(turn_text(self.document))
+        self.play.turn_bar.refresh(self.document)
 
     def _update_title(self, *_args) -> None:
         doc = self.document
@@ -351,6 +528,8 @@ class MainWindow(QMainWindow):
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.actual_size_action):  # fmt: skip
             action.setEnabled(has)
+        self.save_action.setEnabled(has and bool(doc.scenario.sides))
+        self.save_as_action.setEnabled(has and bool(doc.scenario.sides))
         self.undo_action.setEnabled(has and doc.history.can_undo)
         self.redo_action.setEnabled(has and doc.history.can_redo)
         self.undo_action.setText(

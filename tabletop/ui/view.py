@@ -87,6 +87,14 @@ class MapView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
+    def viewport_point(self, label: str) -> QPoint:
+        """The centre of hex ``label`` in viewport coordinates, scrolled into view first
+        (how tests and scripts click a hex)."""
+        scene = self.scene()
+        centre = scene.hex_center(scene.hexmap.parse(label))
+        self.ensureVisible(centre.x() - 1, centre.y() - 1, 2, 2, 80, 80)
+        return self.mapFromScene(centre)
+
     # --- zoom ------------------------------------------------------------------------------
     @property
     def scale_factor(self) -> float:

@@ -105,6 +105,14 @@ def document(scenario: Scenario) -> GameDocument:
     return GameDocument.from_scenario(scenario)
 
 
+@pytest.fixture(autouse=True)
+def no_close_questions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closing a window with unsaved changes never waits for a dialog in tests."""
+    from tabletop.ui.mainwindow import MainWindow
+
+    monkeypatch.setattr(MainWindow, "ask_before_closing", False)
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

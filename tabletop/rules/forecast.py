@@ -1,0 +1,48 @@
+"""The odds of an attack before it is rolled, for any ruleset: what the app's odds panel
+shows while a target is hovered (interfaces.md 3: ``tabletop odds``).
+
+``forecast(state, request, los)`` hands a ``fire``, ``opportunity-fire`` or ``moving-fire``
+request to the scenario's ruleset and answers with plain data: every outcome with its exact
+probability in the ruleset's own order (no effect, Disrupted, Reduced, Eliminated; or
+figures lost), the dice pools, and every modifier that built them, each in a player's
+words. A ruleset that cannot forecast a request says why in ``reasons``. No die is read.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from tabletop.model import GameState
+from tabletop.rules.actions import ActionRequest
+from tabletop.rules.los import LineOfSight
+
+_MODULES = {"platoon": "tabletop.rules.platoon.forecast"}
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """What an attack may do. ``outcomes``: (name, probability) pairs that sum to 1;
+    ``pools``: the dice rolled (``"m48-1 AP: 3 dice at 4+"``); ``modifiers``: where every
+    die and hit number came from; ``reasons``: why there is no forecast (empty when there
+    is one)."""
+
+    outcomes: tuple[tuple[str, float], ...] = ()
+    pools: tuple[str, ...] = ()
+    modifiers: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def effect(self) -> float:
+        """The chance of any effect at all (1 - the first outcome, "no effect")."""
+        return 1.0 - self.outcomes[0][1] if self.outcomes else 0.0
+
+
+def forecast(state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
+    """The odds of the attack ``request`` makes, as the state stands now."""
+    name = state.scenario.ruleset
+    if name not in _MODULES:
+        return Forecast(reasons=(f"the {name} ruleset gives no odds yet",))
+    module = importlib.import_module(_MODULES[name])
+    result: Forecast = module.forecast(state, request, los)
+    return result

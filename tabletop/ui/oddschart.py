@@ -1,0 +1,236 @@
+"""The odds panel: what the aimed attack may do, as a small bar chart with its dice pools
+and modifiers, the choice of target and rating, and the dice of the last roll.
+
+The numbers come from ``tabletop.rules.forecast`` (the same convolution as ``tabletop
+odds``); the dice tray shows the faces the action really rolled (``PlayAction.faces``),
+tumbling for a moment and then kept in view until the next roll.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.rules import ActionRequest
+from tabletop.rules.forecast import Forecast
+
+BAR_COLOURS = ["#8a9199", "#e0a526", "#e0662b", "#c0282d", "#7a1420", "#4a0c14"]
+TUMBLE_MS = 600
+TUMBLE_STEP_MS = 60
+
+
+class OddsChart(QWidget):
+    """Horizontal bars, one per outcome, with the probability as a percentage."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.outcomes: tuple[tuple[str, float], ...] = ()
+        self.setMinimumHeight(20)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_outcomes(self, outcomes: tuple[tuple[str, float], ...]) -> None:
+        self.outcomes = outcomes
+        self.setFixedHeight(max(20, 22 * len(outcomes) + 4))
+        self.update()
+
+    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        label_w = 82
+        pct_w = 52
+        width = max(10, self.width() - label_w - pct_w - 8)
+        for k, (name, p) in enumerate(self.outcomes):
+            y = 2 + k * 22
+            painter.setPen(self.palette().text().color())
+            painter.drawText(QRectF(0, y, label_w, 20), Qt.AlignmentFlag.AlignVCenter, name)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(128, 128, 128, 50))
+            painter.drawRoundedRect(QRectF(label_w, y + 3, width, 14), 3, 3)
+            painter.setBrush(QColor(BAR_COLOURS[min(k, len(BAR_COLOURS) - 1)]))
+            painter.drawRoundedRect(QRectF(label_w, y + 3, max(1.5, width * p), 14), 3, 3)
+            painter.setPen(self.palette().text().color())
+            painter.drawText(QRectF(label_w + width + 4, y, pct_w, 20),
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                             f"{p * 100:.1f}%")  # fmt: skip
+
+
+class DiceTray(QWidget):
+    """The rolls of the last action, one row each (who rolled, for what, the faces): they
+    tumble for a moment, then show the real faces and stay until the next action."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rolls: list[tuple[str, list[int]]] = []
+        self.shown: list[list[int]] = []
+        self.caption = "No dice rolled yet"
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._tumble)
+        self._left = 0
+        self._rng = random.Random()
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._tumble()
+
+    @property
+    def rolling(self) -> bool:
+        return self._timer.isActive()
+
+    @property
+    def faces(self) -> list[int]:
+        return [f for _, faces in self.rolls for f in faces]
+
+    def show_rolls(self, caption: str, rolls: list[tuple[str, list[int]]]) -> None:
+        self.caption = caption
+        self.rolls = [(text, list(faces)) for text, faces in rolls]
+        self._left = TUMBLE_MS // TUMBLE_STEP_MS
+        if self.faces:
+            self._timer.start(TUMBLE_STEP_MS)
+        self._tumble()
+
+    def _tumble(self) -> None:
+        if self._left <= 0 or not self.faces:
+            self._timer.stop()
+            self.shown = [list(faces) for _, faces in self.rolls]
+        else:
+            self._left -= 1
+            self.shown = [[self._rng.randint(1, 6) for _ in faces] for _, faces in self.rolls]
+        self.setFixedHeight(20 + sum(18 + 28 * max(1, (len(f) + 7) // 8) for f in self.shown))
+        self.update()
+
+    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        text = self.palette().text().color()
+        painter.setPen(text)
+        painter.drawText(QRectF(0, 0, self.width(), 18), Qt.AlignmentFlag.AlignLeft,
+                         self.caption)  # fmt: skip
+        y = 20.0
+        for (label, _), faces in zip(self.rolls, self.shown, strict=True):
+            painter.setPen(text)
+            painter.drawText(QRectF(0, y, self.width(), 16), Qt.AlignmentFlag.AlignLeft, label)
+            y += 18
+            for k, face in enumerate(faces):
+                x = (k % 8) * 28
+                paint_die(painter, QRectF(x, y + (k // 8) * 28, 24, 24), face,
+                          settled=not self.rolling)  # fmt: skip
+            y += 28 * max(1, (len(faces) + 7) // 8)
+
+
+PIPS = {
+    1: [(0.5, 0.5)], 2: [(0.25, 0.25), (0.75, 0.75)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
+}  # fmt: skip
+
+
+def paint_die(painter: QPainter, rect: QRectF, face: int, *, settled: bool) -> None:
+    painter.setPen(QPen(QColor("#333"), 1.2))
+    painter.setBrush(QColor("#fbfaf5") if settled else QColor("#e8e4d8"))
+    painter.drawRoundedRect(rect, 4, 4)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#b3121b") if face == 6 and settled else QColor("#222"))
+    r = rect.width() * 0.09
+    for fx, fy in PIPS.get(face, []):
+        c = QPointF(rect.x() + rect.width() * fx, rect.y() + rect.height() * fy)
+        painter.drawEllipse(c, r, r)
+
+
+class OddsPanel(QDockWidget):
+    """``odds-panel``: the attack aimed at, its odds, and the dice of the last roll.
+
+    ``chosen(request)`` when the player picks another target or rating in the list;
+    ``confirmed()`` when the Fire button is pressed; ``swToggled(bool)``."""
+
+    chosen = Signal(object)
+    confirmed = Signal()
+    swToggled = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Odds", parent)
+        self.setObjectName("odds-panel")
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(8, 6, 8, 6)
+        self.title = QLabel("Hover a target to see the odds.")
+        self.title.setObjectName("odds-title")
+        self.title.setWordWrap(True)
+        bold = QFont(self.title.font())
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.combo = QComboBox()
+        self.combo.setObjectName("odds-choice")
+        self.combo.currentIndexChanged.connect(self._on_index)
+        self.sw = QCheckBox("Support weapon fires too")
+        self.sw.setObjectName("odds-sw")
+        self.sw.toggled.connect(self.swToggled.emit)
+        self.chart = OddsChart()
+        self.chart.setObjectName("odds-chart")
+        self.details = QLabel("")
+        self.details.setObjectName("odds-details")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.fire = QPushButton("Fire")
+        self.fire.setObjectName("odds-fire")
+        self.fire.clicked.connect(self.confirmed.emit)
+        self.dice = DiceTray()
+        self.dice.setObjectName("dice-tray")
+        for w in (self.title, self.combo, self.sw, self.chart, self.details, self.fire):
+            layout.addWidget(w)
+        layout.addSpacing(6)
+        layout.addWidget(self.dice)
+        layout.addStretch(1)
+        self.setWidget(body)
+        self.requests: list[ActionRequest] = []
+        self.forecast: Forecast | None = None
+        self.clear()
+
+    def clear(self, text: str = "Hover a target to see the odds.") -> None:
+        self.title.setText(text)
+        self.requests = []
+        self.forecast = None
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        self.combo.blockSignals(False)
+        for w in (self.combo, self.sw, self.fire, self.chart):
+            w.hide()
+        self.details.setText("")
+
+    def show_choices(self, requests: list[ActionRequest], labels: list[str], *,
+                     aimed: bool, sw_possible: bool) -> None:  # fmt: skip
+        """The requests aimed at one hex (target x rating), the first selected."""
+        self.requests = list(requests)
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        self.combo.addItems(labels)
+        self.combo.blockSignals(False)
+        self.combo.setVisible(len(requests) > 1)
+        self.sw.setVisible(sw_possible)
+        self.fire.setVisible(aimed)
+
+    def show_forecast(self, title: str, forecast: Forecast) -> None:
+        self.forecast = forecast
+        self.title.setText(title)
+        if forecast.reasons:
+            self.chart.hide()
+            self.details.setText("\n".join(forecast.reasons))
+            return
+        self.chart.set_outcomes(forecast.outcomes)
+        self.chart.show()
+        lines = list(forecast.pools) + [f"\u2022 {m}" for m in forecast.modifiers]
+        self.details.setText("\n".join(lines))
+
+    def _on_index(self, index: int) -> None:
+        if 0 <= index < len(self.requests):
+            self.chosen.emit(self.requests[index])

@@ -1,0 +1,219 @@
+"""Play panels: the turn bar (whose move it is, the cup, draw and end buttons) and the
+actions panel (what the selected unit may do now; greyed, with reasons, what it may not).
+
+Every button is one of the window's QActions (``action-ACTION``), so the panel, the context
+menu and the keyboard shortcuts are the same commands, enabled from the same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.documents import GameDocument
+from tabletop.rules import ACTIONS
+from tabletop.ui.choices import Option
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    label: str
+    shortcut: str = ""
+    needs: str = "none"
+    """What the player picks after choosing it: ``path``, ``target``, ``hex`` or ``none``."""
+    tip: str = ""
+
+
+INFO: dict[str, ActionInfo] = {
+    "draw": ActionInfo("Draw Chit", "D", tip="Draw a formation's chit from the cup"),
+    "end-impulse": ActionInfo("End Impulse", "E", tip="End the active formation's impulse"),
+    "end-phase": ActionInfo("End Phase", "Shift+E", tip="End the current phase"),
+    "end-turn": ActionInfo("End Turn", "Ctrl+E", tip="Marker removal, then the next turn"),
+    "move": ActionInfo("Move", "M", "path", "Click hexes (or drag) to build a path"),
+    "run": ActionInfo("Run", "R", "path", "Run: a longer move"),
+    "fire": ActionInfo("Fire", "F", "target", "Click a highlighted target"),
+    "moving-fire": ActionInfo("Moving Fire", "Shift+F", "path", "Move, then fire"),
+    "opportunity-fire": ActionInfo("Opportunity Fire", "O", "target", "Fire at the mover"),
+    "pass": ActionInfo("Pass", "P", tip="Let the paused mover go on"),
+    "assault": ActionInfo("Assault", "A", "path", "Move into an enemy hex and attack"),
+    "overrun": ActionInfo("Overrun", "Shift+A", "path", "Vehicles: move through and attack"),
+    "rally": ActionInfo("Rally", "Y", tip="Try to recover from Disrupted"),
+    "mode": ActionInfo("Change Mode", "H", "choice", "Helicopter: Flying, NOE or Landed"),
+    "load": ActionInfo("Load", "Ctrl+Shift+L", "target", "Load a unit in the same hex"),
+    "unload": ActionInfo("Unload", "U", tip="Unload the units carried"),
+    "dig-in": ActionInfo("Dig In", "I", tip="Start entrenching"),
+    "close-combat": ActionInfo("Close Combat", "C", "hex"),
+    "morale-test": ActionInfo("Morale Test", "", tip="A test a referee calls for"),
+    "lay-mines": ActionInfo("Lay Mines", "Ctrl+M", "choice", "Sappers: lay a minefield here"),
+    "clear-mines": ActionInfo("Clear Mines", "Ctrl+Shift+M", "hex", "Sappers: clear mines"),
+    "suppress": ActionInfo("Suppress", "S", "hex"),
+    "air-strike": ActionInfo("Air Strike", "", "hex"),
+}
+GAME_ACTIONS = ("draw", "end-impulse", "end-phase", "end-turn", "pass")
+
+
+def make_actions(parent: QWidget, trigger: Callable[[str], None]) -> dict[str, QAction]:
+    """One QAction ``action-ACTION`` per game action of interfaces.md section 3."""
+    actions: dict[str, QAction] = {}
+    for name in ACTIONS:
+        info = INFO.get(name, ActionInfo(name.replace("-", " ").title()))
+        action = QAction(info.label, parent)
+        action.setObjectName(f"action-{name}")
+        if info.shortcut:
+            action.setShortcut(QKeySequence(info.shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setStatusTip(info.tip)
+        action.setEnabled(False)
+        action.triggered.connect(lambda _checked=False, n=name: trigger(n))
+        actions[name] = action
+    return actions
+
+
+def apply_options(actions: dict[str, QAction], options: list[Option], names) -> None:  # type: ignore[no-untyped-def]
+    """Enable each of ``names`` by its option (absent: the ruleset has no such action, or
+    nothing is selected), with the reasons as its tooltip."""
+    by_name = {o.action: o for o in options}
+    for name in names:
+        action = actions[name]
+        option = by_name.get(name)
+        action.setEnabled(option is not None and option.legal)
+        tip = INFO[name].tip if name in INFO else ""
+        if option is not None and not option.legal:
+            tip = "\n".join(option.reasons)
+        action.setToolTip(f"{action.text()}: {tip}" if tip else action.text())
+
+
+def turn_text(document: GameDocument | None) -> str:
+    """``Turn 2/10 · impulse · NATO · kampfgruppe``; empty for a bare map (no sides)."""
+    if document is None or not document.scenario.sides:
+        return ""
+    state = document.state
+    scenario = document.scenario
+    if state.finished:
+        return f"Game over after turn {min(state.turn, scenario.turns)}/{scenario.turns}"
+    parts = [f"Turn {state.turn}/{scenario.turns}", f"{state.phase.replace('_', ' ')} phase"]
+    if state.active_side:
+        side = scenario.sides.get(state.active_side)
+        parts.append(side.name if side else state.active_side)
+    if state.active_formation:
+        parts.append(state.active_formation.replace("_", " "))
+    return "   \u00b7   ".join(parts)
+
+
+def cup_text(document: GameDocument | None) -> str:
+    """The chits left in the cup, by formation: ``cup: kampfgruppe 2, 1st tank 1``."""
+    if document is None or not document.state.cup:
+        return "cup: empty" if document is not None and document.scenario.sides else ""
+    counts: dict[str, int] = {}
+    for chit in document.state.cup:
+        counts[chit] = counts.get(chit, 0) + 1
+    return "cup: " + ", ".join(f"{f.replace('_', ' ')} {n}" for f, n in counts.items())
+
+
+class TurnBar(QToolBar):
+    """Always on top of the map: turn, phase, side, formation, the cup, and the buttons."""
+
+    def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+        super().__init__("Turn", parent)
+        self.setObjectName("turn-bar")
+        self.setMovable(False)
+        self.label = QLabel("")
+        self.label.setObjectName("turn-bar-label")
+        self.label.setStyleSheet("font-weight: bold; padding: 0 10px;")
+        self.cup = QLabel("")
+        self.cup.setObjectName("cup-label")
+        self.cup.setStyleSheet("padding: 0 10px; color: palette(mid);")
+        self.addWidget(self.label)
+        self.addWidget(self.cup)
+        self.addSeparator()
+        for name in GAME_ACTIONS:
+            self.addAction(actions[name])
+
+    def refresh(self, document: GameDocument | None) -> None:
+        self.label.setText(turn_text(document))
+        self.cup.setText(cup_text(document))
+
+
+class ActionsPanel(QDockWidget):
+    """The selected unit and its actions: one button per action the ruleset has, enabled
+    when legal now; under a greyed one, why not."""
+
+    def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+        super().__init__("Actions", parent)
+        self.setObjectName("actions-panel")
+        self.actions_by_name = actions
+        body = QWidget()
+        self.layout_ = QVBoxLayout(body)
+        self.layout_.setContentsMargins(8, 6, 8, 6)
+        self.layout_.setSpacing(3)
+        self.header = QLabel("")
+        self.header.setObjectName("actions-header")
+        self.header.setWordWrap(True)
+        self.banner = QLabel("")
+        self.banner.setObjectName("actions-banner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet(
+            "background: #5a2a12; color: #ffe9c7; border-radius: 4px; padding: 6px;"
+        )
+        self.banner.hide()
+        self.layout_.addWidget(self.banner)
+        self.layout_.addWidget(self.header)
+        self.rows = QVBoxLayout()
+        self.rows.setSpacing(2)
+        self.layout_.addLayout(self.rows)
+        self.layout_.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
+        self.buttons: dict[str, QToolButton] = {}
+        self.reason_labels: dict[str, QLabel] = {}
+        self.show_options("Select a unit to see what it may do.", [])
+
+    def set_banner(self, text: str) -> None:
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+
+    def show_options(self, header: str, options: list[Option]) -> None:
+        self.header.setText(header)
+        while self.rows.count():
+            item = self.rows.takeAt(0)
+            widget = item.widget()
+            if widget is not None:
+                widget.deleteLater()
+        self.buttons.clear()
+        self.reason_labels.clear()
+        ordered = sorted(options, key=lambda o: not o.legal)
+        for option in ordered:
+            self._add_row(option)
+
+    def _add_row(self, option: Option) -> None:
+        button = QToolButton()
+        button.setDefaultAction(self.actions_by_name[option.action])
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        button.setSizePolicy(button.sizePolicy().horizontalPolicy().Expanding,
+                             button.sizePolicy().verticalPolicy())  # fmt: skip
+        button.setObjectName(f"panel-{option.action}")
+        self.rows.addWidget(button)
+        self.buttons[option.action] = button
+        if not option.legal:
+            reason = QLabel("\n".join(option.reasons))
+            reason.setObjectName(f"reason-{option.action}")
+            reason.setWordWrap(True)
+            reason.setStyleSheet("color: palette(mid); font-size: 11px; padding: 0 0 4px 10px;")
+            self.rows.addWidget(reason)
+            self.reason_labels[option.action] = reason

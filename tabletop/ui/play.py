@@ -1,0 +1,195 @@
+"""Play in the window: the selected unit, and every action performed through the same
+``PlayAction`` on the document's history as ``tabletop act``.
+
+The controller owns no rules: it asks the ruleset (``Chooser``) what is legal, hands a
+request to ``PlayAction`` with the document's dice and LOS engine, and reports what
+happened (``performed``) or why not (``refused``). A move paused for opportunity fire is
+announced with ``opportunityFire`` for the defending player to answer (or answered by the
+solo policy); once answered, a paused move continues by itself (``move --continue``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from tabletop.commands import PlayAction
+from tabletop.documents import GameDocument
+from tabletop.hexgrid import Hex
+from tabletop.model import UnitState
+from tabletop.rules import ActionRequest, ActionResult, DiceError, IllegalAction, LineOfSight
+from tabletop.ui.choices import Chooser, Option
+
+OPFIRE = "opportunity_fire"
+POLICIES = ("ask", "best", "never")
+"""Solo opportunity fire: ask the player, fire the attack with the best odds, never fire."""
+
+
+class PlayController(QObject):
+    """Selection and actions of one window's game document."""
+
+    selectionChanged = Signal(object)  # unit id or None
+    performed = Signal(object)  # the PlayAction just pushed
+    refused = Signal(str, object)  # action, list of reasons
+    opportunityFire = Signal(object)  # the pending dict
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.document: GameDocument | None = None
+        self.selected: str | None = None
+        self.policy = "ask"
+        self.forecaster = None
+        """Callable (request) -> chance of an effect, used by the ``best`` policy."""
+
+    # --- document and selection -------------------------------------------------------------
+    def set_document(self, document: GameDocument | None) -> None:
+        self.document = document
+        self.select(None)
+
+    @property
+    def los(self) -> LineOfSight:
+        """The document's line-of-sight engine (the window gives it one)."""
+        assert self.document is not None
+        return self.document.los
+
+    def chooser(self) -> Chooser:
+        assert self.document is not None
+        return Chooser(self.document.state, self.los)
+
+    @property
+    def playable(self) -> bool:
+        """A game with sides to play (a bare map shows no turn and takes no actions)."""
+        return self.document is not None and bool(self.document.scenario.sides)
+
+    def unit(self) -> UnitState | None:
+        if self.document is None or self.selected is None:
+            return None
+        unit = self.document.state.units.get(self.selected)
+        return unit if unit is not None and unit.on_map else None
+
+    def select(self, unit_id: str | None) -> None:
+        if unit_id != self.selected:
+            self.selected = unit_id
+            self.selectionChanged.emit(unit_id)
+
+    def stack(self, h: Hex) -> list[UnitState]:
+        """The units in a hex as a click cycles through them: the side to act first, each
+        side top (highest id) first, support weapons last (they act with their platoon)."""
+        assert self.document is not None
+        state = self.document.state
+        acting = self.acting_side()
+        units = state.units_at(h)
+        return sorted(reversed(units), key=lambda u: (u.side != acting, u.sw_of is not None))
+
+    def acting_side(self) -> str | None:
+        """The side whose decision the game waits for: the defender while a move is paused
+        for opportunity fire, else the active side."""
+        assert self.document is not None
+        state = self.document.state
+        pending = state.pending
+        if pending is not None and pending.get("kind") == OPFIRE:
+            mover = state.units.get(str(pending.get("unit")))
+            if mover is not None:
+                return next((s for s in state.scenario.sides if s != mover.side), None)
+        return state.active_side
+
+    def click_hex(self, h: Hex | None) -> None:
+        """Select the top unit of the side to act there, or the next one on a second click;
+        a hex without units clears the selection."""
+        if self.document is None or h is None:
+            self.select(None)
+            return
+        stack = self.stack(h)
+        if not stack:
+            self.select(None)
+            return
+        ids = [u.id for u in stack]
+        if self.selected in ids:
+            self.select(ids[(ids.index(self.selected) + 1) % len(ids)])
+        else:
+            self.select(ids[0])
+
+    def options(self) -> list[Option]:
+        """What the selected unit may do now, each action with its legal requests or the
+        reasons it may not."""
+        unit = self.unit()
+        if unit is None or not self.playable:
+            return []
+        return self.chooser().options(unit.id)
+
+    def game_options(self) -> list[Option]:
+        """Draw, end impulse, phase or turn, pass: legal now or why not."""
+        if not self.playable:
+            return []
+        return self.chooser().game_options()
+
+    def reach(self, action: str) -> dict[Hex, int]:
+        """The hexes the selected unit's move may end in, with their MP cost when the rules
+        give it (0: reachable, cost not told), for the path tool to highlight."""
+        unit = self.unit()
+        if unit is None:
+            return {}
+        chooser = self.chooser()
+        requests = chooser.legal(chooser.candidates(action, unit))[0]
+        hexmap = self.document.scenario.map  # type: ignore[union-attr]
+        return {hexmap.parse(r.to[-1]): 0 for r in requests if r.to}
+
+    def reasons(self, request: ActionRequest) -> list[str]:
+        return self.chooser().reasons(request)
+
+    # --- acting -----------------------------------------------------------------------------
+    def perform(self, request: ActionRequest) -> ActionResult | None:
+        """Play ``request`` as one undo step; None (and ``refused``) when illegal."""
+        doc = self.document
+        if doc is None:
+            return None
+        command = PlayAction(doc.state, request, self.los, doc.dice)
+        try:
+            doc.push(command)
+        except IllegalAction as exc:
+            self.refused.emit(request.action, list(exc.reasons))
+            return None
+        except DiceError as exc:
+            command.undo()  # the action stopped half-way: put everything back
+            self.refused.emit(request.action, [f"the dice ran out: {exc}"])
+            return None
+        self.performed.emit(command)
+        self._follow_up(doc)
+        return command.result
+
+    def _follow_up(self, doc: GameDocument) -> None:
+        pending = doc.state.pending
+        if pending is None:
+            return
+        if pending.get("kind") == OPFIRE:
+            if self.policy == "ask":
+                self.opportunityFire.emit(dict(pending))
+            else:
+                self.answer_automatically(pending)
+            return
+        unit = str(pending.get("unit"))
+        self.perform(ActionRequest("move", units=(unit,), cont=True))
+
+    def opportunity_requests(self) -> list[ActionRequest]:
+        """Every legal opportunity attack on the paused mover (each firer, each rating)."""
+        doc = self.document
+        if doc is None or doc.state.pending is None:
+            return []
+        pending = doc.state.pending
+        mover = str(pending.get("unit"))
+        chooser = self.chooser()
+        candidates = [
+            ActionRequest("opportunity-fire", units=(firer,), target=mover, weapon=w)
+            for firer in pending.get("firers", [])
+            for w in ("ap", "he", "aa")
+        ]
+        return chooser.legal(candidates)[0]
+
+    def answer_automatically(self, pending: dict) -> None:
+        """The solo policy: ``never`` passes; ``best`` fires the attack most likely to have
+        an effect (ties: the first firer in unit-id order), or passes when none may."""
+        requests = self.opportunity_requests() if self.policy == "best" else []
+        if requests and self.forecaster is not None:
+            best = max(requests, key=lambda r: self.forecaster(r))  # first of equals wins
+            self.perform(best)
+        else:
+            self.perform(ActionRequest("pass"))

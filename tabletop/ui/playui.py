@@ -1,0 +1,449 @@
+"""The play window's controls: the actions, panels and tools that turn clicks into game
+actions. The main window builds one :class:`PlayUI` and hands it each document.
+
+Every action goes: a QAction (button, context menu or shortcut) -> the tool that gathers
+its path or target (asking the rules about every hex) -> ``PlayController.perform`` ->
+``PlayAction`` on the document's history, exactly as ``tabletop act`` plays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from tabletop.hexgrid import Hex
+from tabletop.rules import ActionRequest
+from tabletop.rules.forecast import forecast
+from tabletop.ui.choices import WEAPONS, Option
+from tabletop.ui.oddschart import OddsPanel
+from tabletop.ui.overlays import PlayOverlay, StackFan
+from tabletop.ui.panels import (
+    GAME_ACTIONS,
+    INFO,
+    ActionInfo,
+    ActionsPanel,
+    TurnBar,
+    apply_options,
+    make_actions,
+)
+from tabletop.ui.play import OPFIRE, PlayController
+from tabletop.ui.tools.aim import AimTool, PathTool
+from tabletop.ui.tools.select import SelectTool
+
+STATUS_MS = 8000
+
+
+class PlayUI(QObject):
+    """Actions, panels, overlays and tools of play in ``window``."""
+
+    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(window)
+        self.window = window
+        self.controller = PlayController(self)
+        self.controller.forecaster = self.effect_chance
+        self.actions = make_actions(window, self.trigger)
+        self.cancel_action = QAction("Cancel", window)
+        self.cancel_action.setObjectName("action-cancel")
+        self.cancel_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.cancel_action.triggered.connect(self.cancel)
+        self.turn_bar = TurnBar(self.actions, window)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
+        self.panel = ActionsPanel(self.actions, window)
+        self.odds = OddsPanel(window)
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        window.addDockWidget(right, self.panel)
+        window.addDockWidget(right, self.odds)
+        self.odds.chosen.connect(self._on_chosen)
+        self.odds.confirmed.connect(self._confirm_aim)
+        self.odds.swToggled.connect(lambda _on: self._show_aimed())
+        self.select_tool = SelectTool(self.click_hex, self.context_menu, self.cancel)
+        self.overlay: PlayOverlay | None = None
+        self.fan: StackFan | None = None
+        self.aim: AimTool | None = None
+        self.aim_hex: Hex | None = None
+        self.path_tool: PathTool | None = None
+        self.pending_action: str | None = None
+        c = self.controller
+        c.selectionChanged.connect(self._on_selection)
+        c.performed.connect(self._on_performed)
+        c.refused.connect(self._on_refused)
+        c.opportunityFire.connect(lambda _p: self.refresh())
+
+    @property
+    def document(self):  # type: ignore[no-untyped-def]
+        return self.controller.document
+
+    @property
+    def view(self):  # type: ignore[no-untyped-def]
+        return self.window.view
+
+    def all_actions(self) -> list[QAction]:
+        return [*self.actions.values(), self.cancel_action]
+
+    # --- documents --------------------------------------------------------------------------
+    def set_document(self, document, scene) -> None:  # type: ignore[no-untyped-def]
+        self.end_tool()
+        if self.fan is not None:
+            self.fan.close()
+        self.controller.set_document(document)
+        self.overlay = PlayOverlay(scene)
+        scene.addItem(self.overlay)
+        self.fan = StackFan(scene)
+        self.view.set_tool(self.select_tool if self.controller.playable else None)
+        self.refresh()
+
+    def _on_selection(self, unit_id: str | None) -> None:
+        sight = getattr(self.window, "sight", None)
+        if sight is not None:
+            sight.follow_unit(unit_id)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Buttons, panel, turn bar and fan-out from the state as it stands now."""
+        c = self.controller
+        doc = c.document
+        self.turn_bar.refresh(doc)
+        self.turn_bar.setVisible(c.playable)
+        options = c.options()
+        apply_options(self.actions, options + c.game_options(), list(self.actions))
+        unit = c.unit()
+        if unit is None and c.selected is not None:
+            c.selected = None
+        self.panel.show_options(self._header(), options)
+        self.panel.set_banner(self._banner())
+        if self.fan is not None:
+            self.fan.open(unit.hex if unit is not None else None, c.selected)
+        if self.overlay is not None and self.aim is None and self.path_tool is None:
+            self.overlay.show_targets(self._firer_hexes())
+
+    def _header(self) -> str:
+        c = self.controller
+        unit = c.unit()
+        if not c.playable:
+            return "A map on its own: open a scenario or saved game to play."
+        if unit is None:
+            return "Select a unit to see what it may do."
+        from tabletop.ui.docks import unit_summary
+
+        name, state = unit_summary(c.document, unit)
+        return f"<b>{name}</b><br>{state}"
+
+    def _banner(self) -> str:
+        doc = self.document
+        if doc is None or doc.state.pending is None:
+            return "Game over." if doc is not None and doc.state.finished else ""
+        pending = doc.state.pending
+        if pending.get("kind") != OPFIRE:
+            return ""
+        side = self.controller.acting_side()
+        name = doc.scenario.sides[side].name if side in doc.scenario.sides else side
+        firers = ", ".join(pending.get("firers", []))
+        return (f"{pending.get('unit')} is moving into {pending.get('hex')}: {name} may fire "
+                f"({firers}). Select a firer and choose Opportunity Fire, or Pass.")  # fmt: skip
+
+    def _firer_hexes(self) -> set[Hex]:
+        doc = self.document
+        if doc is None or doc.state.pending is None or doc.state.pending.get("kind") != OPFIRE:
+            return set()
+        units = doc.state.units
+        return {units[f].hex for f in doc.state.pending.get("firers", []) if f in units}
+
+    # --- clicks -----------------------------------------------------------------------------
+    def click_hex(self, h: Hex | None) -> None:
+        self.controller.click_hex(h)
+        self.window.select_hex(h)
+
+    def context_menu(self, h: Hex | None, pos: QPoint) -> None:
+        if h is not None:
+            ids = [u.id for u in self.controller.stack(h)] if self.document else []
+            if ids and self.controller.selected not in ids:
+                self.click_hex(h)
+        menu = self.build_menu()
+        menu.popup(self.view.viewport().mapToGlobal(pos))
+
+    def build_menu(self) -> QMenu:
+        """The selected unit's actions (legal ones first), then the game's."""
+        menu = QMenu(self.window)
+        menu.setObjectName("play-context-menu")
+        options = sorted(self.controller.options(), key=lambda o: not o.legal)
+        for option in options:
+            menu.addAction(self.actions[option.action])
+        menu.addSeparator()
+        for name in GAME_ACTIONS:
+            if self.actions[name].isEnabled():
+                menu.addAction(self.actions[name])
+        return menu
+
+    def cancel(self) -> None:
+        """Esc: drop the tool in progress, or else the selection."""
+        if self.aim is not None or self.path_tool is not None:
+            self.end_tool()
+            self.refresh()
+            return
+        self.controller.select(None)
+        self.window.select_hex(None)
+
+    # --- triggering actions -----------------------------------------------------------------
+    def option(self, name: str) -> Option | None:
+        c = self.controller
+        options = c.game_options() if name in GAME_ACTIONS else c.options()
+        return next((o for o in options if o.action == name), None)
+
+    def trigger(self, name: str) -> None:
+        option = self.option(name)
+        if option is None or not option.legal:
+            reasons = list(option.reasons) if option is not None else ["select a unit first"]
+            self._on_refused(name, reasons)
+            return
+        self.end_tool()
+        info = INFO.get(name, ActionInfo(name))
+        if name in GAME_ACTIONS or info.needs == "none":
+            self.controller.perform(option.choices[0])
+        elif info.needs == "choice":
+            self._choose(option)
+        elif info.needs == "path":
+            self.start_path(name)
+        else:
+            self.start_aim(name, self._all_choices(name, option))
+
+    def _all_choices(self, name: str, option: Option) -> list[ActionRequest]:
+        unit = self.controller.unit()
+        chooser = self.controller.chooser()
+        if unit is None:
+            return list(option.choices)
+        return chooser.legal(chooser.candidates(name, unit))[0]
+
+    def _choose(self, option: Option) -> None:
+        if len(option.choices) == 1:
+            self.controller.perform(option.choices[0])
+            return
+        menu = QMenu(self.window)
+        for request in option.choices:
+            text = (request.mode or request.kind or request.hex or request.action).upper()
+            menu.addAction(text, lambda r=request: self.controller.perform(r))
+        menu.popup(self.view.mapToGlobal(self.view.rect().center()))
+
+    # --- paths ------------------------------------------------------------------------------
+    def start_path(self, name: str) -> None:
+        unit = self.controller.unit()
+        if unit is None or unit.hex is None or self.overlay is None:
+            return
+        reach = self.controller.reach(name)
+        self.pending_action = name
+        self.path_tool = PathTool(unit.hex, reach, self._check_path, self._on_path,
+                                  self._confirm_path, self._refused_hex, self.cancel)  # fmt: skip
+        self.overlay.show_reach(unit.hex, reach)
+        self.overlay.show_targets(())
+        self.view.set_tool(self.path_tool)
+        self._status(f"{INFO[name].label}: {PathTool.hint}")
+
+    def _labels(self, path: list[Hex]) -> tuple[str, ...]:
+        hexmap = self.document.scenario.map
+        return tuple(hexmap.label(h) for h in path)
+
+    def _path_request(self, name: str, path: list[Hex]) -> ActionRequest:
+        unit = self.controller.selected
+        return ActionRequest(name, units=(str(unit),), to=self._labels(path))
+
+    def _check_path(self, path: list[Hex]) -> list[str]:
+        """A path may grow while each step is a legal move (an assault's last step into the
+        enemy hex is checked as the assault itself)."""
+        name = self.pending_action or "move"
+        if name in ("assault", "overrun") and not self.controller.reasons(
+            self._path_request(name, path)
+        ):
+            return []
+        walk = "move" if name in ("moving-fire", "assault", "overrun") else name
+        return self.controller.reasons(self._path_request(walk, path))
+
+    def _on_path(self, path: list[Hex]) -> None:
+        if self.overlay is not None:
+            self.overlay.show_path(path)
+
+    def _confirm_path(self, path: list[Hex]) -> None:
+        name = self.pending_action or "move"
+        if name == "moving-fire":
+            self._aim_after_moving(path)
+            return
+        self.end_tool()
+        self.controller.perform(self._path_request(name, path))
+
+    def _aim_after_moving(self, path: list[Hex]) -> None:
+        unit = self.controller.unit()
+        assert unit is not None
+        chooser = self.controller.chooser()
+        labels = self._labels(path)
+        candidates = [
+            ActionRequest("moving-fire", units=(unit.id,), to=labels, target=e.id, weapon=w)
+            for e in chooser.enemies(unit)
+            for w in WEAPONS
+        ]
+        legal, reasons = chooser.legal(candidates)
+        if not legal:
+            self._on_refused("moving-fire", reasons)
+            return
+        path_overlay = list(path)
+        self.start_aim("moving-fire", legal)
+        if self.overlay is not None and unit.hex is not None:
+            self.overlay.show_reach(unit.hex, {})
+            self.overlay.start = unit.hex
+            self.overlay.show_path(path_overlay)
+
+    # --- aiming -----------------------------------------------------------------------------
+    def start_aim(self, name: str, requests: list[ActionRequest]) -> None:
+        targets: dict[Hex, list[ActionRequest]] = {}
+        for request in requests:
+            h = self._aim_hex(request)
+            if h is not None:
+                targets.setdefault(h, []).append(request)
+        for group in targets.values():
+            group.sort(key=self.effect_chance, reverse=True)
+        self.pending_action = name
+        self.aim = AimTool(targets, self._on_aim, self.confirm_request, self._refused_hex,
+                           self.cancel)  # fmt: skip
+        if self.overlay is not None:
+            self.overlay.show_targets(targets)
+        self.view.set_tool(self.aim)
+        self.odds.clear(f"{INFO[name].label}: hover a highlighted target")
+        self._status(f"{INFO[name].label}: {AimTool.hint}")
+
+    def _aim_hex(self, request: ActionRequest) -> Hex | None:
+        doc = self.document
+        if request.target is not None:
+            unit = doc.state.units.get(request.target)
+            return unit.hex if unit is not None else None
+        if request.hex is not None:
+            return doc.scenario.map.parse(request.hex)
+        return None
+
+    def _on_aim(self, h: Hex | None, requests, hovering: bool) -> None:  # type: ignore[no-untyped-def]
+        if not hovering:
+            self.aim_hex = h
+            if self.overlay is not None:
+                self.overlay.show_targets(self.aim.targets if self.aim else (), h)
+        if h is None:
+            self.odds.clear("Hover a highlighted target to see the odds.")
+            return
+        labels = [self._request_label(r) for r in requests]
+        sw = bool(requests) and self._with_sw(requests[0]) is not None
+        self.odds.show_choices(list(requests), labels, aimed=not hovering, sw_possible=sw)
+        self._show_forecast(requests[0] if requests else None)
+
+    def _on_chosen(self, request: ActionRequest) -> None:
+        if self.aim is not None:
+            self.aim.choose(request)
+        self._show_forecast(request)
+
+    def _show_aimed(self) -> None:
+        if self.aim is not None and self.aim.chosen is not None:
+            self._show_forecast(self.aim.chosen)
+
+    def _show_forecast(self, request: ActionRequest | None) -> None:
+        if request is None or self.document is None:
+            return
+        if self.odds.sw.isChecked():
+            request = self._with_sw(request) or request
+        if request.target is None:
+            self.odds.show_forecast(self._request_label(request), forecast_none(request))
+            return
+        self.odds.show_forecast(self._title(request), self._forecast(request))
+
+    def _forecast(self, request: ActionRequest):  # type: ignore[no-untyped-def]
+        return forecast(self.document.state, request, self.controller.los)
+
+    def effect_chance(self, request: ActionRequest) -> float:
+        """The chance the attack has any effect (the solo policy and the default choice)."""
+        if request.target is None:
+            return 0.0
+        return self._forecast(request).effect
+
+    def _title(self, r: ActionRequest) -> str:
+        weapon = f" {r.weapon.upper()}" if r.weapon else ""
+        sw = f" with {r.sw_weapon.upper()} SW" if r.sw_weapon else ""
+        return f"{r.unit} fires{weapon}{sw} at {r.target}"
+
+    @staticmethod
+    def _request_label(r: ActionRequest) -> str:
+        what = r.target or (f"hex {r.hex}" if r.hex else r.action)
+        return f"{what} \u00b7 {r.weapon.upper()}" if r.weapon else what
+
+    def _with_sw(self, request: ActionRequest) -> ActionRequest | None:
+        """The request with the platoon's SW firing at the same target, if it may."""
+        if request.target is None or request.action == "moving-fire":
+            return None
+        for w in WEAPONS:
+            candidate = replace(request, sw_target=request.target, sw_weapon=w)
+            if not self.controller.reasons(candidate):
+                return candidate
+        return None
+
+    def _confirm_aim(self) -> None:
+        if self.aim is not None and self.aim.chosen is not None:
+            self.confirm_request(self.aim.chosen)
+
+    def confirm_request(self, request: ActionRequest) -> None:
+        if self.odds.sw.isChecked():
+            request = self._with_sw(request) or request
+        self.end_tool()
+        self.controller.perform(request)
+
+    # --- ending, results, refusals ----------------------------------------------------------
+    def end_tool(self) -> None:
+        self.aim = None
+        self.path_tool = None
+        self.pending_action = None
+        self.aim_hex = None
+        if self.overlay is not None:
+            self.overlay.clear()
+        if self.controller.playable:
+            self.view.set_tool(self.select_tool)
+        self.odds.sw.setChecked(False)
+
+    def _refused_hex(self, h: Hex, reasons: list[str] | None = None) -> None:
+        if reasons is None:
+            reasons = self._why_not_here(h)
+        if self.overlay is not None:
+            self.overlay.flash_refused(h)
+        self._on_refused(self.pending_action or "", reasons)
+
+    def _why_not_here(self, h: Hex) -> list[str]:
+        """Why the action in progress may not aim at ``h``: the rules' own reasons for
+        the first unit there, or that nothing there can be aimed at."""
+        doc = self.document
+        unit = self.controller.unit()
+        label = doc.scenario.map.label(h)
+        there = [u for u in doc.state.units_at(h) if unit is None or u.id != unit.id]
+        name = self.pending_action or "fire"
+        if unit is None or not there:
+            return [f"{label} holds no target for {INFO[name].label.lower()}"]
+        request = ActionRequest(name, units=(unit.id,), target=there[0].id)
+        return self.controller.reasons(request) or [f"{there[0].id} may not be aimed at now"]
+
+    def _on_refused(self, action: str, reasons: list[str]) -> None:
+        label = INFO[action].label if action in INFO else action
+        text = f"{label} refused: " + "; ".join(reasons) if action else "; ".join(reasons)
+        self.window.statusBar().showMessage(text, STATUS_MS)
+
+    def _on_performed(self, command) -> None:  # type: ignore[no-untyped-def]
+        result = command.result
+        rolls = [(f"{r.by} {r.purpose.replace('_', ' ')} {r.need}", r.dice)
+                 for r in result.rolls]  # fmt: skip
+        if rolls:
+            self.odds.dice.show_rolls(command.text, rolls)
+        self.end_tool()
+        self.refresh()
+        self._status(command.text)
+        self.window.after_action()
+
+    def _status(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, STATUS_MS)
+
+
+def forecast_none(request: ActionRequest):  # type: ignore[no-untyped-def]
+    from tabletop.rules.forecast import Forecast
+
+    return Forecast(reasons=(f"no odds for {request.action} at a hex: each unit there is "
+                             "attacked in turn",))  # fmt: skip

@@ -1,0 +1,145 @@
+"""Playing the platoon demo in the window with real mouse events (offscreen): select, fire
+with scripted dice and the odds shown, undo, redo, save and reload; refusals with reasons."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+
+from tabletop import paths
+from tabletop.rules import ActionRequest, ScriptedDice
+from tabletop.rules.forecast import forecast
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
+]
+
+
+@pytest.fixture
+def demo(qtbot, settings):  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    win = create_window(paths.DEMO_SCENARIO, settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def action(win, name: str) -> QAction:  # type: ignore[no-untyped-def]
+    found = win.findChild(QAction, f"action-{name}")
+    assert found is not None, name
+    return found
+
+
+def click_hex(qtbot, win, label: str, button=Qt.MouseButton.LeftButton) -> None:  # type: ignore[no-untyped-def]
+    pos = win.view.viewport_point(label)
+    qtbot.mouseMove(win.view.viewport(), pos)
+    qtbot.mouseClick(win.view.viewport(), button, pos=pos)
+
+
+def hover_hex(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseMove(win.view.viewport(), win.view.viewport_point(label))
+
+
+def press_button(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the turn bar's or the actions panel's button of ``action-NAME``."""
+    act = action(win, name)
+    bar = win.play.turn_bar
+    widget = bar.widgetForAction(act)
+    if widget is None or not widget.isVisible():
+        widget = win.play.panel.buttons[name]
+    assert widget.isEnabled(), act.toolTip()
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def draw(qtbot, win, faces: list[int]) -> None:  # type: ignore[no-untyped-def]
+    win.document.dice = ScriptedDice(faces)
+    press_button(qtbot, win, "draw")
+
+
+def test_select_fire_undo_redo_save_reload(qtbot, demo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    win = demo
+    doc = win.document
+    assert "Turn 1/10" in win.play.turn_bar.label.text()
+    draw(qtbot, win, [2, 1])  # the cup's 7th chit in sorted order: kampfgruppe
+    assert doc.state.active_formation == "kampfgruppe"
+    assert "kampfgruppe" in win.play.turn_bar.label.text()
+
+    click_hex(qtbot, win, "1211")
+    assert win.play.controller.selected == "leo2-1"
+    panel = win.play.panel
+    assert panel.buttons["fire"].isEnabled()
+    assert not panel.buttons["rally"].isEnabled()
+    assert "not Disrupted" in panel.reason_labels["rally"].text()
+
+    press_button(qtbot, win, "fire")
+    target_hex = doc.scenario.map.parse("2119")
+    assert target_hex in win.play.overlay.targets
+    hover_hex(qtbot, win, "2119")
+    qtbot.waitUntil(lambda: win.play.odds.chart.isVisible())
+    total = sum(p for _, p in win.play.odds.chart.outcomes)
+    assert total == pytest.approx(1.0)
+
+    click_hex(qtbot, win, "2119")  # aim
+    odds = win.play.odds
+    pick = next(i for i, r in enumerate(odds.requests) if r.target == "bmp-1" and r.weapon == "ap")
+    odds.combo.setCurrentIndex(pick)
+    request = ActionRequest("fire", units=("leo2-1",), target="bmp-1", weapon="ap")
+    cast = forecast(doc.state, request, win.play.controller.los)
+    assert "bmp-1 AP" not in odds.details.text() and "leo2-1 AP" in odds.details.text()
+    hits = int(cast.pools[0].split(": ")[1].split()[0])
+    saves = int(cast.pools[1].split(": ")[1].split()[0])
+    doc.dice = ScriptedDice([6] * hits + [1] * saves)
+    before_log = len(doc.state.log)
+    click_hex(qtbot, win, "2119")  # the second click confirms
+
+    bmp = doc.state.units["bmp-1"]
+    assert not bmp.alive or bmp.disrupted
+    assert doc.state.units["leo2-1"].has("ops_complete")
+    assert len(doc.state.log) == before_log + 1
+    assert doc.state.log[-1].dice == [6] * hits + [1] * saves
+    assert odds.dice.faces == [6] * hits + [1] * saves
+    after = doc.state.snapshot()
+
+    action(win, "undo").trigger()
+    assert doc.state.units["bmp-1"].alive and not doc.state.units["bmp-1"].disrupted
+    assert not doc.state.units["leo2-1"].has("ops_complete")
+    doc.dice = ScriptedDice([])  # redo must not roll again
+    action(win, "redo").trigger()
+    assert doc.state.same_as(after)
+
+    out = tmp_path / "game.yaml"
+    assert win.save_as(out)
+    assert not doc.modified
+    from tabletop.ui.app import create_window
+
+    again = create_window(out, win.settings)
+    assert again is not None
+    qtbot.addWidget(again)
+    assert again.document.state.same_as(after)
+
+
+def test_an_illegal_click_shows_its_reason_and_changes_nothing(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    win = demo
+    doc = win.document
+    draw(qtbot, win, [2, 1])
+    click_hex(qtbot, win, "1211")
+    press_button(qtbot, win, "move")
+    before = doc.state.snapshot()
+    steps = len(doc.history)
+    click_hex(qtbot, win, "1420")  # far beyond reach, not adjacent
+    assert "Move refused" in win.statusBar().currentMessage()
+    assert doc.state.same_as(before) and len(doc.history) == steps
+    win.play.cancel_action.trigger()
+    press_button(qtbot, win, "fire")
+    click_hex(qtbot, win, "1217")  # a friendly unit: not a target
+    message = win.statusBar().currentMessage()
+    assert "Fire refused" in message and "friendly" in message
+    assert doc.state.same_as(before)
