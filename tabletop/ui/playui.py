@@ -178,7 +178,12 @@ class PlayUI(QObject):
         return menu
 
     def cancel(self) -> None:
-        """Esc: drop the tool in progress, or else the selection."""
+        """Esc: the active tool's gesture (the LOS line...), the action in progress, or else
+        the selection."""
+        tool = self.view.tool
+        if tool is not None and tool not in (self.select_tool, self.aim, self.path_tool):
+            tool.cancel()
+            return
         if self.aim is not None or self.path_tool is not None:
             self.end_tool()
             self.refresh()

@@ -92,7 +92,9 @@ class MapView(QGraphicsView):
         (how tests and scripts click a hex)."""
         scene = self.scene()
         centre = scene.hex_center(scene.hexmap.parse(label))
-        self.ensureVisible(centre.x() - 1, centre.y() - 1, 2, 2, 80, 80)
+        margin = self.viewport().rect().adjusted(20, 20, -20, -20)
+        if not margin.contains(self.mapFromScene(centre)):
+            self.centerOn(centre)
         return self.mapFromScene(centre)
 
     # --- zoom ------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def test_a_drag_shows_the_line_and_the_reason_it_is_blocked(qtbot, window) -> No
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert not tool.line.isVisible() and tool.result is None
     action.trigger()
-    assert window.view.tool is None
+    assert window.view.tool is window.play.select_tool
 
 
 def test_a_clear_line_is_solid_and_a_click_elsewhere_does_not_pan(qtbot, window) -> None:  # type: ignore[no-untyped-def]
