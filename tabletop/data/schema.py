@@ -112,7 +112,10 @@ class Checker:
                 self.key_error(value, k, f"unknown key {k!r} in {what}{did_you_mean(k, allowed)}")
         for k in required:
             if k not in value:
-                self.error(parent, key, f"{what} is missing the key {k!r}")
+                # a top-level mapping has no parent: name the mapping itself (1:1), like
+                # the file's other whole-document problems
+                where, at = (parent, key) if parent is not None else (value, None)
+                self.error(where, at, f"{what} is missing the key {k!r}")
         return value
 
     def sequence(self, parent: Any, key: str | int | None, value: Any, what: str) -> list[Any]:

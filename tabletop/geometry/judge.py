@@ -86,7 +86,9 @@ class Judge:
         grazed = tuple(
             HexSide(self.hex_of(c1), self.hex_of(c2))
             for c1, c2, _ in pieces
-            if c1 != c2 and (on_map[c1] or on_map[c2])
+            # only sides between two map hexes: the map's edge borders nothing that could
+            # block or hinder, and an off-map hex has no label a player could look up
+            if c1 != c2 and on_map[c1] and on_map[c2]
         )
         base = LosResult(
             a.hex, b.hex, counted_range(a.hex, b.hex, self.options), True, grazed=grazed

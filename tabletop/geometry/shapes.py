@@ -101,6 +101,8 @@ class MapShapes:
         for i in found[along]:
             h = self.hexes[i]
             for n in h.neighbors():
+                if n not in self.position:
+                    continue  # the map's edge (see judge: grazes are between map hexes)
                 if shapely.length(shapely.intersection(self.side_line(HexSide(h, n)), line)) > 0:
                     grazed.add(HexSide(h, n))
         return crossed, grazed

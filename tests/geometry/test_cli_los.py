@@ -66,3 +66,16 @@ def test_bad_input_exits_1_without_traceback(
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, str(tmp_path / "none.yaml"), "0304", "0305")
     assert code == 1 and "none.yaml" in err
+
+
+def test_a_line_along_the_map_edge_names_no_off_map_hexside(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """0101 -> 0301 runs along the top edge (the side of 0201 towards the off-map "0200"):
+    no hexside of two map hexes is grazed, so none is named; inside the map one is."""
+    code, out, _ = run(capsys, str(MAP), "0101", "0301", "--json")
+    assert code == 0 and json.loads(out)["grazed"] == []
+    code, out, _ = run(capsys, str(MAP), "0101", "0301")
+    assert out.strip() == "0101 -> 0301: range 2, line of sight clear"
+    code, out, _ = run(capsys, str(MAP), "0201", "0401", "--json")
+    assert json.loads(out)["grazed"] == ["0301/0302"]
