@@ -73,10 +73,9 @@ def _figures(ck: Checker, d: dict[str, Any], base: UnitState, sc: Scenario) -> l
     for i, item in enumerate(seq):
         f = ck.mapping(seq, i, item, "a figure", ("model", "wounds", "fallen"), ("model",))
         model = ck.name_in(f, "model", f.get("model"), "model", models)
-        if model is not None:
-            out.append(
-                Figure(model, ck.get_int(f, "wounds", "", 0, lo=0), ck.get_bool(f, "fallen"))
-            )
+        if model is not None and isinstance(t, SquadUnitType):
+            wounds = ck.get_int(f, "wounds", "", 0, lo=0, hi=t.wounds_of(model))
+            out.append(Figure(model, wounds, ck.get_bool(f, "fallen")))
     return out
 
 

@@ -92,11 +92,14 @@ class LosEngine:
                 mask[self.field.index(h)] = True
         return mask
 
-    def visible_share(self, a: Hex, b: Hex, markers: Sequence[HexMarker] = ()) -> float:
+    def visible_share(
+        self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
+    ) -> float:
         """Fraction of hex ``b``'s area seen from the centre of ``a`` (rules 4.5).
 
         HOUSE DEFAULT: the occluders are the hexes whose top (level, +1 for blocking terrain or
-        Smoke) is above both ends' levels, and the cover hexsides (wall, fence, embankment).
+        Smoke) is above both ends' levels, and the cover hexsides (wall, fence, embankment)
+        but those in ``ignore`` (rules 3.4: the hexside that gives the base save).
         """
         self._check_hex(a)
         self._check_hex(b)
@@ -105,7 +108,7 @@ class LosEngine:
         eye = max(f.level[f.index(a)], f.level[f.index(b)])
         top = f.level + ((cover.code == BLOCK) | cover.smoke)
         occluding = {f.hex_at(i) for i in np.flatnonzero(f.on_map & (top > eye)).tolist()}
-        return self.shapes.visible_share(a, b, occluding)
+        return self.shapes.visible_share(a, b, occluding, frozenset(ignore))
 
     # --- drawing --------------------------------------------------------------------------------
     def line_segment(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:

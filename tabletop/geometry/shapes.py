@@ -118,9 +118,11 @@ class MapShapes:
         return bool(shapely.relate_pattern(union, self.sight_line(a, b), "T********"))
 
     # --- visible share (rules 4.5) ------------------------------------------------------------
-    def visible_share(self, a: Hex, b: Hex, occluding: set[Hex]) -> float:
+    def visible_share(
+        self, a: Hex, b: Hex, occluding: set[Hex], ignore: frozenset[HexSide] = frozenset()
+    ) -> float:
         """Fraction of hex ``b`` seen from the centre of ``a`` past the occluding hexes and the
-        cover hexsides.
+        cover hexsides (but those in ``ignore``).
 
         HOUSE DEFAULT: cover hexsides of the firer's own hex do not occlude (one fires over
         one's own wall); those of the target hex do (that is the cover they give).
@@ -140,7 +142,7 @@ class MapShapes:
                     vertex_sets.append(_CORNERS + np.array(lattice_point(h)))
             else:
                 side = self.sides[i - n]
-                if a not in side.hexes():
+                if a not in side.hexes() and side not in ignore:
                     vertex_sets.append(shapely.get_coordinates(self.side_lines[i - n]))
         if not vertex_sets:
             return 1.0

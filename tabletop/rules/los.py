@@ -46,8 +46,12 @@ class LineOfSight(Protocol):
         """Every hex of the map a ground unit standing there would be seen in from ``a``."""
         ...
 
-    def visible_share(self, a: Hex, b: Hex, markers: Sequence[HexMarker] = ()) -> float:
-        """Fraction of hex ``b``'s area visible from the centre of ``a`` (rules 4.5)."""
+    def visible_share(
+        self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
+    ) -> float:
+        """Fraction of hex ``b``'s area visible from the centre of ``a`` (rules 4.5); the
+        cover hexsides in ``ignore`` cast no shadow (the one that gives the target its base
+        save, rules 3.4)."""
         ...
 
 

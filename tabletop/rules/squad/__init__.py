@@ -1,0 +1,29 @@
+"""The squad ruleset (rules-spec section 3): units made of figures with wounds.
+
+``RULESET`` dispatches every action through ``HANDLERS``; to add an action, write its
+handler (``check`` with reasons, reading no dice; ``perform``) and add one line here. What
+to reuse: ``figures`` (wounds, falling, medics), ``fire`` (dice groups, the attack, armor
+and save rolls), ``cover`` (the save of rules 3.4), ``movement`` (costs, paths, bunkers),
+``sequence`` (phases, with hook registries for each phase's edges), ``odds``.
+"""
+
+from __future__ import annotations
+
+from tabletop.rules.squad.entrench import DigIn
+from tabletop.rules.squad.fire import Fire
+from tabletop.rules.squad.movement import Move, Run
+from tabletop.rules.squad.registry import Handler, SquadRuleset
+from tabletop.rules.squad.sequence import EndPhase, EndTurn
+
+HANDLERS: dict[str, Handler] = {
+    "end-phase": EndPhase(),
+    "end-turn": EndTurn(),
+    "move": Move(),
+    "run": Run(),
+    "fire": Fire(),
+    "dig-in": DigIn(),
+}
+
+RULESET = SquadRuleset(HANDLERS)
+
+__all__ = ["HANDLERS", "RULESET", "Handler", "SquadRuleset"]

@@ -1,0 +1,223 @@
+"""Moving (rules 3.2): ``move`` in the movement phase, ``run`` in the shooting phase.
+
+A unit spends the chart's movement points (foot column, or the vehicle column for vehicles;
+guns are manhandled at foot costs, HOUSE DEFAULT) out of its ``movement`` in each movement
+phase, in one or several ``move`` actions; a road hexside replaces the hex's cost, a river
+blocks unless a bridge crosses it, and a minefield its side knows of costs +1 (as 2.5).
+Running, instead of shooting, is a second move of up to half the movement rounded down.
+Moving removes Entrenched (3.5); a unit that dug in last turn may not move in its own next
+movement phase. Bunkers limit who enters and where (``bunker``); entering one ends the
+move. Stacking (option ``stacking``, units per side per hex) holds where a move ends.
+Entering a hex that holds enemy units is close combat (3.6), which is not part of this
+ruleset's moves: such a hex is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import GameState, UnitState
+from tabletop.rules.actions import ActionRequest, ActionResult
+from tabletop.rules.common import find_unit, hex_of, label, remove_marker
+from tabletop.rules.dice import DiceSource
+from tabletop.rules.los import LineOfSight
+from tabletop.rules.squad import bunker
+from tabletop.rules.squad.common import (
+    MOVE_LOCKED,
+    MP_USED,
+    SHOOTING,
+    actor_reasons,
+    in_close_combat,
+    is_bunker,
+    shooting_reasons,
+    stype,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    hex: Hex
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class PathPlan:
+    unit: str
+    steps: tuple[Step, ...]
+    ends_move: bool = False
+    """It enters a bunker, which ends the unit's move."""
+
+    @property
+    def cost(self) -> int:
+        return sum(s.cost for s in self.steps)
+
+
+def known_minefield(state: GameState, h: Hex, side: str) -> bool:
+    """A minefield the mover's side knows of: its own or a revealed one (rules 1.7)."""
+    return any(
+        m.hex == h and m.kind.startswith("minefield") and (m.revealed or m.side == side)
+        for m in state.hex_markers
+    )
+
+
+def enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, str]:
+    """MP to enter ``b`` from the adjacent ``a``, or None and the reason it may not."""
+    hex_map = state.scenario.map
+    if b not in hex_map:
+        return None, f"hex {label(state, b)} is outside the map"
+    chart = hex_map.chart
+    features = hex_map.effective_features(HexSide.between(a, b))
+    blockers = [f for f in features if chart.hexsides[f].blocks_movement]
+    if blockers:
+        return None, (f"{unit.id} may not cross the {blockers[0]} between {label(state, a)} "
+                      f"and {label(state, b)}")  # fmt: skip
+    terrain = hex_map.terrain(b)
+    if terrain.amphibious_only:
+        return None, f"{unit.id} may not enter {label(state, b)} ({terrain.name})"
+    cost = terrain.movement.vehicle if stype(state, unit).is_vehicle else terrain.movement.foot
+    if cost is None:
+        return None, f"{unit.id} may not enter {label(state, b)} ({terrain.name})"
+    roads = [m for f in features if (m := chart.hexsides[f].movement) is not None]
+    if roads:
+        cost = min(cost, *roads)
+    if state.scenario.module("minefields") and known_minefield(state, b, unit.side):
+        cost += 1
+    return cost, ""
+
+
+def plan_path(
+    state: GameState, unit: UnitState, labels: Sequence[str], budget: int
+) -> tuple[PathPlan | None, list[str]]:
+    """Check a path of adjacent hexes against ``budget`` MP before anything moves."""
+    if not labels:
+        return None, ["name the hexes to move through with --to"]
+    here = hex_of(unit)
+    steps: list[Step] = []
+    left = budget
+    for i, text in enumerate(labels):
+        try:
+            h = state.scenario.map.parse(text)
+        except ValueError as exc:
+            return None, [str(exc)]
+        if here.distance(h) != 1:
+            return None, [f"{label(state, h)} is not adjacent to {label(state, here)}"]
+        cost, why = enter_cost(state, unit, here, h)
+        if cost is None:
+            return None, [why]
+        reasons = bunker.crossing_reasons(state, unit, here, h)
+        if reasons:
+            return None, reasons
+        enemies = [u.id for u in state.units_at(h) if u.side != unit.side]
+        if enemies:
+            return None, [f"{label(state, h)} holds enemy units ({', '.join(enemies)})"]
+        if cost > left:
+            return None, [f"{unit.id} cannot enter {label(state, h)}: it costs {cost} MP "
+                          f"and {left} of {budget} are left"]  # fmt: skip
+        left -= cost
+        steps.append(Step(h, cost))
+        if is_bunker(state, h) and i + 1 < len(labels):
+            return None, [f"entering the bunker in {label(state, h)} ends {unit.id}'s move"]
+        here = h
+    limit = state.scenario.options.stacking
+    stack = [u for u in state.units_at(here) if u.side == unit.side and u.id != unit.id]
+    if len(stack) >= limit:
+        return None, [f"{label(state, here)} already holds {limit} units of {unit.side}"]
+    return PathPlan(unit.id, tuple(steps), ends_move=is_bunker(state, here)), []
+
+
+def walk(state: GameState, unit: UnitState, plan: PathPlan, result: ActionResult) -> None:
+    """Carry out a checked path; moving removes Entrenched (rules 3.5)."""
+    remove_marker(result, unit, "entrenched")
+    for step in plan.steps:
+        before = hex_of(unit)
+        unit.hex = step.hex
+        result.event("moved", unit=unit.id, **{"from": label(state, before),
+                                               "to": label(state, step.hex)})  # fmt: skip
+    result.touch(unit.id)
+
+
+def allowance(state: GameState, unit: UnitState) -> int:
+    """Movement points left in this movement phase."""
+    return max(0, stype(state, unit).movement - int(unit.flags.get(MP_USED, 0)))
+
+
+def mover_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
+    unit, why = find_unit(state, request.unit, "unit")
+    if unit is None:
+        return None, [why]
+    phase = "movement" if request.action == "move" else "shooting"
+    reasons = actor_reasons(state, unit, request.side, phase)
+    if len(request.units) > 1:
+        reasons.append(f"{request.action} takes one unit, not {len(request.units)}")
+    if request.maneuver:
+        reasons.append("maneuver mode (rules 3.8) is not part of this ruleset's moves yet")
+    if in_close_combat(state, hex_of(unit)):
+        reasons.append(f"{unit.id} is in close combat in {label(state, hex_of(unit))}: "
+                       "it leaves only by close-combat --leave")  # fmt: skip
+    if stype(state, unit).movement <= 0:
+        reasons.append(f"{unit.id} has no movement allowance")
+    return unit, reasons
+
+
+class Move:
+    """``move --unit ID --to HEX,...`` in its side's movement phase."""
+
+    def _plan(self, state: GameState, request: ActionRequest) -> tuple[PathPlan | None, list[str]]:
+        unit, reasons = mover_reasons(state, request)
+        if unit is None or reasons:
+            return None, reasons
+        if unit.flags.get(MOVE_LOCKED):
+            return None, [f"{unit.id} dug in last turn: it may not move in this movement "
+                          "phase (rules 3.5)"]  # fmt: skip
+        budget = allowance(state, unit)
+        if budget <= 0:
+            return None, [f"{unit.id} has no movement points left this movement phase"]
+        return plan_path(state, unit, request.to, budget)
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        return self._plan(state, request)[1]
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        plan, _ = self._plan(state, request)
+        assert plan is not None
+        unit = state.unit(plan.unit)
+        result = ActionResult(request.action)
+        walk(state, unit, plan, result)
+        used = stype(state, unit).movement if plan.ends_move else plan.cost
+        unit.flags[MP_USED] = int(unit.flags.get(MP_USED, 0)) + used
+        return result
+
+
+class Run:
+    """``run --unit ID --to HEX,...``: in the shooting phase, instead of shooting, a second
+    move of up to half the movement rounded down (rules 3.2)."""
+
+    def _plan(self, state: GameState, request: ActionRequest) -> tuple[PathPlan | None, list[str]]:
+        unit, reasons = mover_reasons(state, request)
+        if unit is None:
+            return None, reasons
+        reasons += shooting_reasons(state, unit)
+        if reasons:
+            return None, reasons
+        budget = stype(state, unit).movement // 2
+        if budget <= 0:
+            return None, [f"{unit.id} cannot run: half of its movement is 0"]
+        return plan_path(state, unit, request.to, budget)
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        return self._plan(state, request)[1]
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        plan, _ = self._plan(state, request)
+        assert plan is not None
+        unit = state.unit(plan.unit)
+        result = ActionResult(request.action)
+        walk(state, unit, plan, result)
+        unit.flags[SHOOTING] = "ran"
+        return result
