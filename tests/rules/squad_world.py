@@ -148,3 +148,12 @@ def standing(state: GameState, uid: str) -> list[tuple[str, int]]:
 
 def fallen(state: GameState, uid: str) -> list[str]:
     return [f.model for f in state.unit(uid).figures if f.fallen]
+
+
+def until(state: GameState, side: str, phase: str, turn: int | None = None) -> None:
+    """``end-phase`` (no dice) until ``side``'s ``phase`` (of ``turn``) comes."""
+    for _ in range(64):
+        if (state.active_side, state.phase) == (side, phase) and turn in (None, state.turn):
+            return
+        act(state, "end-phase")
+    raise AssertionError(f"{side}'s {phase} never came")

@@ -110,8 +110,9 @@ def test_medic_saves_one_and_fails_one_at_the_start_of_the_owners_turn() -> None
 
 
 def test_a_friends_medic_in_the_hex_saves() -> None:
-    lonely = unit("a", "ASSAULT_SQUAD", "german", "0505",
-                  figures=[fig("soldier"), fig("soldier", 1, True)])  # fmt: skip
+    lonely = unit(
+        "a", "ASSAULT_SQUAD", "german", "0505", figures=[fig("soldier"), fig("soldier", 1, True)]
+    )
     friend = _rifle_with_fallen("b", "0505", 0)
     state = _start_of_german_turn(lonely, friend)
     result = act(state, "end-phase", dice=[6])
@@ -120,8 +121,9 @@ def test_a_friends_medic_in_the_hex_saves() -> None:
 
 
 def test_no_medic_near_the_fallen_are_removed_without_a_roll() -> None:
-    lonely = unit("a", "ASSAULT_SQUAD", "german", "0505",
-                  figures=[fig("soldier"), fig("soldier", 1, True)])  # fmt: skip
+    lonely = unit(
+        "a", "ASSAULT_SQUAD", "german", "0505", figures=[fig("soldier"), fig("soldier", 1, True)]
+    )
     friend = _rifle_with_fallen("b", "0606", 0)  # a medic, but not in the hex
     enemy_medic = unit("s", "RIFLE_SQUAD", "soviet", "0505")
     state = _start_of_german_turn(lonely, friend, enemy_medic)
@@ -132,8 +134,7 @@ def test_no_medic_near_the_fallen_are_removed_without_a_roll() -> None:
 
 
 def test_a_saved_cavalry_figure_stands_with_one_wound_left() -> None:
-    cav = unit("c", "CAVALRY", "german", "0505",
-               figures=[fig("cavalry"), fig("cavalry", 3, True)])  # fmt: skip
+    cav = unit("c", "CAVALRY", "german", "0505", figures=[fig("cavalry"), fig("cavalry", 3, True)])
     medic = _rifle_with_fallen("m", "0505", 0)
     state = _start_of_german_turn(cav, medic, options=Options(medic_save=5))
     result = act(state, "end-phase", dice=[5])
@@ -142,8 +143,13 @@ def test_a_saved_cavalry_figure_stands_with_one_wound_left() -> None:
 
 
 def test_medics_roll_only_for_the_side_whose_turn_starts() -> None:
-    soviet = unit("s", "RIFLE_SQUAD", "soviet", "0909",
-                  figures=[fig("soldier"), fig("soldier", 1, True), fig("medic")])  # fmt: skip
+    soviet = unit(
+        "s",
+        "RIFLE_SQUAD",
+        "soviet",
+        "0909",
+        figures=[fig("soldier"), fig("soldier", 1, True), fig("medic")],
+    )
     state = _start_of_german_turn(soviet)
     assert rolls(act(state, "end-phase")) == []
     assert fallen(state, "s") == ["soldier"]

@@ -63,12 +63,15 @@ def test_only_the_side_to_act_ends_a_phase() -> None:
         "it is german's player turn, not soviet's"
     ]
     assert reasons(state, "end-phase", side="german") == []
-    assert reasons(state, "end-phase", side="finns") == ["there is no side 'finns' in this scenario"]
+    assert reasons(state, "end-phase", side="finns") == [
+        "there is no side 'finns' in this scenario"
+    ]
 
 
 def test_actions_of_another_phase_are_refused_with_the_reason() -> None:
-    state = world([unit("g", "GER_RIFLE_SQUAD", "german", "0101"),
-                   unit("s", "RIFLE_SQUAD", "soviet", "0104")])  # fmt: skip
+    state = world(
+        [unit("g", "GER_RIFLE_SQUAD", "german", "0101"), unit("s", "RIFLE_SQUAD", "soviet", "0104")]
+    )
     assert reasons(state, "fire", unit="g", target="s") == [
         "it is the movement phase, not the shooting phase"
     ]

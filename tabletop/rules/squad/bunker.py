@@ -31,7 +31,8 @@ CAPACITY_HEAVY_WEAPONS = 1
 
 
 def side_text(state: GameState, a: Hex, b: Hex) -> str:
-    return f"{label(state, a)}/{label(state, b)}"
+    side = HexSide.between(a, b)
+    return f"{label(state, side.a)}/{label(state, side.b)}"
 
 
 def is_entrance(state: GameState, bunker: Hex, other: Hex) -> bool:

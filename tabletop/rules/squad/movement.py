@@ -88,9 +88,10 @@ def enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int |
 
 
 def plan_path(
-    state: GameState, unit: UnitState, labels: Sequence[str], budget: int
+    state: GameState, unit: UnitState, labels: Sequence[str], budget: int, total: int
 ) -> tuple[PathPlan | None, list[str]]:
-    """Check a path of adjacent hexes against ``budget`` MP before anything moves."""
+    """Check a path of adjacent hexes against ``budget`` MP left (of ``total`` in this move
+    or run) before anything moves."""
     if not labels:
         return None, ["name the hexes to move through with --to"]
     here = hex_of(unit)
@@ -103,18 +104,18 @@ def plan_path(
             return None, [str(exc)]
         if here.distance(h) != 1:
             return None, [f"{label(state, h)} is not adjacent to {label(state, here)}"]
-        cost, why = enter_cost(state, unit, here, h)
-        if cost is None:
-            return None, [why]
         reasons = bunker.crossing_reasons(state, unit, here, h)
         if reasons:
             return None, reasons
+        cost, why = enter_cost(state, unit, here, h)
+        if cost is None:
+            return None, [why]
         enemies = [u.id for u in state.units_at(h) if u.side != unit.side]
         if enemies:
             return None, [f"{label(state, h)} holds enemy units ({', '.join(enemies)})"]
         if cost > left:
             return None, [f"{unit.id} cannot enter {label(state, h)}: it costs {cost} MP "
-                          f"and {left} of {budget} are left"]  # fmt: skip
+                          f"and {left} of {total} are left"]  # fmt: skip
         left -= cost
         steps.append(Step(h, cost))
         if is_bunker(state, h) and i + 1 < len(labels):
@@ -174,7 +175,7 @@ class Move:
         budget = allowance(state, unit)
         if budget <= 0:
             return None, [f"{unit.id} has no movement points left this movement phase"]
-        return plan_path(state, unit, request.to, budget)
+        return plan_path(state, unit, request.to, budget, stype(state, unit).movement)
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         return self._plan(state, request)[1]
@@ -206,7 +207,7 @@ class Run:
         budget = stype(state, unit).movement // 2
         if budget <= 0:
             return None, [f"{unit.id} cannot run: half of its movement is 0"]
-        return plan_path(state, unit, request.to, budget)
+        return plan_path(state, unit, request.to, budget, budget)
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         return self._plan(state, request)[1]

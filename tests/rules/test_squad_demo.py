@@ -1,0 +1,108 @@
+"""The bundled squad demo (``scenarios/demo-squad.yaml``) played through ``tabletop act``:
+moves, fire with cover saves, armor rolls, ammunition, fire at the bunker, digging in,
+running, the phases and the medics; every saved game validates, records each figure's
+model, wounds and fallen state, and replays exactly from the scenario."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.data import load_game, validate_file
+from tabletop.geometry import LosEngine
+from tabletop.rules import engine
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = str(ROOT / "scenarios" / "demo-squad.yaml")
+
+
+class Player:
+    def __init__(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        self.game = str(tmp_path / "game.yaml")
+        self.capsys = capsys
+        self.first = True
+
+    def __call__(self, *args: str, code: int = 0) -> dict[str, Any]:
+        source = DEMO if self.first else self.game
+        got = main(["act", source, *args, "--out", self.game, "--json"])
+        out = self.capsys.readouterr().out.strip().splitlines()
+        assert got == code, out
+        if code == 0:
+            self.first = False
+            problems, _ = validate_file(self.game)
+            assert problems == []
+        data: dict[str, Any] = json.loads(out[-1])
+        return data
+
+
+def test_the_squad_demo_plays_through_act_and_replays_exactly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    act = Player(tmp_path, capsys)
+    data = act("move", "--unit", "ger-pioneers-1", "--to", "0306,0406")
+    assert data["units"]["ger-pioneers-1"]["hex"] == "0406"
+    assert (data["turn"], data["phase"], data["active_side"]) == (1, "movement", "german")
+    assert act("end-phase")["phase"] == "shooting"
+    # the AT rifle team in the 0908 trench: 3 hits, saves on 5+ (trench)
+    data = act("fire", "--unit", "ger-rifle-1", "--target", "sov-atr-1",
+               "--dice", "5,5,6,1,1,1,1,1,1,1,5,1,1")  # fmt: skip
+    assert data["rolls"][-1] == {"by": "sov-atr-1", "for": "save", "need": "5+",
+                                 "dice": [5, 1, 1], "successes": 1}  # fmt: skip
+    assert data["units"]["sov-atr-1"]["figures"] == 0
+    assert {"event": "eliminated", "unit": "sov-atr-1"} in data["events"]
+    # the Tiger at the T-34: armor rolls at <= 3, then no save in the open
+    data = act(
+        "fire", "--unit", "ger-tiger-1", "--target", "sov-t34-1", "--dice", "6,6,6,6,1,6,6,3"
+    )
+    assert data["rolls"][1]["for"] == "armor" and data["net_hits"] == 2
+    assert data["units"]["sov-t34-1"]["wounds"] == 3
+    assert data["units"]["ger-tiger-1"]["ammo"] == 9
+    # the bunker itself: not saved, 1 wound off
+    data = act("fire", "--unit", "ger-mortar-1", "--hex", "0906", "--dice", "5,1")
+    assert {"event": "bunker_wounded", "hex": "0906", "wounds_left": 4} in data["events"]
+    # a unit that cannot harm a tank is refused, whatever the dice
+    data = act("fire", "--unit", "ger-rifle-2", "--target", "sov-t34-1", "--dice", "6", code=2)
+    assert data["reasons"] == [
+        "sov-t34-1 is armored: only anti-tank fire harms it, and ger-rifle-2 has none in range"
+    ]
+    act("dig-in", "--unit", "ger-pioneers-1")
+    act("run", "--unit", "ger-rifle-2", "--to", "0309,0409")
+    # the Soviet player turn starts: its medics (sov-rifle-1's fallen soldier)
+    data = act("end-turn", "--dice", "4")
+    assert data["rolls"] == [{"by": "sov-rifle-1", "for": "medic", "need": "4+", "dice": [4],
+                              "successes": 1}]  # fmt: skip
+    assert (data["phase"], data["active_side"]) == ("movement", "soviet")
+    assert data["units"]["ger-pioneers-1"]["markers"] == ["entrenched"]
+    act("end-phase", "--as", "soviet")
+    # Soviet fire at the dug-in pioneers: 6+ (Entrenched)
+    data = act("fire", "--unit", "sov-atgun-1", "--target", "ger-pioneers-1", "--dice", "4,4,6,1")
+    assert data["rolls"][-1]["need"] == "6+" and data["net_hits"] == 1
+
+    game = load_game(act.game)
+    assert [(f.model, f.wounds, f.fallen) for f in game.unit("sov-t34-1").figures] == [
+        ("medium_tank", 3, False)
+    ]
+    assert ("soldier", 1, True) in [(f.model, f.wounds, f.fallen)
+                                    for f in game.unit("ger-pioneers-1").figures]  # fmt: skip
+    los = LosEngine(game.scenario.map, game.scenario.options)
+    assert engine.replay(game.scenario, game.log, los).same_as(game)
+
+
+def test_a_figure_with_more_wounds_than_its_model_is_refused(tmp_path: Path) -> None:
+    import shutil
+
+    for folder, name in (("maps", "village.yaml"), ("counters", "squad.yaml")):
+        (tmp_path / folder).mkdir()
+        shutil.copy(ROOT / folder / name, tmp_path / folder / name)
+    (tmp_path / "scenarios").mkdir()
+    bad = tmp_path / "scenarios" / "bad.yaml"
+    text = Path(DEMO).read_text(encoding="utf-8")
+    old = "- {model: medium_tank, wounds: 1, fallen: false}"
+    assert old in text
+    bad.write_text(text.replace(old, old.replace("1", "9")), encoding="utf-8")
+    problems, _ = validate_file(bad)
+    assert [p for p in problems if "wounds" in str(p)], problems
