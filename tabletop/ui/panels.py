@@ -136,11 +136,11 @@ class TurnBar(QToolBar):
         self.cup = QLabel("")
         self.cup.setObjectName("cup-label")
         self.cup.setStyleSheet("padding: 0 10px; color: palette(mid);")
+        for name in GAME_ACTIONS:  # first, so a narrow window never hides them
+            self.addAction(actions[name])
+        self.addSeparator()
         self.addWidget(self.label)
         self.addWidget(self.cup)
-        self.addSeparator()
-        for name in GAME_ACTIONS:
-            self.addAction(actions[name])
 
     def refresh(self, document: GameDocument | None) -> None:
         self.label.setText(turn_text(document))
@@ -170,6 +170,12 @@ class ActionsPanel(QDockWidget):
         )
         self.banner.hide()
         self.layout_.addWidget(self.banner)
+        self.pass_button = QToolButton()
+        self.pass_button.setObjectName("banner-pass")
+        self.pass_button.setDefaultAction(actions["pass"])
+        self.pass_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.pass_button.hide()
+        self.layout_.addWidget(self.pass_button)
         self.layout_.addWidget(self.header)
         self.rows = QVBoxLayout()
         self.rows.setSpacing(2)
@@ -184,9 +190,11 @@ class ActionsPanel(QDockWidget):
         self.reason_labels: dict[str, QLabel] = {}
         self.show_options("Select a unit to see what it may do.", [])
 
-    def set_banner(self, text: str) -> None:
+    def set_banner(self, text: str, *, offer_pass: bool = False) -> None:
+        """A decision the game waits for (opportunity fire: with a Pass button)."""
         self.banner.setText(text)
         self.banner.setVisible(bool(text))
+        self.pass_button.setVisible(offer_pass)
 
     def show_options(self, header: str, options: list[Option]) -> None:
         self.header.setText(header)

@@ -113,7 +113,9 @@ class PlayUI(QObject):
         if unit is None and c.selected is not None:
             c.selected = None
         self.panel.show_options(self._header(), options)
-        self.panel.set_banner(self._banner())
+        pending = doc.state.pending if doc is not None else None
+        waiting = pending is not None and pending.get("kind") == OPFIRE
+        self.panel.set_banner(self._banner(), offer_pass=waiting)
         if self.fan is not None:
             self.fan.open(unit.hex if unit is not None else None, c.selected)
         if self.overlay is not None and self.aim is None and self.path_tool is None:

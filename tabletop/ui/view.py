@@ -180,6 +180,10 @@ class MapView(QGraphicsView):
             return
         super().mousePressEvent(event)
 
+    def mouseDoubleClickEvent(self, event) -> None:
+        """A quick second click is a click like the first (a tool confirms on it)."""
+        self.mousePressEvent(event)
+
     def mouseMoveEvent(self, event) -> None:
         pos = event.position().toPoint()
         if self._tool is not None:

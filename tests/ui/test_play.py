@@ -54,7 +54,8 @@ def press_button(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
     bar = win.play.turn_bar
     widget = bar.widgetForAction(act)
     if widget is None or not widget.isVisible():
-        widget = win.play.panel.buttons[name]
+        panel = win.play.panel
+        widget = panel.pass_button if name == "pass" else panel.buttons[name]
     assert widget.isEnabled(), act.toolTip()
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
@@ -143,3 +144,84 @@ def test_an_illegal_click_shows_its_reason_and_changes_nothing(qtbot, demo) -> N
     message = win.statusBar().currentMessage()
     assert "Fire refused" in message and "friendly" in message
     assert doc.state.same_as(before)
+
+
+def dice_for(win, request: ActionRequest) -> list[int]:  # type: ignore[no-untyped-def]
+    """All hits, then no saves: the faces an attack's forecast says it rolls."""
+    cast = forecast(win.document.state, request, win.play.controller.los)
+    assert not cast.reasons, cast.reasons
+    hits = int(cast.pools[0].split(": ")[1].split()[0])
+    saves = int(cast.pools[-1].split(": ")[1].split()[0]) if "no dice" not in cast.pools[-1] else 0
+    return [6] * hits + [1] * saves
+
+
+def move_into_sight(qtbot, win) -> None:  # type: ignore[no-untyped-def]
+    """1st Tank's T-72 leaves 2010 for 1910, where NATO sees it: the move pauses."""
+    draw(qtbot, win, [1, 1])  # the first chit in sorted order: 1st_tank
+    click_hex(qtbot, win, "2010")
+    assert win.play.controller.selected == "t72-1"
+    press_button(qtbot, win, "move")
+    click_hex(qtbot, win, "1910")
+    assert win.play.path_tool is not None and len(win.play.path_tool.path) == 1
+    click_hex(qtbot, win, "1910")  # the second click on the path's end moves
+
+
+def test_opportunity_fire_is_offered_and_answered_by_fire(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    win = demo
+    doc = win.document
+    move_into_sight(qtbot, win)
+    pending = doc.state.pending
+    assert pending is not None and pending["kind"] == "opportunity_fire"
+    assert "leo2-1" in pending["firers"]
+    assert win.play.panel.banner.isVisible() and "Pass" in win.play.panel.banner.text()
+    assert action(win, "pass").isEnabled()
+    click_hex(qtbot, win, "1211")  # the defender picks its firer
+    assert win.play.controller.selected == "leo2-1"
+    press_button(qtbot, win, "opportunity-fire")
+    click_hex(qtbot, win, "1910")  # aim at the mover
+    chosen = win.play.aim.chosen
+    assert chosen.action == "opportunity-fire" and chosen.target == "t72-1"
+    doc.dice = ScriptedDice(dice_for(win, chosen))
+    qtbot.keyClick(win.view, Qt.Key.Key_Return)
+    assert doc.state.log[-1].action == "opportunity-fire"
+    assert doc.state.pending is None  # the one-hex move is over
+    assert doc.state.units["leo2-1"].has("ops_complete")
+    t72 = doc.state.units["t72-1"]
+    assert not t72.alive or t72.disrupted
+
+
+def test_opportunity_fire_is_offered_and_passed(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    win = demo
+    doc = win.document
+    move_into_sight(qtbot, win)
+    assert doc.state.pending is not None
+    press_button(qtbot, win, "pass")
+    assert doc.state.log[-1].action == "pass"
+    assert doc.state.pending is None
+    assert doc.state.units["t72-1"].hex == doc.scenario.map.parse("1910")
+    assert not win.play.panel.banner.isVisible()
+
+
+@pytest.mark.parametrize("policy", ["never", "best"])
+def test_solo_policies_answer_opportunity_fire_by_themselves(qtbot, demo, policy: str) -> None:  # type: ignore[no-untyped-def]
+    win = demo
+    doc = win.document
+    action(win, f"policy-{policy}").trigger()
+    assert win.settings.value("play/opfire_policy") == policy
+    draw(qtbot, win, [1, 1])
+    doc.dice = _Lenient()
+    click_hex(qtbot, win, "2010")
+    press_button(qtbot, win, "move")
+    click_hex(qtbot, win, "1910")
+    click_hex(qtbot, win, "1910")
+    answers = [e.action for e in doc.state.log[1:]]
+    assert answers[:1] == ["move"]
+    assert answers[1:] == (["pass"] if policy == "never" else ["opportunity-fire"])
+    assert doc.state.pending is None
+
+
+class _Lenient:
+    """Ones forever: every to-hit misses."""
+
+    def roll(self, n: int) -> list[int]:
+        return [1] * n

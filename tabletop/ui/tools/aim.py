@@ -117,6 +117,7 @@ class PathTool(Tool):
         self.on_cancel = on_cancel
         self.path: list[Hex] = []
         self._dragging = False
+        self._dragged = False
 
     @property
     def end(self) -> Hex:
@@ -172,19 +173,25 @@ class PathTool(Tool):
         if event.button != Qt.MouseButton.LeftButton or event.hex != self.end:
             return False
         self._dragging = True
+        self._dragged = False
         return True
 
     def move(self, event: ToolEvent) -> None:
         h = event.hex
         if not self._dragging or h is None or h == self.end:
             return
+        self._dragged = True
         if len(self.path) >= 1 and h == (self.path[-2] if len(self.path) > 1 else self.start):
             self._set(self.path[:-1])  # dragging back
         elif self.end.is_adjacent(h) and h not in self.path:
             self.extend_to(h)
 
     def release(self, event: ToolEvent) -> None:
+        """The end of a drag; a press and release on the path's end without leaving it is
+        a click there (it confirms)."""
         self._dragging = False
+        if not self._dragged and event.hex is not None and event.hex == self.end:
+            self.click(event)
 
     def click(self, event: ToolEvent) -> bool:
         h = event.hex
