@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.documents import GameDocument
 from tabletop.rules import ACTIONS
-from tabletop.ui.choices import Option
+from tabletop.rules.query import ActionOption as Option
 
 
 @dataclass(frozen=True)

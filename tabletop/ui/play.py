@@ -1,9 +1,11 @@
 """Play in the window: the selected unit, and every action performed through the same
 ``PlayAction`` on the document's history as ``tabletop act``.
 
-The controller owns no rules: it asks the ruleset (``Chooser``) what is legal, hands a
-request to ``PlayAction`` with the document's dice and LOS engine, and reports what
-happened (``performed``) or why not (``refused``). A move paused for opportunity fire is
+The controller owns no rules: it asks the core what is legal (``rules.query``: the
+``available_actions`` behind ``tabletop actions``, ``reach`` behind ``tabletop reach``, and
+the ruleset's ``check`` for a request being built), hands a request to ``PlayAction`` with
+the document's dice and LOS engine, and reports what happened (``performed``) or why not
+(``refused``). A move paused for opportunity fire is
 announced with ``opportunityFire`` for the defending player to answer (or answered by the
 solo policy); once answered, a paused move continues by itself (``move --continue``).
 """
@@ -17,9 +19,11 @@ from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex
 from tabletop.model import UnitState
 from tabletop.rules import ActionRequest, ActionResult, DiceError, IllegalAction, LineOfSight
-from tabletop.ui.choices import Chooser, Option
+from tabletop.rules.engine import ruleset_for
+from tabletop.rules.query import ActionOption, ReachReport, available_actions, reach
 
 OPFIRE = "opportunity_fire"
+WEAPONS = ("ap", "he", "aa")
 POLICIES = ("ask", "best", "never")
 """Solo opportunity fire: ask the player, fire the attack with the best odds, never fire."""
 
@@ -36,6 +40,8 @@ class PlayController(QObject):
         super().__init__(parent)
         self.document: GameDocument | None = None
         self.selected: str | None = None
+        self._cache = None
+        self._cache_key: object = None
         self.policy = "ask"
         self.forecaster = None
         """Callable (request) -> chance of an effect, used by the ``best`` policy."""
@@ -43,6 +49,7 @@ class PlayController(QObject):
     # --- document and selection -------------------------------------------------------------
     def set_document(self, document: GameDocument | None) -> None:
         self.document = document
+        self._cache_key = None
         self.select(None)
 
     @property
@@ -50,10 +57,6 @@ class PlayController(QObject):
         """The document's line-of-sight engine (the window gives it one)."""
         assert self.document is not None
         return self.document.los
-
-    def chooser(self) -> Chooser:
-        assert self.document is not None
-        return Chooser(self.document.state, self.los)
 
     @property
     def playable(self) -> bool:
@@ -108,33 +111,64 @@ class PlayController(QObject):
         else:
             self.select(ids[0])
 
-    def options(self) -> list[Option]:
-        """What the selected unit may do now, each action with its legal requests or the
-        reasons it may not."""
+    def _report(self, unit_id: str | None):  # type: ignore[no-untyped-def]
+        """``available_actions`` for one unit (None: the game's actions), computed once per
+        position: the key is the log's length and last entry (an undo restores the very
+        entries, so equal keys mean equal positions)."""
+        assert self.document is not None
+        state = self.document.state
+        key = (unit_id, len(state.log), id(state.log[-1]) if state.log else None,
+               repr(state.pending))  # fmt: skip
+        if self._cache_key != key:
+            units = [unit_id] if unit_id is not None else []
+            self._cache = available_actions(state, self.los, units=units)
+            self._cache_key = key
+        return self._cache
+
+    def options(self) -> list[ActionOption]:
+        """What the selected unit may do now (``tabletop actions --unit``): each action with
+        every legal request, or the reasons it may not."""
         unit = self.unit()
         if unit is None or not self.playable:
             return []
-        return self.chooser().options(unit.id)
+        return list(self._report(unit.id).unit(unit.id).options)
 
-    def game_options(self) -> list[Option]:
+    def game_options(self) -> list[ActionOption]:
         """Draw, end impulse, phase or turn, pass: legal now or why not."""
         if not self.playable:
             return []
-        return self.chooser().game_options()
+        return list(self._report(self.unit().id if self.unit() else None).game)
 
-    def reach(self, action: str) -> dict[Hex, int]:
-        """The hexes the selected unit's move may end in, with their MP cost when the rules
-        give it (0: reachable, cost not told), for the path tool to highlight."""
+    def reach(self, maneuver: bool = False) -> ReachReport | None:
+        """Where the selected unit's next move may end, with costs and paths, as its own
+        side knows the map (``tabletop reach``)."""
         unit = self.unit()
-        if unit is None:
-            return {}
-        chooser = self.chooser()
-        requests = chooser.legal(chooser.candidates(action, unit))[0]
-        hexmap = self.document.scenario.map  # type: ignore[union-attr]
-        return {hexmap.parse(r.to[-1]): 0 for r in requests if r.to}
+        if unit is None or self.document is None:
+            return None
+        return reach(self.document.state, self.los, unit.id, maneuver=maneuver, side=unit.side)
 
     def reasons(self, request: ActionRequest) -> list[str]:
-        return self.chooser().reasons(request)
+        """Why the ruleset refuses ``request`` now (empty: legal), as ``act`` would say."""
+        assert self.document is not None
+        state = self.document.state
+        return ruleset_for(state.scenario.ruleset).check(state, request, self.los)
+
+    def legal(self, requests) -> tuple[list[ActionRequest], list[str]]:  # type: ignore[no-untyped-def]
+        """The legal ones among ``requests``, and the reasons of the first refused one."""
+        legal: list[ActionRequest] = []
+        first: list[str] = []
+        for request in requests:
+            why = self.reasons(request)
+            if not why:
+                legal.append(request)
+            elif not first:
+                first = why
+        return legal, ([] if legal else first)
+
+    def enemies(self, unit: UnitState) -> list[UnitState]:
+        """Enemy units on the map that may be fired at by themselves (not support weapons)."""
+        assert self.document is not None
+        return [e for e in self.document.state.enemies_of(unit.side) if e.sw_of is None]
 
     # --- acting -----------------------------------------------------------------------------
     def perform(self, request: ActionRequest) -> ActionResult | None:
@@ -176,13 +210,12 @@ class PlayController(QObject):
             return []
         pending = doc.state.pending
         mover = str(pending.get("unit"))
-        chooser = self.chooser()
         candidates = [
             ActionRequest("opportunity-fire", units=(firer,), target=mover, weapon=w)
             for firer in pending.get("firers", [])
-            for w in ("ap", "he", "aa")
+            for w in WEAPONS
         ]
-        return chooser.legal(candidates)[0]
+        return self.legal(candidates)[0]
 
     def answer_automatically(self, pending: dict) -> None:
         """The solo policy: ``never`` passes; ``best`` fires the attack most likely to have

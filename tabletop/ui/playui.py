@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMenu
 from tabletop.hexgrid import Hex
 from tabletop.rules import ActionRequest
 from tabletop.rules.forecast import forecast
-from tabletop.ui.choices import WEAPONS, Option
+from tabletop.rules.query import ActionOption as Option
 from tabletop.ui.oddschart import OddsPanel
 from tabletop.ui.overlays import PlayOverlay, StackFan
 from tabletop.ui.panels import (
@@ -29,7 +29,7 @@ from tabletop.ui.panels import (
     apply_options,
     make_actions,
 )
-from tabletop.ui.play import OPFIRE, PlayController
+from tabletop.ui.play import OPFIRE, WEAPONS, PlayController
 from tabletop.ui.tools.aim import AimTool, PathTool
 from tabletop.ui.tools.select import SelectTool
 
@@ -214,14 +214,7 @@ class PlayUI(QObject):
         elif info.needs == "path":
             self.start_path(name)
         else:
-            self.start_aim(name, self._all_choices(name, option))
-
-    def _all_choices(self, name: str, option: Option) -> list[ActionRequest]:
-        unit = self.controller.unit()
-        chooser = self.controller.chooser()
-        if unit is None:
-            return list(option.choices)
-        return chooser.legal(chooser.candidates(name, unit))[0]
+            self.start_aim(name, list(option.choices))
 
     def _choose(self, option: Option) -> None:
         if len(option.choices) == 1:
@@ -238,10 +231,17 @@ class PlayUI(QObject):
         unit = self.controller.unit()
         if unit is None or unit.hex is None or self.overlay is None:
             return
-        reach = self.controller.reach(name)
+        report = self.controller.reach()
+        hexmap = self.document.scenario.map
+        reach: dict[Hex, int] = {}
+        routes: dict[Hex, list[Hex]] = {}
+        for r in report.reach if report is not None else ():
+            reach[hexmap.parse(r.hex)] = r.cost
+            routes[hexmap.parse(r.hex)] = [hexmap.parse(p) for p in r.path]
         self.pending_action = name
         self.path_tool = PathTool(unit.hex, reach, self._check_path, self._on_path,
-                                  self._confirm_path, self._refused_hex, self.cancel)  # fmt: skip
+                                  self._confirm_path, self._refused_hex, self.cancel,
+                                  routes=routes)  # fmt: skip
         self.overlay.show_reach(unit.hex, reach)
         self.overlay.show_targets(())
         self.view.set_tool(self.path_tool)
@@ -281,14 +281,13 @@ class PlayUI(QObject):
     def _aim_after_moving(self, path: list[Hex]) -> None:
         unit = self.controller.unit()
         assert unit is not None
-        chooser = self.controller.chooser()
         labels = self._labels(path)
         candidates = [
             ActionRequest("moving-fire", units=(unit.id,), to=labels, target=e.id, weapon=w)
-            for e in chooser.enemies(unit)
+            for e in self.controller.enemies(unit)
             for w in WEAPONS
         ]
-        legal, reasons = chooser.legal(candidates)
+        legal, reasons = self.controller.legal(candidates)
         if not legal:
             self._on_refused("moving-fire", reasons)
             return

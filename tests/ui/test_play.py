@@ -135,7 +135,7 @@ def test_an_illegal_click_shows_its_reason_and_changes_nothing(qtbot, demo) -> N
     press_button(qtbot, win, "move")
     before = doc.state.snapshot()
     steps = len(doc.history)
-    click_hex(qtbot, win, "1420")  # far beyond reach, not adjacent
+    click_hex(qtbot, win, "3222")  # far beyond reach, not adjacent
     assert "Move refused" in win.statusBar().currentMessage()
     assert doc.state.same_as(before) and len(doc.history) == steps
     win.play.cancel_action.trigger()

@@ -88,8 +88,9 @@ class AimTool(Tool):
 
 
 class PathTool(Tool):
-    """Build a path from ``start``: click hexes one by one (a click further on follows the
-    shortest route through ``reach``), or drag from the unit; a click on a hex already in the
+    """Build a path from ``start``: click hexes one by one (a first click further on follows
+    the cheapest path the rules gave in ``routes``, a later one the fewest steps through
+    ``reach``), or drag from the unit; a click on a hex already in the
     path backs up to it. ``check(path)`` gives the reasons a path is refused; Enter or a
     second click on the last hex confirms."""
 
@@ -106,9 +107,13 @@ class PathTool(Tool):
         on_confirm: Callable[[list[Hex]], None],
         on_refused: Callable[[Hex, list[str]], None],
         on_cancel: Callable[[], None],
+        *,
+        routes: Mapping[Hex, Sequence[Hex]] | None = None,
     ) -> None:
         super().__init__()
         self.start = start
+        self.routes = {h: list(p) for h, p in (routes or {}).items()}
+        """The cheapest path to each hex in reach (a first click far away follows it)."""
         self.reach = dict(reach)
         self.check = check
         self.on_path = on_path
@@ -129,6 +134,8 @@ class PathTool(Tool):
         fewest steps through hexes in reach (empty when there is none)."""
         if self.end.is_adjacent(h):
             return [h]
+        if not self.path and h in self.routes:
+            return list(self.routes[h])
         allowed = set(self.reach) | {h}
         came: dict[Hex, Hex] = {}
         seen = {self.end}
