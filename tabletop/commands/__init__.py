@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from tabletop.commands.adjust import ManualChange
 from tabletop.commands.base import ChangeValue, Command, Composite, History
 from tabletop.commands.play import PlayAction
 
-__all__ = ["ChangeValue", "Command", "Composite", "History", "PlayAction"]
+__all__ = ["ChangeValue", "Command", "Composite", "History", "ManualChange", "PlayAction"]

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from tabletop.model import GameState, LogEntry, Scenario
 from tabletop.rules.actions import ActionRequest, ActionResult
-from tabletop.rules.dice import DiceSource, RecordingDice, ScriptedDice
+from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import Probe, ReachReport
 
@@ -117,9 +117,17 @@ def replay_steps(
 ) -> Iterator[ActionResult]:
     """Play ``log`` on ``state`` (a new game) one entry at a time, yielding each entry's
     result with ``state`` as it stands after it: the app's log narrates the results and
-    its review mode shows the states. Raises ``IllegalAction`` or ``DiceError`` at the
-    first entry that does not replay."""
+    its review mode shows the states. A manual change (``adjust``, outside the rules) is
+    made again as it was. Raises ``IllegalAction`` or ``DiceError`` at the first entry that
+    does not replay."""
+    from tabletop.rules import adjust
+
     for entry in log:
+        if entry.action == adjust.MANUAL:  # a change by hand: no rules, no dice
+            if entry.dice:
+                raise DiceError(f"a manual change rolls no dice, but its entry holds {entry.dice}")
+            yield adjust.perform(state, adjust.Adjustment.from_args(entry.args), entry.side)
+            continue
         dice = ScriptedDice(entry.dice)
         request = ActionRequest.from_dict(entry.action, entry.args)
         result = perform(state, request, dice, los)

@@ -155,8 +155,6 @@ def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
     if action == "pass":
         mover = _event_unit(result, "passed")
         return f"{w.side(w.other_side(mover, entry.side))} lets {w.unit(mover)} pass"
-    if action == MANUAL:
-        return f"manual change by {w.side(entry.side)}" if entry.side else "manual change"
     return _other_head(w, action, a, actor, target)
 
 
@@ -336,11 +334,45 @@ def narrate(scenario: Scenario, entry: LogEntry, result: ActionResult | None = N
     event (status, markers, moves). Without ``result`` (a log read from a file and not
     replayed) it says the action and its dice."""
     w = _Words(scenario, entry)
+    if entry.action == MANUAL:
+        return _manual(w, entry, result)
     head = _head(w, entry, result)
     if result is None:
         return f"{head} (dice {_faces(entry.dice)})" if entry.dice else head
     parts = _rolls(w, entry, result.rolls) + _events(w, result.events)
     return f"{head}: " + "; ".join(parts) if parts else head
+
+
+def _manual(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
+    """``manual change (NATO): Ops Complete taken off M-48 m48-1``."""
+    a = entry.args
+    by = f" ({w.side(entry.side)})" if entry.side else ""
+    marker = marker_name(str(a.get("add") or a.get("remove") or ""))
+    if a.get("unit"):
+        unit = w.unit(str(a["unit"]))
+        if a.get("to"):
+            start = next(
+                (
+                    e.data.get("from")
+                    for e in (result.events if result else ())
+                    if e.event == "moved"
+                ),
+                None,
+            )
+            change = f"{unit} moved" + (f" from {start}" if start else "") + f" to {a['to']}"
+        elif a.get("step") or a.get("status"):
+            value = str(a.get("step") or a.get("status")).replace("_", " ")
+            change = f"{unit} set to {value.title()}"
+        elif a.get("add"):
+            change = f"{marker} placed on {unit}"
+        else:
+            change = f"{marker} taken off {unit}"
+    elif a.get("add"):
+        owner = f" ({w.side(str(a['owner']))})" if a.get("owner") else ""
+        change = f"{marker}{owner} placed in {a.get('hex')}"
+    else:
+        change = f"{marker} taken out of {a.get('hex')}"
+    return f"manual change{by}: {change}"
 
 
 def involved(entry: LogEntry, result: ActionResult | None = None) -> tuple[str, ...]:

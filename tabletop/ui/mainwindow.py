@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 from tabletop import paths
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex
+from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
 from tabletop.ui.files import FileKeeper, recent_label
@@ -57,6 +58,8 @@ class MainWindow(QMainWindow):
         self.log_dock.unitsPicked.connect(self.select_units)
         self.sight = SightControls(self)
         self.play = PlayUI(self)
+        self.play.controller.selectionChanged.connect(self.sight.follow_unit)
+        self.adjust = AdjustControls(self)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -135,6 +138,8 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.adjust.action)
         play_menu = bar.addMenu("&Play")
         for name, action in self.play.actions.items():
             play_menu.addAction(action)
@@ -200,10 +205,11 @@ class MainWindow(QMainWindow):
         self.hex_dock.set_document(document)
         self.log_dock.set_document(document, self.map_scene)
         self.bridge.historyChanged.connect(self.log_dock.refresh)
+        self.play.set_document(document, self.map_scene)
         self.sight.set_document(document, self.map_scene)
+        self.adjust.set_document(document, self.map_scene)
         self.bridge.unitsChanged.connect(self.sight.refresh_fov)
         self.bridge.markersChanged.connect(self.sight.refresh_fov)
-        self.play.set_document(document, self.map_scene)
         self._fill_viewer_menu(document)
         self.view.default_zoom()
         self._update_title()

@@ -52,6 +52,7 @@ class SightControls(QObject):
         self.tool = LosTool(document, scene) if document is not None else None
         if self.tool is not None:
             self.tool.hintChanged.connect(self._hint)
+            self.tool.deactivated.connect(self._left)
         self.fov = FieldOfView()
         if scene is not None:
             scene.addItem(self.fov)
@@ -66,6 +67,9 @@ class SightControls(QObject):
         if self.tool is None:
             return
         if on and self.view.tool is not self.tool:
+            adjust = getattr(self.window, "adjust", None)
+            if adjust is not None and adjust.action.isChecked():
+                adjust.action.setChecked(False)
             self._previous = self.view.tool
             self.view.set_tool(self.tool)
             self._hint(self.tool.hint)
@@ -73,6 +77,14 @@ class SightControls(QObject):
             self.view.set_tool(self._previous)
             self._previous = None
             self.window.statusBar().clearMessage()
+
+    def _left(self) -> None:
+        """The tool was replaced (by adjust mode or a play tool): the action unchecks."""
+        if self.los_action.isChecked():
+            self._previous = None
+            self.los_action.blockSignals(True)
+            self.los_action.setChecked(False)
+            self.los_action.blockSignals(False)
 
     def _hint(self, text: str) -> None:
         self.window.statusBar().showMessage(text)

@@ -13,7 +13,7 @@ The field-of-view overlay greys every hex a unit could not be seen in from one v
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -96,6 +96,8 @@ class LosTool(Tool):
     name = "los"
     cursor = Qt.CursorShape.CrossCursor
     hint = "Line of sight: drag from a hex to another. Esc clears."
+    deactivated = Signal()
+    """Another tool took over (the line-of-sight action then unchecks)."""
 
     def __init__(self, document: GameDocument, scene: QGraphicsScene) -> None:
         super().__init__()
@@ -151,6 +153,7 @@ class LosTool(Tool):
 
     def deactivate(self) -> None:
         self.cancel()
+        self.deactivated.emit()
 
     # --- the answer ---------------------------------------------------------------------------
     def show(self, a: Hex, b: Hex) -> LosResult:
