@@ -95,4 +95,4 @@ def test_adjust_and_line_of_sight_take_turns(qtbot, window) -> None:  # type: ig
     window.adjust.action.trigger()
     assert not window.sight.los_action.isChecked() and window.view.tool is window.adjust.tool
     window.adjust.action.trigger()
-    assert window.view.tool is None
+    assert window.view.tool is window.play.select_tool
