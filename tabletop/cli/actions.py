@@ -25,6 +25,8 @@ from tabletop.rules.query import ActionOption, ActionsReport, available_actions
 
 SHOWN_CHOICES = 8
 """The text answer names at most this many choices of one action (the JSON holds all)."""
+SHOWN_REASONS = 3
+"""... and at most this many reasons for an action it may not take."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,9 +62,16 @@ def actions_text(state: GameState, report: ActionsReport) -> str:
         lines.append(f"{head} may:" if u.legal else f"{head} may do nothing now:")
         lines += [f"  {_option(o)}" for o in u.legal]
         lines += [
-            f"  not {', '.join(names)}: {'; '.join(why)}" for why, names in _grouped(u.illegal)
+            f"  not {', '.join(names)}: {_reasons(why)}" for why, names in _grouped(u.illegal)
         ]
     return "\n".join(lines)
+
+
+def _reasons(reasons: tuple[str, ...]) -> str:
+    """The first few reasons; the JSON has them all."""
+    shown = "; ".join(reasons[:SHOWN_REASONS])
+    more = len(reasons) - SHOWN_REASONS
+    return shown + (f"; and {more} more (--json lists them)" if more > 0 else "")
 
 
 def _grouped(options: tuple[ActionOption, ...]) -> list[tuple[tuple[str, ...], list[str]]]:
@@ -85,7 +94,7 @@ def _option(option: ActionOption) -> str:
     """``fire at t64-1 (ap), brdm-1 (he)``, ``move to 23 hexes``, ``rally``."""
     choices = option.choices
     words = [_choice(c) for c in choices[:SHOWN_CHOICES]]
-    if option.action in ("move", "moving-fire") and len(choices) > SHOWN_CHOICES:
+    if option.action == "move" and len(choices) > SHOWN_CHOICES:
         hexes = len(option.hexes)
         unit = option.unit or ""
         return f"{option.action} to any of {hexes} hexes (tabletop reach --unit {unit} lists them)"

@@ -19,7 +19,8 @@ The answer is plain frozen data::
       .action   "fire", "move", ...
       .unit     the acting unit's id (None for a game action)
       .choices  tuple[ActionRequest]: every legal request found, ready for ``perform``
-      .reasons  tuple[str]: why not (empty when ``choices`` is not)
+      .reasons  tuple[str]: why not (empty when ``choices`` is not); of several
+                candidates, each reason names its own (``t64-1: no line of sight ...``)
       .legal, .targets, .hexes     conveniences over ``choices``
 
 Under a side (``side="nato"``) only that side's units are listed, every candidate is
@@ -188,17 +189,31 @@ def _decide(
     bare = ActionRequest(probe.action, units=(unit,) if unit else (), side=side)
     candidates = probe.candidates or (bare,)
     legal: list[ActionRequest] = []
-    reasons: list[str] = []
+    refused: list[tuple[ActionRequest, list[str]]] = []
     for request in candidates:
         request = replace(request, side=side)
         why = ruleset.check(state, request, los)
         if why:
-            reasons.extend(why)
+            refused.append((request, why))
         else:
             legal.append(request)
     if legal:
         return ActionOption(probe.action, unit, tuple(legal), ())
+    if all(why == refused[0][1] for _, why in refused):
+        return ActionOption(probe.action, unit, (), _distinct(refused[0][1]))
+    reasons = [f"{named}: {r}" if (named := _subject(request)) and named not in r else r
+               for request, why in refused for r in why]  # fmt: skip
     return ActionOption(probe.action, unit, (), _distinct(reasons))
+
+
+def _subject(request: ActionRequest) -> str | None:
+    """What tells one candidate from the others (``t64-1``, ``0810``, ``at``), to name it
+    in a reason that does not already."""
+    for value in (request.target, request.hex, request.to[-1] if request.to else None,
+                  request.formation, request.mode, request.kind):  # fmt: skip
+        if value:
+            return value
+    return None
 
 
 def _label(state: GameState, unit_id: str) -> str | None:

@@ -56,7 +56,7 @@ def test_fire_lists_targets_with_their_ratings_and_sight_blocks() -> None:
     los.block("0505", "0503", "0504 (town)")
     fire = ask(base(), los).unit("t1").option("fire")
     assert not fire.legal
-    assert "no line of sight: 0507 (woods) blocks" in fire.reasons
+    assert "e1: no line of sight: 0507 (woods) blocks" in fire.reasons  # each names its target
 
 
 def test_move_lists_every_reachable_hex_with_a_path_of_least_cost() -> None:

@@ -49,6 +49,8 @@ UNIT_ACTIONS = (
     "move", "fire", "moving-fire", "opportunity-fire", "assault", "overrun", "rally",
     "mode", "load", "unload", "dig-in", "lay-mines", "clear-mines",
 )  # fmt: skip
+NO_TARGET_HEX = "no hex of --to holds enemy units"
+NO_ENEMY_NEAR = "no hex that holds enemy units is within {unit}'s reach"
 IN_OWN_IMPULSE = frozenset(UNIT_ACTIONS) - {"opportunity-fire", "rally"}
 """Actions a unit takes only in its formation's impulse, before it is Ops Complete."""
 
@@ -105,6 +107,9 @@ def _unit_probe(mover: _Mover, action: str, side: str | None) -> Probe:
     from tabletop.rules.platoon import RULESET
 
     reasons = RULESET.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
+    if action in ("assault", "overrun"):  # no candidate: no enemy-held hex within reach
+        reasons = [NO_ENEMY_NEAR.format(unit=unit.id) if r == NO_TARGET_HEX else r
+                   for r in reasons]  # fmt: skip
     real = [r for r in reasons if not r.startswith("name the ")]
     return Probe(action, reasons=tuple(real or reasons))
 
