@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tabletop.commands import Command
 from tabletop.documents.game import GameDocument
-from tabletop.model import LogEntry
+from tabletop.model import GameState, LogEntry
 from tabletop.rules import ActionResult, DiceError, IllegalAction, engine
 from tabletop.rules.narrate import involved, narrate
 
@@ -69,6 +69,18 @@ class LogBook:
                 continue
             ok = i < len(found) and state.log[i] == entry
             self._results[id(entry)] = (entry, found[i] if ok else None)
+
+    def positions(self) -> tuple[list[GameState], str | None]:
+        """The game at its start and after each log entry, replayed from the scenario
+        (review mode shows them), and why the replay stopped early (None if it did not)."""
+        state = self.document.scenario.new_game()
+        states = [state.snapshot()]
+        try:
+            for _result in engine.replay_steps(state, self.document.state.log, self.document.los):
+                states.append(state.snapshot())
+        except (IllegalAction, DiceError, ValueError, KeyError) as exc:
+            return states, str(exc)
+        return states, None
 
     def rows(self) -> list[LogRow]:
         """Every entry of the log, oldest first."""

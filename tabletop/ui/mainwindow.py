@@ -22,6 +22,7 @@ from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import turn_text
 from tabletop.ui.play import POLICIES
 from tabletop.ui.playui import PlayUI
+from tabletop.ui.review import ReviewMode
 from tabletop.ui.scene import MapScene
 from tabletop.ui.sight import SightControls
 from tabletop.ui.view import MapView
@@ -60,6 +61,7 @@ class MainWindow(QMainWindow):
         self.play = PlayUI(self)
         self.play.controller.selectionChanged.connect(self.sight.follow_unit)
         self.adjust = AdjustControls(self)
+        self.review = ReviewMode(self)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -140,6 +142,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.adjust.action)
+        edit_menu.addAction(self.review.action)
         play_menu = bar.addMenu("&Play")
         for name, action in self.play.actions.items():
             play_menu.addAction(action)
@@ -208,6 +211,7 @@ class MainWindow(QMainWindow):
         self.play.set_document(document, self.map_scene)
         self.sight.set_document(document, self.map_scene)
         self.adjust.set_document(document, self.map_scene)
+        self.review.set_document(document)
         self.bridge.unitsChanged.connect(self.sight.refresh_fov)
         self.bridge.markersChanged.connect(self.sight.refresh_fov)
         self._fill_viewer_menu(document)

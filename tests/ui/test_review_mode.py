@@ -1,0 +1,88 @@
+"""Review mode: the map as it stood after each action, read-only, from real clicks on the
+review bar and the log rows; the live game is untouched and comes back."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QToolButton
+
+from tabletop.commands import ManualChange, PlayAction
+from tabletop.rules import ActionRequest, ScriptedDice
+from tabletop.rules.adjust import Adjustment
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def play(window, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+    doc = window.document
+    doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice([])))
+
+
+def press(qtbot, window, name: str) -> None:  # type: ignore[no-untyped-def]
+    button = window.findChild(QToolButton, name)
+    assert button is not None and button.isVisible(), name
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def counter_hex(window, unit: str) -> str:  # type: ignore[no-untyped-def]
+    scene = window.view.scene()
+    return window.document.scenario.map.label(scene.counters[unit].hex)
+
+
+def test_review_shows_an_earlier_position_and_returns(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    doc = window.document
+    doc.push(ManualChange(doc.state, Adjustment(unit="t72-1", to="0908")))
+    live_scene = window.map_scene
+    before = doc.state.snapshot()
+    action = window.findChild(QAction, "action-review")
+    assert action is window.review.action and action.isEnabled()
+    action.trigger()
+    assert window.review.active and window.view.scene() is not live_scene
+    assert window.review.position == 3  # after the last action
+    assert counter_hex(window, "leo-2") == "0706" and counter_hex(window, "t72-1") == "0908"
+    press(qtbot, window, "review-back")
+    assert counter_hex(window, "t72-1") == "1005"  # before the manual change
+    press(qtbot, window, "review-back")
+    assert counter_hex(window, "leo-2") == "0606"  # before the move
+    assert window.log_dock.list.currentRow() == 0
+    assert "after action 1 of 3" in window.findChild(type(window.review.bar.label),
+                                                     "review-label").text()  # fmt: skip
+    # read-only: play, undo and adjust are off, a click on the map changes nothing
+    assert not window.undo_action.isEnabled() and not window.adjust.action.isEnabled()
+    assert not window.findChild(QAction, "action-end-impulse").isEnabled()
+    view = window.view
+    point = view.mapFromScene(window.view.scene().hex_center(doc.scenario.map.parse("0606")))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert window.play.controller.selected is None
+    # a click on a log row jumps to the position after that action
+    rows = window.log_dock.list
+    qtbot.mouseClick(rows.viewport(), Qt.MouseButton.LeftButton,
+                     pos=rows.visualItemRect(rows.item(1)).center())  # fmt: skip
+    assert window.review.position == 2 and counter_hex(window, "leo-2") == "0706"
+    press(qtbot, window, "review-first")
+    assert window.review.position == 0 and counter_hex(window, "leo-2") == "0606"
+    assert doc.state.same_as(before) and len(doc.history) == 3  # the live game untouched
+    press(qtbot, window, "review-done")
+    assert not window.review.active and not action.isChecked()
+    assert window.view.scene() is live_scene and counter_hex(window, "leo-2") == "0706"
+    assert window.undo_action.isEnabled() and window.adjust.action.isEnabled()
+    window.undo_action.trigger()
+    assert doc.state.units["t72-1"].hex == doc.scenario.map.parse("1005")
+
+
+def test_the_arrow_keys_step_and_esc_returns(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    window.review.action.trigger()
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert window.review.position == 1 and counter_hex(window, "leo-2") == "0606"
+    qtbot.keyClick(window.view, Qt.Key.Key_Home)
+    assert window.review.position == 0
+    qtbot.keyClick(window.view, Qt.Key.Key_End)
+    assert window.review.position == 2
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not window.review.active and window.view.scene() is window.map_scene
