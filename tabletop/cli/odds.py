@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from tabletop.cli import squadodds
 from tabletop.cli.common import (
     EXIT_DONE,
     EXIT_ILLEGAL,
@@ -124,11 +125,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = load_play(args.game)
         check_side(state, args.as_side)
-        if state.scenario.ruleset != "platoon":
-            raise BadInput("odds of the squad ruleset are not implemented yet")
+        if state.scenario.ruleset == "squad":
+            squadodds.check_arguments(args)
         los = make_los(state)
     except (BadInput, ValueError) as exc:
         return fail(str(exc), args.json)
+    if state.scenario.ruleset == "squad":
+        return squadodds.run(state, args, los)
     plans, reasons = legal_plans(state, args, los)
     if not plans or reasons:
         payload = {"legal": False, "reasons": reasons}

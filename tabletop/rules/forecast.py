@@ -17,7 +17,7 @@ from tabletop.model import GameState
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.los import LineOfSight
 
-_MODULES = {"platoon": "tabletop.rules.platoon.forecast"}
+_MODULES = {"platoon": "tabletop.rules.platoon.forecast", "squad": "tabletop.rules.squad.forecast"}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,66 @@
+"""``tabletop odds`` for the squad ruleset (interfaces.md 3): ``{"hits": {...},
+"figures_lost": {...}, "eliminated": p}``, exact and summing to 1, with the attack's dice
+groups, the armor roll and the save (base, improvements, caps) that built them.
+
+READING: the odds are those of the fire in the firer's shooting phase (``odds_plan``); the
+platoon's ``--weapon``, ``--moving`` and ``--sw-*`` have no meaning here and are refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tabletop.cli.common import EXIT_DONE, EXIT_ILLEGAL, BadInput, emit
+from tabletop.model import GameState
+from tabletop.rules import LineOfSight
+from tabletop.rules.squad.cover import SaveSpec
+from tabletop.rules.squad.fire import FirePlan
+from tabletop.rules.squad.forecast import modifiers, pools
+from tabletop.rules.squad.odds import SquadOdds, fire_odds, odds_plan
+
+
+def check_arguments(args: argparse.Namespace) -> None:
+    asked = {"--weapon": args.weapon, "--moving": args.moving, "--sw-target": args.sw_target,
+             "--sw-weapon": args.sw_weapon}  # fmt: skip
+    given = [name for name, value in asked.items() if value]
+    if given:
+        raise BadInput(f"{', '.join(given)}: the squad ruleset has no ratings, Moving Fire or "
+                       "support weapons; ask with --unit and --target only")  # fmt: skip
+
+
+def run(state: GameState, args: argparse.Namespace, los: LineOfSight) -> int:
+    plan, reasons = odds_plan(state, args.unit, args.target, los, args.as_side)
+    if plan is None:
+        emit({"legal": False, "reasons": reasons}, args.json,
+             "\n".join(f"illegal: {r}" for r in reasons))  # fmt: skip
+        return EXIT_ILLEGAL
+    odds, spec = fire_odds(state, plan, los)
+    emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
+    return EXIT_DONE
+
+
+def odds_json(plan: FirePlan, odds: SquadOdds, spec: SaveSpec) -> dict[str, Any]:
+    out = odds.to_json()
+    out["attack"] = {
+        "unit": plan.firer, "target": plan.target, "range": plan.range,
+        "groups": [{"source": g.source, "dice": g.hit.dice, "need": f"{g.hit.hit}+",
+                    "range": g.rating.range, "anti_tank": g.rating.anti_tank}
+                   for g in plan.groups],
+        "armor": plan.armor,
+    }  # fmt: skip
+    out["save"] = {
+        "need": None if spec.need is None else f"{spec.need}+", "base": spec.base,
+        "improvements": list(spec.steps), "caps": list(spec.caps),
+    }  # fmt: skip
+    return out
+
+
+def odds_text(plan: FirePlan, odds: SquadOdds, spec: SaveSpec) -> str:
+    lines = [*pools(plan, spec), *(f"  {m}" for m in modifiers(plan, spec))]
+    lines.append("hits:         " + "  ".join(f"{k}: {float(p):.4f}"
+                                             for k, p in enumerate(odds.hits)))  # fmt: skip
+    lines.append("figures lost: " + "  ".join(f"{k}: {float(p):.4f}"
+                                             for k, p in enumerate(odds.figures_lost)))  # fmt: skip
+    lines.append(f"eliminated:   {float(odds.eliminated):.4f}")
+    return "\n".join(lines)

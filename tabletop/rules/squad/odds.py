@@ -1,0 +1,115 @@
+"""Exact odds of squad fire at a unit (rules 3.3, 3.4), by convolution, never by sampling.
+
+Hits: each dice group's to-hit roll is binomial (n dice, p = (7 - hit) / 6) and the groups
+convolve. Every hit then meets the armor roll (cancelled on a face <= armor) and the save
+(cancelled on a face >= need), one die each, independently; so the wounds of h hits are
+binomial(h, q) with q the chance that one hit gets through both. The figures lost follow
+from the wounds through the hit allocation (``figures.allocation``, before medics), and the
+unit is eliminated when every standing figure falls. Morale is not included
+(interfaces.md). ``exact=True`` computes in ``Fraction``s (the tests compare them with
+every die face enumerated); the default floats serve the command line and the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from tabletop.model import GameState
+from tabletop.rules.common import hex_of
+from tabletop.rules.los import LineOfSight
+from tabletop.rules.squad.cover import SaveSpec, save_spec
+from tabletop.rules.squad.figures import allocation
+from tabletop.rules.squad.fire import FirePlan
+
+Number = float | Fraction
+
+
+def _chance(k: int, exact: bool) -> Number:
+    """k faces of 6."""
+    k = max(0, min(6, k))
+    return Fraction(k, 6) if exact else k / 6
+
+
+def binomial_pmf(n: int, p: Number) -> list[Number]:
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def convolve(a: Sequence[Number], b: Sequence[Number]) -> list[Number]:
+    out: list[Number] = [0 * a[0]] * (len(a) + len(b) - 1)
+    for i, pa in enumerate(a):
+        for j, pb in enumerate(b):
+            out[i + j] += pa * pb
+    return out
+
+
+@dataclass(frozen=True)
+class SquadOdds:
+    hits: tuple[Number, ...]
+    wounds: tuple[Number, ...]
+    figures_lost: tuple[Number, ...]
+    eliminated: Number
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hits": {str(k): float(p) for k, p in enumerate(self.hits)},
+            "figures_lost": {str(k): float(p) for k, p in enumerate(self.figures_lost)},
+            "eliminated": float(self.eliminated),
+        }
+
+
+def fire_odds(
+    state: GameState, plan: FirePlan, los: LineOfSight, *, exact: bool = False
+) -> tuple[SquadOdds, SaveSpec]:
+    """The odds of a legal attack on a unit (``fire.plan_fire``) as the state stands now."""
+    assert plan.target is not None, "odds are for fire at a unit"
+    target = state.unit(plan.target)
+    spec = save_spec(state, target, hex_of(state.unit(plan.firer)), los)
+    one: Number = Fraction(1) if exact else 1.0
+    hits: list[Number] = [one]
+    for group in plan.groups:
+        hits = convolve(hits, binomial_pmf(group.hit.dice, _chance(7 - group.hit.hit, exact)))
+    through = _chance(6 - plan.armor, exact) if plan.armor > 0 else one
+    if spec.need is not None:
+        through = through * _chance(spec.need - 1, exact)
+    wounds: list[Number] = [0 * one] * len(hits)
+    for h, ph in enumerate(hits):
+        for w, pw in enumerate(binomial_pmf(h, through)):
+            wounds[w] += ph * pw
+    standing = len(target.standing())
+    lost: list[Number] = [0 * one] * (standing + 1)
+    for w, pw in enumerate(wounds):
+        lost[allocation(state, target, w)] += pw
+    return SquadOdds(tuple(hits), tuple(wounds), tuple(lost), lost[standing]), spec
+
+
+def odds_plan(
+    state: GameState, firer_id: str | None, target_id: str | None, los: LineOfSight,
+    side: str | None = None,
+) -> tuple[FirePlan | None, list[str]]:  # fmt: skip
+    """The attack ``tabletop odds`` answers for. READING (interfaces.md: "asked in the
+    firer's shooting phase"): the odds are those of fire in the firer's shooting phase, so
+    the phase, whose player turn it is and whether the unit already shot are not checked;
+    everything else is (Suppressed, ammunition, range, sight, armor, close combat)."""
+    from tabletop.model import Status
+    from tabletop.rules.common import find_unit
+    from tabletop.rules.squad.common import AMMO_SPENT
+    from tabletop.rules.squad.fire import plan_fire
+
+    firer, why_f = find_unit(state, firer_id, "unit")
+    target, why_t = find_unit(state, target_id, "target")
+    reasons = [r for r in (why_f, why_t) if r]
+    if firer is None or target is None:
+        return None, reasons
+    if side is not None and firer.side != side:
+        reasons.append(f"{firer.id} belongs to {firer.side}, not {side}")
+    if firer.status is Status.SUPPRESSED:
+        reasons.append(f"{firer.id} is Suppressed")
+    if firer.ammo is not None and firer.ammo <= 0 and not firer.flags.get(AMMO_SPENT):
+        reasons.append(f"{firer.id} is out of ammunition")
+    plan, more = plan_fire(state, firer, target, los)
+    reasons += more
+    return (plan if not reasons else None), reasons
