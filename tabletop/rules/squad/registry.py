@@ -15,6 +15,7 @@ from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.query import Probe, ReachReport
 
 
 class Handler(Protocol):
@@ -51,3 +52,23 @@ class SquadRuleset:
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
         return self.handlers[request.action].perform(state, request, dice, los)
+
+    def probes(
+        self, state: GameState, los: LineOfSight, unit: str | None, side: str | None
+    ) -> list[Probe]:
+        """Candidates for ``rules.query.available_actions`` (``squad.options``)."""
+        from tabletop.rules.squad import options
+
+        return options.probes(state, los, unit, side)
+
+    def listed_units(self, state: GameState, side: str | None) -> list[str]:
+        from tabletop.rules.squad import options
+
+        return options.listed_units(state, side)
+
+    def reach(
+        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+    ) -> ReachReport:
+        from tabletop.rules.squad import options
+
+        return options.reach_report(state, los, unit, maneuver=maneuver, side=side)

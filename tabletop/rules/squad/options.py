@@ -1,0 +1,186 @@
+"""The squad ruleset's answers to ``tabletop.rules.query``: candidates for ``actions`` and
+the app's action panel, and ``reach``. ``query`` decides every candidate with the ruleset's
+own ``check``; this module only proposes.
+
+Candidates: ``end-phase`` and ``end-turn`` (the bare request); ``move`` and ``run``: the
+cheapest path to each hex in reach (the movement left, or half the movement for a run);
+``fire``: each enemy unit on the map, and ``--hex`` of each standing bunker that holds no
+friend; ``dig-in``: the bare request. A unit's action outside its phase or player turn is
+answered with those reasons without trying candidates.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, UnitState
+from tabletop.rules.actions import ActionRequest
+from tabletop.rules.common import label
+from tabletop.rules.los import LineOfSight
+from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
+from tabletop.rules.squad import bunker
+from tabletop.rules.squad.common import actor_reasons, is_bunker, stype
+from tabletop.rules.squad.movement import allowance, enter_cost
+
+GAME_ACTIONS = ("end-phase", "end-turn")
+UNIT_ACTIONS = {"move": "movement", "run": "shooting", "fire": "shooting", "dig-in": "shooting"}
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    cost: int
+    path: tuple[Hex, ...]
+
+
+def listed_units(state: GameState, side: str | None) -> list[str]:
+    return sorted(u.id for u in state.units.values() if u.alive and side in (None, u.side))
+
+
+def probes(
+    state: GameState, los: LineOfSight, unit_id: str | None, side: str | None
+) -> list[Probe]:
+    if unit_id is None:
+        return [Probe(action) for action in GAME_ACTIONS]
+    unit = state.unit(unit_id)
+    out: list[Probe] = []
+    for action, phase in UNIT_ACTIONS.items():
+        early = actor_reasons(state, unit, side, phase) if unit.on_map else []
+        if not unit.on_map or action == "dig-in":
+            out.append(Probe(action))  # the bare request's check says why or allows it
+        elif early:
+            out.append(Probe(action, reasons=tuple(early)))
+        else:
+            out.append(_unit_probe(state, los, unit, action, side))
+    return out
+
+
+def _unit_probe(
+    state: GameState, los: LineOfSight, unit: UnitState, action: str, side: str | None
+) -> Probe:
+    bare = ActionRequest(action, units=(unit.id,), side=side)
+    if action == "fire":
+        enemies = [u for u in state.units.values() if u.on_map and u.side != unit.side]
+        found = [ActionRequest("fire", units=(unit.id,), target=u.id, side=side)
+                 for u in sorted(enemies, key=lambda u: u.id)]  # fmt: skip
+        found += [ActionRequest("fire", units=(unit.id,), hex=label(state, h), side=side)
+                  for h in _bunkers(state) if unit.side not in
+                  {u.side for u in state.units_at(h)}]  # fmt: skip
+    else:
+        budget = _budget(state, unit, action)
+        paths = reach_paths(state, unit, budget)
+        found = [ActionRequest(action, units=(unit.id,), side=side,
+                               to=tuple(label(state, h) for h in r.path))
+                 for _, r in _by_cost(paths)]  # fmt: skip
+    if found:
+        return Probe(action, tuple(found))
+    from tabletop.rules.squad import RULESET
+
+    reasons = RULESET.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
+    real = [r for r in reasons if not r.startswith("name the ")]
+    return Probe(action, reasons=tuple(real or reasons))
+
+
+def _bunkers(state: GameState) -> list[Hex]:
+    hex_map = state.scenario.map
+    cells = [h for h, c in hex_map.cells.items() if c.terrain == "bunker"]
+    return sorted((h for h in cells if is_bunker(state, h)), key=lambda h: label(state, h))
+
+
+def _budget(state: GameState, unit: UnitState, action: str) -> int:
+    return stype(state, unit).movement // 2 if action == "run" else allowance(state, unit)
+
+
+def _step(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, list[str]]:
+    """One step's cost, or why it may not be made (bunkers, terrain, enemies)."""
+    why = bunker.crossing_reasons(state, unit, a, b)
+    if why:
+        return None, why
+    cost, reason = enter_cost(state, unit, a, b)
+    if cost is None:
+        return None, [reason]
+    enemies = [u.id for u in state.units_at(b) if u.side != unit.side]
+    if enemies:
+        return None, [f"{label(state, b)} holds enemy units ({', '.join(enemies)})"]
+    return cost, []
+
+
+def _stack_full(state: GameState, unit: UnitState, h: Hex) -> bool:
+    friends = [u for u in state.units_at(h) if u.side == unit.side and u.id != unit.id]
+    return len(friends) >= state.scenario.options.stacking
+
+
+def reach_paths(state: GameState, unit: UnitState, budget: int) -> dict[Hex, Reach]:
+    """The cheapest path to every hex a move of ``budget`` MP can end in (Dijkstra; a move
+    goes no further once it enters a bunker; stacking holds where it ends)."""
+    start = unit.hex
+    if start is None:
+        return {}
+    best: dict[Hex, Reach] = {start: Reach(0, ())}
+    queue: list[tuple[int, tuple[Hex, ...], Hex]] = [(0, (), start)]
+    while queue:
+        cost, path, here = heapq.heappop(queue)
+        if best[here].cost < cost or (here != start and is_bunker(state, here)):
+            continue
+        for n in state.scenario.map.neighbors(here):
+            step, _ = _step(state, unit, here, n)
+            if step is None or cost + step > budget:
+                continue
+            if n not in best or cost + step < best[n].cost:
+                best[n] = Reach(cost + step, (*path, n))
+                heapq.heappush(queue, (cost + step, (*path, n), n))
+    del best[start]
+    return {h: r for h, r in best.items() if not _stack_full(state, unit, h)}
+
+
+def _by_cost(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:
+    return sorted(paths.items(), key=lambda item: (item[1].cost, item[1].path))
+
+
+def reach_report(
+    state: GameState, los: LineOfSight, unit_id: str, *, maneuver: bool, side: str | None
+) -> ReachReport:
+    """Where the unit's next move (a run in the shooting phase) can end, and for each hex
+    next to those that it cannot enter, why."""
+    from tabletop.rules.squad import RULESET
+
+    unit = state.unit(unit_id)
+    action = "run" if state.phase == "shooting" else "move"
+    budget = _budget(state, unit, action)
+    bare = ActionRequest(action, units=(unit.id,), side=side, maneuver=maneuver)
+    reasons = tuple(r for r in RULESET.check(state, bare, los) if not r.startswith("name the "))
+    if unit.hex is None or not unit.alive:
+        return ReachReport(unit_id, None, budget, maneuver, (), (), reasons)
+    paths = reach_paths(state, unit, budget)
+    listed = tuple(ReachHex(label(state, h), r.cost, tuple(label(state, p) for p in r.path))
+                   for h, r in _by_cost(paths))  # fmt: skip
+    costs = {unit.hex: 0, **{h: r.cost for h, r in paths.items()}}
+    blocked = _blocked(state, unit, costs, budget)
+    return ReachReport(unit_id, label(state, unit.hex), budget, maneuver, listed, blocked,
+                       reasons)  # fmt: skip
+
+
+def _blocked(
+    state: GameState, unit: UnitState, costs: dict[Hex, int], budget: int
+) -> tuple[BlockedHex, ...]:
+    hex_map = state.scenario.map
+    frontier = {n for h in costs for n in hex_map.neighbors(h) if n not in costs}
+    out: list[BlockedHex] = []
+    for n in sorted(frontier, key=lambda h: label(state, h)):
+        sources = [h for h in hex_map.neighbors(n)
+                   if h in costs and (h == unit.hex or not is_bunker(state, h))]  # fmt: skip
+        if not sources:
+            continue
+        here = min(sources, key=lambda h: costs[h])
+        step, why = _step(state, unit, here, n)
+        if step is not None and costs[here] + step > budget:
+            left = budget - costs[here]
+            why = [f"{label(state, n)} costs {step} MP from {label(state, here)}, where "
+                   f"{left} of {budget} are left"]  # fmt: skip
+        elif step is not None and _stack_full(state, unit, n):
+            why = [f"{label(state, n)} already holds {state.scenario.options.stacking} units "
+                   f"of {unit.side}"]  # fmt: skip
+        if why:
+            out.append(BlockedHex(label(state, n), tuple(why)))
+    return tuple(out)
