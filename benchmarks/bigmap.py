@@ -60,7 +60,7 @@ def _terrain(rng: random.Random) -> tuple[list[list[str]], list[list[int]]]:
     for row in range(SIZE):
         for col in range(SIZE):
             h = hills(col, row) + 0.25 * rough(col * 1.7, row * 1.7)
-            levels[row][col] = 3 if h > 1.05 else 2 if h > 0.95 else 1 if h > 0.82 else 0
+            levels[row][col] = 3 if h > 1.12 else 2 if h > 1.04 else 1 if h > 0.93 else 0
             w, f, r = woods(col, row), fields(col, row), rough(col, row)
             if w > 0.68:
                 codes[row][col] = "w"
@@ -118,7 +118,9 @@ def build_map(seed: int = 1) -> tuple[str, set[str]]:
         ring = [town.neighbors()[d].neighbors()[d] for d in range(6)]
         for d, a in enumerate(ring):  # walls and fences round the towns
             put(a, a.neighbors()[(d + 2) % 6], "wall" if big else "fence")
-    for k, (a, b) in enumerate(itertools.pairwise(towns)):  # roads town to town
+    links = {tuple(sorted((a, min((t for t in towns if t != a), key=a.distance))))
+             for a in towns}  # fmt: skip
+    for k, (a, b) in enumerate(sorted(links)):  # a road from each town to its nearest
         path = [a]
         h = a
         while h != b and len(path) < 400:
@@ -201,9 +203,9 @@ def build_scenario(map_name: str, wet: set[str], seed: int = 2) -> str:
                 f"  - {{id: u{count}, type: {rng.choice(types)}, side: {side}, "
                 f'formation: {formation}, hex: "{label}"}}'
             )
-        col += rng.choice((1, 2))
+        col += rng.choice((1, 2, 3))
         if col > SIZE:
-            col, row = rng.randint(1, 2), row + rng.choice((1, 2, 3))
+            col, row = rng.randint(1, 2), row + rng.choice((2, 3, 4, 5))
     formations = {s: "".join(f"\n      {s}_f{i}: {{chits: 2}}" for i in range(4))
                   for s in ("nato", "pact")}  # fmt: skip
     text = [

@@ -9,7 +9,7 @@ from typing import Any
 from tabletop.hexgrid import Hex
 from tabletop.model.hexmap import HexMap
 from tabletop.model.options import MODULES, Options
-from tabletop.model.state import GameState, HexMarker, UnitState
+from tabletop.model.state import GameState, HexMarker, UnitState, clone_unit
 from tabletop.model.units import PlatoonUnitType, SquadUnitType, UnitType
 
 
@@ -112,9 +112,7 @@ class Scenario:
 
 
 def _copy_unit(u: UnitState) -> UnitState:
-    import copy
-
-    return copy.deepcopy(u)
+    return clone_unit(u)
 
 
 def _copy_marker(m: HexMarker) -> HexMarker:

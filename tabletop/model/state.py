@@ -223,7 +223,12 @@ def _clone(value: Any) -> Any:
     if kind is dict:
         return {k: _clone(v) for k, v in value.items()}
     if kind in _RECORDS:
-        return kind(**{n: _clone(getattr(value, n)) for n in _RECORDS[kind]})
+        # fields holding immutable values are shared; only containers and records recurse
+        copy = object.__new__(kind)
+        copy.__dict__.update(
+            {n: v if type(v) in _SHARED else _clone(v) for n, v in value.__dict__.items()}
+        )
+        return copy
     if kind is set:
         return set(value)
     return value
@@ -232,3 +237,11 @@ def _clone(value: Any) -> Any:
 _RECORDS: dict[type, tuple[str, ...]] = {
     cls: tuple(cls.__dataclass_fields__) for cls in (UnitState, HexMarker, Figure)
 }
+_SHARED: frozenset[type] = frozenset({str, int, float, bool, type(None), Hex, Status})
+"""Types whose values never change in place: a copy shares them."""
+
+
+def clone_unit(unit: UnitState) -> UnitState:
+    """An independent copy of a unit's state (its lists and flags copied too)."""
+    copy: UnitState = _clone(unit)
+    return copy

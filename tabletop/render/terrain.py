@@ -24,6 +24,10 @@ LABEL_MIN_PIXELS = 7.0
 """Below this many device pixels of label text, labels are not drawn (level of detail)."""
 TEXTURE_MIN_SCALE = 0.35
 """Below this zoom, terrain textures are skipped (they would only be noise)."""
+GRID_MAX_PIXELS = 1.7
+"""The widest a grid line gets when zoomed out (it is one scene unit at 1:1 and closer)."""
+GRID_FADE_PIXELS = 28.0
+"""Hexes narrower than this many pixels get fainter grid lines."""
 
 
 @dataclass(frozen=True)
@@ -48,75 +52,141 @@ class _Side:
 
 
 class MapPainter:
-    """Paints one :class:`HexMap`; rebuild (or call :meth:`refresh`) after the map changes."""
+    """Paints one :class:`HexMap`. Geometry is computed lazily, per hex, from the layout,
+    and "which hexes meet this rectangle" is answered from the offset grid, so building a
+    painter costs nothing per hex and painting costs only the hexes painted.
+
+    After the map changes, :meth:`forget` the changed hexes (or call :meth:`refresh` after
+    a change of grid or layout); terrain, levels and features are read at paint time."""
 
     def __init__(self, hexmap: HexMap) -> None:
         self.map = hexmap
+        self.labels = True
+        """Whether :meth:`paint_grid` draws hex labels (the View menu's Show Hex Labels)."""
         self.refresh()
 
     def refresh(self) -> None:
-        """Recompute every hex's geometry and colour from the map."""
+        """Start again from the map's grid and layout (its size or hex size changed)."""
         m = self.map
         self.layout = m.layout()
         self.size = min(abs(self.layout.size_x), abs(self.layout.size_y))
-        self._bucket = self.size * 6
-        self.shapes: dict[Hex, HexShape] = {}
+        self._shapes: dict[Hex, HexShape] = {}
         self._edges: dict[Hex, list[QLineF]] = {}
-        self._buckets: dict[tuple[int, int], list[Hex]] = {}
-        for h in m.cells:
+        self._sides: dict[HexSide, _Side | None] = {}
+        rect = QRectF()
+        for h in self._border():
+            rect = rect.united(self.shape(h).bounds)
+        self.bounds = rect
+
+    def _border(self) -> Iterator[Hex]:
+        """The hexes of the grid's outer two columns and rows: they hold the map's bounds."""
+        g = self.map.grid
+        cols = range(g.first, g.first + g.columns)
+        rows = range(g.first, g.first + g.rows)
+        edge_cols = {*cols[:2], *cols[-2:]}
+        edge_rows = {*rows[:2], *rows[-2:]}
+        scheme = self.map.scheme
+        for col in cols:
+            for row in rows if col in edge_cols else edge_rows:
+                h = scheme.from_colrow(col, row)
+                if h in self.map.cells:
+                    yield h
+
+    def forget(self, hexes: Iterable[Hex]) -> None:
+        """Drop what is remembered of these hexes and their sides (after an edit)."""
+        for h in hexes:
+            self._edges.pop(h, None)
+            for n in h.neighbors():
+                self._sides.pop(HexSide.between(h, n), None)
+                self._edges.pop(n, None)
+
+    def shape(self, h: Hex) -> HexShape:
+        """The polygon, centre and bounds of one hex, in scene coordinates."""
+        shape = self._shapes.get(h)
+        if shape is None:
             poly = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(h)])
             cx, cy = self.layout.hex_to_pixel(h)
-            shape = HexShape(h, poly, QPointF(cx, cy), poly.boundingRect())
-            self.shapes[h] = shape
-            self._edges[h] = self._own_edges(h)
-            for key in self._keys(shape.bounds):
-                self._buckets.setdefault(key, []).append(h)
-        self.sides: list[_Side] = []
-        for side, features in m.hexsides.items():
-            if not features or side.a not in self.shapes or side.b not in self.shapes:
-                continue
-            (x0, y0), (x1, y1) = self.layout.side_endpoints(side)
-            a = self.shapes[side.a].center
-            b = self.shapes[side.b].center
-            bounds = QRectF(a, b).normalized().united(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
-            pad = self.size * 0.2
-            self.sides.append(
-                _Side(side, features, a, b, QPointF(x0, y0), QPointF(x1, y1),
-                      bounds.normalized().adjusted(-pad, -pad, pad, pad))
-            )  # fmt: skip
-        rect = QRectF()
-        for shape in self.shapes.values():
-            rect = rect.united(shape.bounds)
-        self.bounds = rect
+            shape = self._shapes[h] = HexShape(h, poly, QPointF(cx, cy), poly.boundingRect())
+        return shape
+
+    def hex_rect(self, h: Hex) -> QRectF:
+        """What painting ``h`` may touch: its bounds plus the half-width of hexside
+        features and labels that cross its edges (scene coordinates)."""
+        cx, cy = self.layout.hex_to_pixel(h)
+        r = max(abs(self.layout.size_x), abs(self.layout.size_y)) * 1.3
+        return QRectF(cx - r, cy - r, 2 * r, 2 * r)
 
     def _own_edges(self, h: Hex) -> list[QLineF]:
         """The edges this hex draws for the grid: each shared edge belongs to one hex."""
-        lines = []
-        for n in h.neighbors():
-            if n in self.map.cells and n < h:
-                continue
-            (x0, y0), (x1, y1) = self.layout.side_endpoints(HexSide(h, n))
-            lines.append(QLineF(x0, y0, x1, y1))
+        lines = self._edges.get(h)
+        if lines is None:
+            lines = []
+            for n in h.neighbors():
+                if n in self.map.cells and n < h:
+                    continue
+                (x0, y0), (x1, y1) = self.layout.side_endpoints(HexSide(h, n))
+                lines.append(QLineF(x0, y0, x1, y1))
+            self._edges[h] = lines
         return lines
 
-    def _keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
-        b = self._bucket
-        for i in range(math.floor(rect.left() / b), math.floor(rect.right() / b) + 1):
-            for j in range(math.floor(rect.top() / b), math.floor(rect.bottom() / b) + 1):
-                yield i, j
+    def _side(self, side: HexSide) -> _Side | None:
+        """The geometry of a hexside with features, or None."""
+        if side in self._sides:
+            return self._sides[side]
+        features = self.map.hexsides.get(side)
+        found = None
+        if features and side.a in self.map.cells and side.b in self.map.cells:
+            (x0, y0), (x1, y1) = self.layout.side_endpoints(side)
+            a = self.shape(side.a).center
+            b = self.shape(side.b).center
+            bounds = QRectF(a, b).normalized().united(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
+            pad = self.size * 0.2
+            found = _Side(side, features, a, b, QPointF(x0, y0), QPointF(x1, y1),
+                          bounds.normalized().adjusted(-pad, -pad, pad, pad))  # fmt: skip
+        self._sides[side] = found
+        return found
 
     def hexes_in(self, rect: QRectF) -> list[HexShape]:
-        """The hexes whose bounds meet ``rect`` (scene coordinates), without repeats."""
-        seen: set[Hex] = set()
+        """The hexes whose bounds meet ``rect`` (scene coordinates), without repeats, column
+        by column: found from the offset grid, never by walking the whole map."""
+        if not rect.intersects(self.bounds):
+            return []
+        rect = rect.intersected(self.bounds.adjusted(-1, -1, 1, 1))
+        scheme = self.map.scheme
+        g = self.map.grid
+        corners = (rect.topLeft(), rect.topRight(), rect.bottomLeft(), rect.bottomRight())
+        spots = [scheme.to_colrow(self.layout.hex_at(c.x(), c.y())) for c in corners]
+        col0 = max(g.first, min(c for c, _ in spots) - 1)
+        col1 = min(g.first + g.columns - 1, max(c for c, _ in spots) + 1)
+        row0 = max(g.first, min(r for _, r in spots) - 1)
+        row1 = min(g.first + g.rows - 1, max(r for _, r in spots) + 1)
+        cells = self.map.cells
         out: list[HexShape] = []
-        for key in self._keys(rect):
-            for h in self._buckets.get(key, ()):
-                if h in seen:
+        for col in range(col0, col1 + 1):
+            for row in range(row0, row1 + 1):
+                h = scheme.from_colrow(col, row)
+                if h in cells:
+                    shape = self.shape(h)
+                    if shape.bounds.intersects(rect):
+                        out.append(shape)
+        return out
+
+    def sides_in(self, rect: QRectF) -> list[_Side]:
+        """The hexsides with features whose drawing meets ``rect``."""
+        seen: set[HexSide] = set()
+        out: list[_Side] = []
+        hexsides = self.map.hexsides
+        pad = self.size * 0.2
+        for shape in self.hexes_in(rect.adjusted(-pad, -pad, pad, pad)):
+            h = shape.hex
+            for n in h.neighbors():
+                side = HexSide.between(h, n)
+                if side in seen or side not in hexsides:
                     continue
-                seen.add(h)
-                shape = self.shapes[h]
-                if shape.bounds.intersects(rect):
-                    out.append(shape)
+                seen.add(side)
+                found = self._side(side)
+                if found is not None and found.bounds.intersects(rect):
+                    out.append(found)
         return out
 
     # --- terrain -----------------------------------------------------------------------
@@ -150,7 +220,7 @@ class MapPainter:
 
     def paint_sides(self, p: QPainter, exposed: QRectF) -> None:
         """Hexside features: rivers and walls on the edge, roads across it centre to centre."""
-        sides = [s for s in self.sides if s.bounds.intersects(exposed)]
+        sides = self.sides_in(exposed)
         order = ("river", "embankment", "wall", "fence", "road", "bridge")
         rank = {name: i for i, name in enumerate(order)}
         items = sorted(
@@ -181,11 +251,11 @@ class MapPainter:
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         shapes = self.hexes_in(exposed)
-        pen = QPen(QColor(40, 40, 30, 150), max(0.6, 1.0 / max(scale, 0.01)) if scale < 1 else 1.0)
+        pen = QPen(QColor(40, 40, 30, _grid_alpha(self.size * 2 * scale)), _grid_width(scale))
         pen.setCosmetic(scale < 1)
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawLines([line for shape in shapes for line in self._edges[shape.hex]])
+        p.drawLines([line for shape in shapes for line in self._own_edges(shape.hex)])
         px = self.size * 0.24
         if labels and px * scale >= LABEL_MIN_PIXELS:
             p.setFont(font(max(1, round(px)), condensed=True))
@@ -208,12 +278,25 @@ class MapPainter:
         """Hex markers (wreck, smoke, rubble, burnt woods, minefields) as icons."""
         per_hex: dict[Hex, int] = {}
         for marker in markers:
-            shape = self.shapes.get(marker.hex)
-            if shape is None or not shape.bounds.intersects(exposed):
+            if marker.hex not in self.map.cells:
+                continue
+            shape = self.shape(marker.hex)
+            if not shape.bounds.intersects(exposed):
                 continue
             index = per_hex.get(marker.hex, 0)
             per_hex[marker.hex] = index + 1
             paint_hex_marker(p, shape.center, self.size, marker, index)
+
+
+def _grid_width(scale: float) -> float:
+    """Grid line width: one scene unit from 1:1 in, else a cosmetic 1 to 1.7 pixels."""
+    return 1.0 if scale >= 1 else min(GRID_MAX_PIXELS, max(0.6, 1.0 / max(scale, 0.01)))
+
+
+def _grid_alpha(hex_pixels: float) -> int:
+    """Grid lines fade as hexes shrink below :data:`GRID_FADE_PIXELS` wide, so that a
+    whole-map view shows the terrain between them rather than a mesh of lines."""
+    return round(150 * min(1.0, max(0.3, hex_pixels / GRID_FADE_PIXELS)))
 
 
 # --- terrain textures ------------------------------------------------------------------------

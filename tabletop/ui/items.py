@@ -1,26 +1,31 @@
 """Scene items. Items only display: tools and the view do the work, hit-testing goes
-through the hex math. Terrain, grid and hex markers are single items that paint only the
-exposed rectangle; counters are one item per unit with a device-coordinate cache."""
+through the hex math. Terrain with its grid is one item drawn from raster tiles, hex
+markers one item painting only the exposed rectangle; counters are one pixmap item per
+unit, their faces shared through a :class:`~tabletop.render.faces.FaceCache`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPolygonItem, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPixmapItem,
+    QGraphicsPolygonItem,
+    QStyleOptionGraphicsItem,
+)
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState, UnitType
-from tabletop.render import CounterOptions, MapPainter, paint_counter
-from tabletop.render.counters import BADGE_MARGIN
+from tabletop.render import CounterOptions, MapPainter
+from tabletop.render.faces import FaceCache
+from tabletop.render.tiles import TileLayer
 
 Z_TERRAIN = 0
-Z_GRID = 1
 Z_MARKERS = 2
 Z_HIGHLIGHT = 3
 Z_COUNTERS = 10
-
-SIMPLE_BELOW_PIXELS = 34
-"""A counter drawn smaller than this many device pixels shows only colour and symbol."""
 
 
 def _lod(painter: QPainter) -> float:
@@ -43,30 +48,33 @@ class _MapLayerItem(QGraphicsItem):
         return self._bounds
 
 
-class TerrainItem(_MapLayerItem):
-    """Terrain fill, textures, level contours and hexside features."""
+class TileItem(QGraphicsItem):
+    """A whole-map layer drawn from a :class:`~tabletop.render.tiles.TileLayer`'s raster
+    tiles: one Python call per frame whatever the map's size. ``on_incomplete`` is called
+    when some tiles were stood in for (the scene then renders them in idle time)."""
 
-    def __init__(self, map_painter: MapPainter) -> None:
-        super().__init__(map_painter, Z_TERRAIN)
+    def __init__(self, layer: TileLayer, z: int, on_incomplete: Callable[[], None]) -> None:
+        super().__init__()
+        self.layer = layer
+        self.on_incomplete = on_incomplete
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(z)
+        self.last_scale = 1.0
+        """The scale of the last frame painted."""
+
+    def boundingRect(self) -> QRectF:
+        return self.layer.bounds
+
+    def set_layer(self, layer: TileLayer) -> None:
+        self.prepareGeometryChange()
+        self.layer = layer
+        self.update()
 
     def paint(self, painter, option, widget=None) -> None:
-        self.map_painter.paint_terrain(painter, option.exposedRect, _lod(painter))
-
-
-class GridItem(_MapLayerItem):
-    """Hex outlines and (optionally) hex labels, with level of detail."""
-
-    def __init__(self, map_painter: MapPainter) -> None:
-        super().__init__(map_painter, Z_GRID)
-        self.labels = True
-
-    def set_labels(self, on: bool) -> None:
-        if on != self.labels:
-            self.labels = on
-            self.update()
-
-    def paint(self, painter, option, widget=None) -> None:
-        self.map_painter.paint_grid(painter, option.exposedRect, _lod(painter), labels=self.labels)
+        self.last_scale = _lod(painter)
+        if not self.layer.paint(painter, option.exposedRect, self.last_scale):
+            self.on_incomplete()
 
 
 class MarkerItem(_MapLayerItem):
@@ -103,46 +111,52 @@ class HexHighlightItem(QGraphicsPolygonItem):
         self.show()
 
 
-class CounterItem(QGraphicsItem):
-    """One unit's counter, positioned by the scene; repaints from its ``UnitState``."""
+class CounterItem(QGraphicsPixmapItem):
+    """One unit's counter, positioned by the scene: a face pixmap shared with every counter
+    that looks the same, at the view's zoom level (Qt blits it without calling Python)."""
 
     def __init__(
-        self, unit_type: UnitType, state: UnitState, side: float, options: CounterOptions
-    ) -> None:
-        super().__init__()
+        self, unit_type: UnitType, state: UnitState, faces: FaceCache, options: CounterOptions,
+        level: int, parent: QGraphicsItem | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(parent)
         self.unit_type = unit_type
         self.state = state
         self.hex: Hex | None = state.hex
-        self.side = side
+        self.faces = faces
+        self.side = faces.side
         self.options = options
-        margin = side * BADGE_MARGIN
-        self._rect = QRectF(-side / 2, -side / 2, side, side)
-        self._bounds = self._rect.adjusted(-margin - 1, -2, 4, 4)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.level = level
+        self.setOffset(faces.bounds.topLeft())
+        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(f"{unit_type.name} ({state.id})")
+        self._refresh()
 
     @property
     def unit_id(self) -> str:
         return self.state.id
 
-    def boundingRect(self) -> QRectF:
-        return self._bounds
+    def _refresh(self) -> None:
+        self.setPixmap(self.faces.face(self.unit_type, self.state, self.options, self.level))
 
     def sync(self, state: UnitState) -> None:
         """Show ``state`` (the unit changed); the scene moves the item."""
         self.state = state
-        self.update()
+        self._refresh()
 
-    def paint(self, painter, option, widget=None) -> None:
-        pixels = self.side * _lod(painter)
-        detail = "full" if pixels >= SIMPLE_BELOW_PIXELS else "simple"
-        options = self.options
-        if detail != options.detail:
-            options = CounterOptions(
-                options.side_index, options.background, detail, options.badges, options.selected
-            )
-        paint_counter(painter, self._rect, self.unit_type, self.state, options)
+    def set_level(self, level: int) -> None:
+        """Use the face painted for zoom ``level`` (see :mod:`tabletop.render.tiles`)."""
+        if level != self.level:
+            self.level = level
+            self._refresh()
+
+    def set_options(self, options: CounterOptions) -> None:
+        """Paint with other options (selected, badges, background)."""
+        if options != self.options:
+            self.options = options
+            self._refresh()
 
 
 def stack_offsets(count: int, side: float) -> list[QPointF]:

@@ -6,22 +6,21 @@ import math
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.documents import GameDocument
-from tabletop.hexgrid import Hex
+from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import UnitState
 from tabletop.render import CounterOptions, MapPainter
+from tabletop.render.faces import FaceCache
 from tabletop.ui.items import (
     Z_COUNTERS,
     CounterItem,
-    GridItem,
     HexHighlightItem,
     MarkerItem,
-    TerrainItem,
     stack_offsets,
 )
+from tabletop.ui.layers import BACKGROUND, MapLayers
 
 COUNTER_SHARE = 0.72
 """A counter's side as a share of the hex's flat-to-flat height."""
@@ -33,7 +32,14 @@ def stack_order(item: CounterItem) -> tuple[bool, str]:
 
 
 class MapScene(QGraphicsScene):
-    """Terrain, grid, markers and one counter item per unit on the map."""
+    """Terrain and grid (raster tiles), markers and one counter item per unit on the map.
+
+    Costs follow what is shown and what changed, not the map's size: building the scene
+    computes no per-hex geometry, "what is in this hex" is an index lookup
+    (:meth:`stack_at`), a unit change touches its own items (:meth:`sync_units`), and a
+    map edit repaints only the edited hexes' pixels (:meth:`invalidate_hexes`,
+    :meth:`invalidate_hexsides`, :meth:`refresh_map`).
+    """
 
     def __init__(self, document: GameDocument, parent=None) -> None:
         super().__init__(parent)
@@ -45,14 +51,14 @@ class MapScene(QGraphicsScene):
         self.counter_side = round(size * math.sqrt(3) * COUNTER_SHARE)
         margin = size * 1.2
         self.setSceneRect(self.map_painter.bounds.adjusted(-margin, -margin, margin, margin))
-        self.setBackgroundBrush(QColor("#3a3f44"))
+        self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
-
-        self.terrain_item = TerrainItem(self.map_painter)
-        self.grid_item = GridItem(self.map_painter)
+        self.faces = FaceCache(self.counter_side)
+        self.layers = MapLayers(self, self.map_painter, self.faces, self._stacks_in)
+        self.terrain_item = self.layers.terrain_item
         self.marker_item = MarkerItem(self.map_painter, document.state)
         self.highlight_item = HexHighlightItem()
-        for item in (self.terrain_item, self.grid_item, self.marker_item, self.highlight_item):
+        for item in (self.marker_item, self.highlight_item):
             self.addItem(item)
         self.counters: dict[str, CounterItem] = {}
         self._stacks: dict[Hex, dict[str, CounterItem]] = {}
@@ -75,11 +81,53 @@ class MapScene(QGraphicsScene):
 
     # --- sync ------------------------------------------------------------------------------
     def show_labels(self, on: bool) -> None:
-        self.grid_item.set_labels(on)
+        if on != self.map_painter.labels:
+            self.map_painter.labels = on
+            self.layers.clear_terrain()
 
     def select_hex(self, h: Hex | None) -> None:
-        shape = self.map_painter.shapes.get(h) if h is not None else None
+        shape = self.map_painter.shape(h) if h is not None and h in self.hexmap.cells else None
         self.highlight_item.show_hex(shape.polygon if shape is not None else None)
+
+    def view_scaled(self, scale: float, visible: QRectF) -> None:
+        """A view zoomed to ``scale`` and shows ``visible`` (scene coordinates): counters
+        and tiles switch to that zoom level (the view calls this before it repaints)."""
+        self.layers.view_scaled(scale, visible)
+
+    # --- map edits (the map editor calls these after changing ``hexmap``) --------------------
+    def invalidate_hexes(self, hexes: Iterable[Hex]) -> None:
+        """The terrain or level of these hexes changed: the next frame shows them anew.
+
+        Only the hexes' own pixels (and the edges and labels that reach into them) are
+        repainted, in every cached zoom level, so a one-hex edit costs a handful of hexes'
+        painting whatever the map's size."""
+        hexes = [h for h in hexes if h in self.hexmap.cells]
+        self.map_painter.forget(hexes)
+        for h in hexes:
+            self.layers.terrain_changed(self.map_painter.hex_rect(h))
+
+    def invalidate_hexsides(self, sides: Iterable[HexSide]) -> None:
+        """The features of these hexsides changed (a road, river or wall laid or removed):
+        the next frame shows them anew, as :meth:`invalidate_hexes` does for hexes."""
+        for side in sides:
+            hexes = [h for h in (side.a, side.b) if h in self.hexmap.cells]
+            self.map_painter.forget(hexes)
+            rect = QRectF()
+            for h in hexes:
+                rect = rect.united(self.map_painter.hex_rect(h))
+            if not rect.isEmpty():
+                self.layers.terrain_changed(rect)
+
+    def refresh_map(self) -> None:
+        """The map's grid, hex size or layout changed: rebuild the terrain and move every
+        counter (a full repaint: use the invalidate methods for edits of hexes)."""
+        self.map_painter.refresh()
+        self.layout = self.map_painter.layout
+        margin = self.map_painter.size * 1.2
+        self.setSceneRect(self.map_painter.bounds.adjusted(-margin, -margin, margin, margin))
+        self.layers.rebuild()
+        for h in list(self._stacks):
+            self._restack(h)
 
     def refresh_markers(self, hexes: Iterable[Hex] = ()) -> None:
         self.marker_item.update()
@@ -114,7 +162,6 @@ class MapScene(QGraphicsScene):
             if item is None:
                 item = self._new_counter(state)
                 self.counters[unit_id] = item
-                self.addItem(item)
             else:
                 item.sync(state)
             self._file(item, state.hex)
@@ -137,7 +184,18 @@ class MapScene(QGraphicsScene):
     def _new_counter(self, state: UnitState) -> CounterItem:
         unit_type = self.document.scenario.unit_types[state.type_id]
         options = CounterOptions(side_index=self._sides.get(state.side, 0))
-        return CounterItem(unit_type, state, self.counter_side, options)
+        return CounterItem(
+            unit_type, state, self.faces, options, self.layers.level, self.layers.group
+        )
+
+    def _stacks_in(self, rect: QRectF) -> list[CounterItem]:
+        """The counters of the hexes meeting ``rect``, each stack bottom first."""
+        stacks = self._stacks
+        out: list[CounterItem] = []
+        for shape in self.map_painter.hexes_in(rect):
+            if shape.hex in stacks:
+                out.extend(self.stack_at(shape.hex))
+        return out
 
     def stack_at(self, h: Hex) -> list[CounterItem]:
         """The counters in a hex, bottom first: support weapons under the platoons that carry
@@ -157,3 +215,8 @@ class MapScene(QGraphicsScene):
         ):
             item.setPos(centre + offset)
             item.setZValue(Z_COUNTERS + k)
+        if h in self.hexmap.cells:
+            pad = self.counter_side
+            self.layers.counters_changed(
+                self.map_painter.hex_rect(h).adjusted(-pad, -pad, pad, pad)
+            )

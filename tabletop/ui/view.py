@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
@@ -10,11 +10,13 @@ from tabletop.hexgrid import Hex
 from tabletop.ui.tools.base import Tool, ToolEvent
 
 MIN_SCALE = 0.15
+"""The furthest zoom out, unless the whole map needs less to fit (see ``min_scale``)."""
 MAX_SCALE = 6.0
 ZOOM_STEP = 1.25
 """Zoom factor of one wheel notch (120 eighths of a degree) and of View > Zoom In."""
-DEFAULT_SCALE = 1.3
-"""Opening zoom when the whole map does not fit at 100%: counters about 70 pixels wide."""
+DEFAULT_SCALE = 1.25
+"""Opening zoom when the whole map does not fit at 100%: counters about 60 pixels wide
+(one wheel notch in from 1:1, a level the terrain tiles are drawn at pixel for pixel)."""
 CLICK_SLOP = 4
 """A press and release closer than this many pixels is a click, not a drag."""
 
@@ -105,7 +107,7 @@ class MapView(QGraphicsView):
     def set_scale(self, scale: float, anchor: QPointF | None = None) -> None:
         """Zoom to ``scale`` (clamped), keeping the scene point under ``anchor`` (a viewport
         position; default the centre) where it is."""
-        scale = max(MIN_SCALE, min(MAX_SCALE, scale))
+        scale = max(self.min_scale(), min(MAX_SCALE, scale))
         if anchor is None:
             anchor = QPointF(self.viewport().rect().center())
         before = self.mapToScene(anchor.toPoint())
@@ -115,7 +117,30 @@ class MapView(QGraphicsView):
         delta = after - anchor.toPoint()
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + delta.x())
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() + delta.y())
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "view_scaled"):
+            scene.view_scaled(self.scale_factor, self.visible_rect())
         self.zoomChanged.emit(self.scale_factor)
+
+    def visible_rect(self) -> QRectF:
+        """The part of the scene the viewport shows."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def fit_scale(self) -> float | None:
+        """The scale at which the whole map fills the viewport, or None without a map."""
+        scene = self.scene()
+        if scene is None:
+            return None
+        rect = scene.map_rect() if hasattr(scene, "map_rect") else scene.sceneRect()
+        if rect.isEmpty():
+            return None
+        view = self.viewport().rect()
+        return 0.98 * min(view.width() / rect.width(), view.height() / rect.height())
+
+    def min_scale(self) -> float:
+        """:data:`MIN_SCALE`, or less when the whole map needs it to fit."""
+        fit = self.fit_scale()
+        return MIN_SCALE if fit is None else min(MIN_SCALE, fit * 0.9)
 
     def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
         self.set_scale(self.scale_factor * factor, anchor)
@@ -132,8 +157,11 @@ class MapView(QGraphicsView):
         if scene is None:
             return
         rect = scene.map_rect() if hasattr(scene, "map_rect") else scene.sceneRect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        self.set_scale(self.scale_factor)
+        fit = self.fit_scale()
+        if fit is None:
+            return
+        self.set_scale(fit)
+        self.centerOn(rect.center())
 
     def default_zoom(self) -> None:
         """The whole map if it fits at 100% or more, else counters readable at the centre."""

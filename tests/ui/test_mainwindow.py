@@ -134,7 +134,7 @@ def test_hex_labels_toggle(window) -> None:  # type: ignore[no-untyped-def]
     with_labels = render(scene, top)
     window.labels_action.trigger()
     assert not window.labels_action.isChecked()
-    assert not scene.grid_item.labels
+    assert not scene.map_painter.labels
     without = render(scene, top)
     assert with_labels != without
     window.labels_action.trigger()

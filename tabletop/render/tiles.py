@@ -1,0 +1,334 @@
+"""Raster tiles of a map layer per zoom level, an overview level kept whole, repair by region.
+
+A :class:`TileLayer` turns an expensive painter (terrain, textures, hexsides, grid, labels:
+thousands of Python calls) into a few image blits per frame. The scene is cut into square
+tiles of ``tile_px`` device pixels at each zoom *level*; levels are powers of
+:data:`LEVEL_STEP` (the view's wheel notch), so a notch from 1:1 lands exactly on the next
+level and tiles are drawn pixel for pixel. A scale between levels uses the next level up,
+scaled down by less than one notch.
+
+Rendering a tile costs the painter's time for the hexes in it, so a frame never waits for
+many of them:
+
+- missing tiles are drawn, for this frame, from another level that has them (the nearest
+  first, scaled) or from the *overview*: one level, low enough for the whole map to fit
+  in about :data:`OVERVIEW_PX` pixels, that :meth:`TileLayer.render_pending` fills for the
+  whole map in idle time and that is never evicted; the missing tiles are queued and
+  :meth:`TileLayer.render_pending` renders them within a deadline, the caller repaints;
+- only when nothing can stand in (the first frames on a map) are tiles rendered at once,
+  for at most :data:`SYNC_SECONDS`.
+
+:meth:`TileLayer.invalidate` marks a scene rectangle dirty in every tile of every level
+that holds it; a dirty tile is repaired before it is next drawn by repainting only that
+rectangle (clipped), so a one-hex edit costs the painter a handful of hexes per level, not
+a tile's worth. Tiles beyond a memory budget are dropped, least recently drawn first.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+
+__all__ = ["LEVEL_STEP", "OVERVIEW_PX", "TileLayer", "level_of", "level_scale"]
+
+LEVEL_STEP = 1.25
+"""Zoom levels are powers of this (the view's wheel notch)."""
+OVERVIEW_PX = 2048
+"""The overview level is the highest at which the whole map fits in this many pixels."""
+TILE_PX = 256
+BUDGET_BYTES = 96 * 1024 * 1024
+"""Tiles kept beyond the overview, in bytes of image data."""
+
+SYNC_SECONDS = 0.25
+"""A frame with nothing to stand in for missing tiles renders them for up to this long;
+the rest follow in idle time (only the first frames of a huge map ever get here)."""
+
+RenderFn = Callable[[QPainter, QRectF, float], None]
+"""``render(painter, scene_rect, scale)``: paint ``scene_rect`` (the painter is already
+transformed from scene to tile pixels and clipped to the rectangle)."""
+
+
+def level_of(scale: float) -> int:
+    """The level whose scale is ``scale`` or the next above (a level is ``STEP ** k``)."""
+    return math.ceil(math.log(max(scale, 1e-6)) / math.log(LEVEL_STEP) - 1e-6)
+
+
+def level_scale(level: int) -> float:
+    return float(LEVEL_STEP**level)
+
+
+@dataclass
+class _Tile:
+    image: QImage
+    dirty: list[QRectF] = field(default_factory=list)
+
+
+Key = tuple[int, int, int]
+"""(level, column, row) of a tile."""
+
+
+class TileLayer:
+    """Tiles of one layer over ``bounds`` (scene coordinates), drawn by ``render``.
+
+    ``background`` fills each tile before rendering (None: transparent tiles, for layers
+    drawn over others). ``dpr`` is the device pixel ratio of the screen.
+    """
+
+    def __init__(
+        self,
+        bounds: QRectF,
+        render: RenderFn,
+        *,
+        background: QColor | None = None,
+        tile_px: int = TILE_PX,
+        budget_bytes: int = BUDGET_BYTES,
+        dpr: float = 1.0,
+    ) -> None:
+        self.bounds = QRectF(bounds)
+        self.render = render
+        self.background = background
+        self.tile_px = tile_px
+        self.budget = budget_bytes
+        self.dpr = dpr
+        longest = max(bounds.width(), bounds.height(), 1.0)
+        self.overview = min(0, math.floor(math.log(OVERVIEW_PX / longest) / math.log(LEVEL_STEP)))
+        """The overview level: the whole map in at most OVERVIEW_PX pixels (at most 1:1)."""
+        # a map too big for 1:1 in OVERVIEW_PX is drawn from the overview when zoomed out
+        # further (scaled down less than 2x at the whole-map zoom): rendering another
+        # whole-map level would cost as much as the overview did; small maps render every
+        # level down to a few dozen pixels
+        self.min_level = self.overview if self.overview < 0 else level_of(64 / longest)
+        self.max_level = level_of(8.0)
+        self._tiles: OrderedDict[Key, _Tile] = OrderedDict()
+        self._bytes = 0
+        self._queue: OrderedDict[Key, None] = OrderedDict()
+        self.rendered = 0
+        """Tiles rendered so far (for tests and benchmarks)."""
+        self.repaired = 0
+        """Dirty regions repainted so far."""
+
+    # --- geometry --------------------------------------------------------------------------
+    def level_for(self, scale: float) -> int:
+        return max(self.min_level, min(self.max_level, level_of(scale)))
+
+    def _span(self, level: int) -> float:
+        """Scene units covered by one tile's side at ``level``."""
+        return self.tile_px / (level_scale(level) * self.dpr)
+
+    def tile_rect(self, key: Key) -> QRectF:
+        span = self._span(key[0])
+        return QRectF(
+            self.bounds.left() + key[1] * span, self.bounds.top() + key[2] * span, span, span
+        )
+
+    def keys(self, rect: QRectF, level: int) -> Iterator[Key]:
+        """The tiles of ``level`` that meet ``rect`` (clipped to the bounds)."""
+        r = rect.intersected(self.bounds)
+        if r.isEmpty():
+            return
+        span = self._span(level)
+        x0, y0 = self.bounds.left(), self.bounds.top()
+        for j in range(math.floor((r.top() - y0) / span), math.ceil((r.bottom() - y0) / span)):
+            for i in range(math.floor((r.left() - x0) / span), math.ceil((r.right() - x0) / span)):
+                yield (level, i, j)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def paint(self, p: QPainter, exposed: QRectF, scale: float) -> bool:
+        """Draw the tiles meeting ``exposed`` for a view at ``scale``. True when every one
+        was drawn at its own level; False when some were stood in for (they are queued:
+        call :meth:`render_pending`, then repaint)."""
+        level = self.level_for(scale)
+        p.save()
+        # antialiased quad edges would blend each tile's border with what is under it,
+        # showing the tile grid as faint lines whenever tiles are scaled
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        try:
+            return self._paint(p, exposed, level)
+        finally:
+            p.restore()
+
+    def _paint(self, p: QPainter, exposed: QRectF, level: int) -> bool:
+        complete = True
+        fallback_needed: list[Key] = []
+        for key in list(self.keys(exposed, level)):
+            tile = self._ready(key, render=False)
+            if tile is not None:
+                self._blit(p, key, tile)
+            else:
+                fallback_needed.append(key)
+        deadline = time.perf_counter() + SYNC_SECONDS
+        for key in fallback_needed:
+            if self._stand_in(p, key):
+                self._queue[key] = None
+                complete = False
+            elif time.perf_counter() < deadline:  # nothing to show instead: render it now
+                self._blit(p, key, self._render(key))
+            else:  # the frame is spent: the rest follows in idle time
+                self._queue[key] = None
+                complete = False
+        return complete
+
+    def _blit(self, p: QPainter, key: Key, tile: _Tile) -> None:
+        p.drawImage(self.tile_rect(key), tile.image)
+
+    def _stand_in(self, p: QPainter, key: Key) -> bool:
+        """Draw tile ``key``'s area from other levels' tiles, clipped to it; False if no
+        level holds all of it."""
+        rect = self.tile_rect(key)
+        level = key[0]
+        near = sorted(
+            {k for k, _, _ in self._tiles if k != level} | {self.overview},
+            key=lambda k: (abs(k - level), -k),
+        )
+        for other in near:
+            keys = list(self.keys(rect, other))
+            if keys and all(k in self._tiles for k in keys):
+                p.save()
+                p.setClipRect(rect, Qt.ClipOperation.IntersectClip)
+                for k in keys:
+                    tile = self._ready(k, render=False)
+                    if tile is not None:
+                        self._blit(p, k, tile)
+                p.restore()
+                return True
+        return False
+
+    def _ready(self, key: Key, *, render: bool) -> _Tile | None:
+        """The tile, repaired if dirty; rendered if missing and ``render``, else None."""
+        tile = self._tiles.get(key)
+        if tile is None:
+            if not render:
+                return None
+            tile = self._render(key)
+        elif tile.dirty:
+            self._repair(key, tile)
+        self._tiles.move_to_end(key)
+        return tile
+
+    def _new_image(self) -> QImage:
+        fmt = (
+            QImage.Format.Format_RGB32
+            if self.background is not None and self.background.alpha() == 255
+            else QImage.Format.Format_ARGB32_Premultiplied
+        )
+        image = QImage(self.tile_px, self.tile_px, fmt)
+        image.setDevicePixelRatio(self.dpr)
+        return image
+
+    def _painter(self, image: QImage, key: Key) -> QPainter:
+        """A painter on ``image`` mapping tile ``key``'s scene rectangle onto it."""
+        p = QPainter(image)
+        p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        rect = self.tile_rect(key)
+        s = level_scale(key[0])  # logical pixels per scene unit (the image has the dpr)
+        p.scale(s, s)
+        p.translate(-rect.left(), -rect.top())
+        return p
+
+    def _render(self, key: Key) -> _Tile:
+        image = self._new_image()
+        image.fill(self.background if self.background is not None else Qt.GlobalColor.transparent)
+        p = self._painter(image, key)
+        rect = self.tile_rect(key)
+        p.setClipRect(rect)
+        self.render(p, rect, level_scale(key[0]))
+        p.end()
+        tile = _Tile(image)
+        self._tiles[key] = tile
+        self._queue.pop(key, None)
+        self._bytes += image.sizeInBytes()
+        self.rendered += 1
+        self._evict()
+        return tile
+
+    def _repair(self, key: Key, tile: _Tile) -> None:
+        """Repaint the dirty regions of a tile, each snapped outward to whole pixels."""
+        rect = self.tile_rect(key)
+        s = level_scale(key[0])
+        d = s * self.dpr  # device pixels per scene unit
+        p = self._painter(tile.image, key)
+        for dirty in tile.dirty:
+            area = dirty.intersected(rect)
+            if area.isEmpty():
+                continue
+            # whole device pixels, so the repaint meets the untouched pixels exactly
+            x0 = math.floor((area.left() - rect.left()) * d)
+            y0 = math.floor((area.top() - rect.top()) * d)
+            x1 = math.ceil((area.right() - rect.left()) * d)
+            y1 = math.ceil((area.bottom() - rect.top()) * d)
+            area = QRectF(rect.left() + x0 / d, rect.top() + y0 / d, (x1 - x0) / d, (y1 - y0) / d)
+            p.save()
+            p.setClipRect(area)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            p.fillRect(area, self.background if self.background is not None else QColor(0, 0, 0, 0))
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            self.render(p, area, s)
+            p.restore()
+            self.repaired += 1
+        p.end()
+        tile.dirty.clear()
+
+    def _evict(self) -> None:
+        if self._bytes <= self.budget:
+            return
+        for key in list(self._tiles):
+            if self._bytes <= self.budget:
+                break
+            if key[0] == self.overview:
+                continue
+            tile = self._tiles.pop(key)
+            self._bytes -= tile.image.sizeInBytes()
+
+    # --- background work -------------------------------------------------------------------
+    def queue(self, rect: QRectF, level: int) -> None:
+        """Ask for the tiles of ``level`` over ``rect`` to be rendered in idle time."""
+        level = max(self.min_level, min(self.max_level, level))
+        for key in self.keys(rect, level):
+            if key not in self._tiles:
+                self._queue[key] = None
+
+    def queue_overview(self) -> None:
+        """Ask for the whole overview level (the stand-in of every other level)."""
+        self.queue(self.bounds, self.overview)
+
+    def pending(self) -> int:
+        return len(self._queue)
+
+    def render_pending(self, deadline: float) -> list[QRectF]:
+        """Render queued tiles, most recently asked first, until ``deadline`` (a
+        ``time.perf_counter()`` value); the scene rectangles that changed."""
+        done: list[QRectF] = []
+        while self._queue and time.perf_counter() < deadline:
+            key, _ = self._queue.popitem(last=True)
+            if key not in self._tiles:
+                self._render(key)
+                done.append(self.tile_rect(key))
+        return done
+
+    # --- invalidation ----------------------------------------------------------------------
+    def invalidate(self, rect: QRectF) -> None:
+        """Mark ``rect`` (scene coordinates) as changed in every tile that holds it, at
+        every level; each is repaired before it is next drawn."""
+        for key, tile in self._tiles.items():
+            if self.tile_rect(key).intersects(rect):
+                tile.dirty.append(QRectF(rect))
+
+    def clear(self) -> None:
+        """Forget every tile (after a change of everything, such as hex labels on or off)."""
+        self._tiles.clear()
+        self._queue.clear()
+        self._bytes = 0
+
+    def cached(self, level: int | None = None) -> int:
+        """How many tiles are held (of ``level``, or of all levels)."""
+        return sum(1 for k in self._tiles if level is None or k[0] == level)
+
+    def memory(self) -> int:
+        """Bytes of tile images held."""
+        return self._bytes

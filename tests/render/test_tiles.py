@@ -1,0 +1,120 @@
+"""Raster tiles: levels, caching, repair of dirty regions, stand-ins, eviction."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from tabletop.render.tiles import LEVEL_STEP, TileLayer, level_of, level_scale
+
+pytestmark = pytest.mark.gui
+
+BOUNDS = QRectF(0, 0, 1000, 600)
+
+
+class Board:
+    """A painter of coloured squares that counts what it was asked to paint."""
+
+    def __init__(self) -> None:
+        self.colours: dict[tuple[int, int], str] = {}
+        self.calls: list[QRectF] = []
+
+    def render(self, p: QPainter, rect: QRectF, scale: float) -> None:
+        self.calls.append(QRectF(rect))
+        for (x, y), colour in self.colours.items():
+            square = QRectF(x * 50, y * 50, 50, 50)
+            if square.intersects(rect):
+                p.fillRect(square, QColor(colour))
+        p.drawLine(0, 0, 1000, 600)  # antialiased diagonal: crosses tiles and regions
+
+
+def frame(layer: TileLayer, scale: float, rect: QRectF = BOUNDS) -> tuple[QImage, bool]:
+    image = QImage(int(rect.width() * scale), int(rect.height() * scale),
+                   QImage.Format.Format_ARGB32_Premultiplied)  # fmt: skip
+    image.fill(QColor("black"))
+    p = QPainter(image)
+    p.scale(scale, scale)
+    p.translate(-rect.left(), -rect.top())
+    done = layer.paint(p, rect, scale)
+    p.end()
+    return image, done
+
+
+def test_levels_are_powers_of_the_wheel_notch() -> None:
+    assert level_of(1.0) == 0
+    assert level_of(1.25) == 1
+    assert level_of(1.1) == 1  # the next level up, drawn scaled down
+    assert level_of(0.8) == -1
+    assert level_scale(-2) == pytest.approx(LEVEL_STEP**-2)
+
+
+def test_tiles_are_rendered_once_and_reused(qapp) -> None:  # type: ignore[no-untyped-def]
+    board = Board()
+    layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    _, done = frame(layer, 1.0)
+    assert done
+    first = layer.rendered
+    assert first == 8 * 5  # 1000 x 600 in 128-pixel tiles
+    frame(layer, 1.0)
+    assert layer.rendered == first
+
+
+def test_a_repaired_region_matches_a_fresh_render(qapp) -> None:  # type: ignore[no-untyped-def]
+    board = Board()
+    board.colours = {(x, y): "#3f7a3a" for x in range(20) for y in range(12) if (x + y) % 3}
+    layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    frame(layer, 1.0)
+    frame(layer, 0.8)  # stood in for by level 0, then rendered: a second level holds it too
+    layer.render_pending(time.perf_counter() + 10)
+    assert layer.cached(-1) > 0
+    board.colours[(5, 4)] = "#5b9bd5"
+    square = QRectF(250, 200, 50, 50)
+    layer.invalidate(square)
+    board.calls.clear()
+    repaired, _ = frame(layer, 1.0)
+    assert board.calls and all(c.width() <= 52 and c.height() <= 52 for c in board.calls)
+    fresh_layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    fresh, _ = frame(fresh_layer, 1.0)
+    assert repaired == fresh
+    assert layer.repaired >= 1
+    at_08, _ = frame(layer, 0.8)
+    fresh_08, _ = frame(TileLayer(BOUNDS, board.render, background=QColor("white"),
+                                  tile_px=128), 0.8)  # fmt: skip
+    assert at_08 == fresh_08
+
+
+def test_missing_tiles_are_stood_in_for_and_rendered_later(qapp) -> None:  # type: ignore[no-untyped-def]
+    board = Board()
+    board.colours = {(1, 1): "#c8ad7f"}
+    layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    frame(layer, 1.0)
+    image, done = frame(layer, 1.25)
+    assert not done and layer.pending() > 0  # drawn from level 0, queued at level 1
+    assert image.pixelColor(int(75 * 1.25), int(75 * 1.25)) == QColor("#c8ad7f")
+    layer.render_pending(time.perf_counter() + 10)
+    assert layer.pending() == 0
+    _, done = frame(layer, 1.25)
+    assert done
+
+
+def test_the_overview_survives_eviction(qapp) -> None:  # type: ignore[no-untyped-def]
+    board = Board()
+    big = QRectF(0, 0, 6000, 4000)
+    layer = TileLayer(big, board.render, background=QColor("white"), tile_px=128,
+                      budget_bytes=40 * 128 * 128 * 4)  # fmt: skip
+    assert level_scale(layer.overview) * 6000 <= 2048
+    assert layer.min_level == layer.overview
+    layer.queue_overview()
+    layer.render_pending(time.perf_counter() + 30)
+    overview = layer.cached(layer.overview)
+    assert overview > 0
+    frame(layer, 1.0, QRectF(0, 0, 1500, 1000))
+    assert layer.memory() <= 40 * 128 * 128 * 4 + overview * 128 * 128 * 4
+    assert layer.cached(layer.overview) == overview
+    # the whole map far out is drawn from the overview, complete without rendering
+    before = layer.rendered
+    _, done = frame(layer, 0.05, big)
+    assert done and layer.rendered == before

@@ -1,0 +1,106 @@
+"""The scene's raster tiles: a one-hex edit shows in the next frame and repaints only
+around that hex; far out, counters are drawn into tiles instead of items."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from tabletop.documents import GameDocument
+from tabletop.hexgrid import HexSide
+from tabletop.model import HexCell
+from tabletop.ui.layers import FAR_COUNTER_PIXELS
+from tabletop.ui.scene import MapScene
+
+pytestmark = pytest.mark.gui
+
+
+def render(scene: MapScene, rect: QRectF, scale: float = 1.0) -> QImage:
+    image = QImage(round(rect.width() * scale), round(rect.height() * scale),
+                   QImage.Format.Format_ARGB32_Premultiplied)  # fmt: skip
+    image.fill(QColor("black"))
+    p = QPainter(image)
+    scene.render(p, QRectF(image.rect()), rect)
+    p.end()
+    return image
+
+
+def near(found: QColor, want: str) -> bool:
+    w = QColor(want)
+    return (
+        abs(found.red() - w.red()) + abs(found.green() - w.green()) + abs(found.blue() - w.blue())
+        < 40
+    )
+
+
+def test_a_one_hex_edit_shows_in_the_next_frame(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(document)
+    rect = scene.map_rect()
+    h = scene.hexmap.parse("0203")
+    c = scene.hex_center(h) - rect.topLeft()
+    spot = (int(c.x()) + 12, int(c.y()) + 20)
+    assert near(render(scene, rect).pixelColor(*spot), "#dfe6b0")
+    painted: list[int] = []
+    hexes_in = scene.map_painter.hexes_in
+
+    def counting(r):  # type: ignore[no-untyped-def]
+        found = hexes_in(r)
+        painted.append(len(found))
+        return found
+
+    monkeypatch.setattr(scene.map_painter, "hexes_in", counting)
+    scene.hexmap.cells[h] = HexCell("water")
+    scene.invalidate_hexes([h])
+    assert near(render(scene, rect).pixelColor(*spot), "#5b9bd5")
+    assert painted and max(painted) <= 12  # the hex and its neighbours, not the map
+
+
+def test_a_hexside_edit_shows_in_the_next_frame(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(document)
+    rect = scene.map_rect()
+    a, b = scene.hexmap.parse("0502"), scene.hexmap.parse("0503")
+    (x0, y0), (x1, y1) = scene.layout.side_endpoints(HexSide.between(a, b))
+    mid = (int((x0 + x1) / 2 - rect.left()), int((y0 + y1) / 2 - rect.top()))
+
+    def blue(image: QImage) -> bool:  # the river under the grid line
+        c = image.pixelColor(*mid)
+        return c.blue() > c.red() + 40
+
+    assert not blue(render(scene, rect))
+    scene.hexmap.hexsides[HexSide.between(a, b)] = ("river",)
+    scene.invalidate_hexsides([HexSide.between(a, b)])
+    assert blue(render(scene, rect))
+
+
+def test_far_out_counters_are_drawn_into_tiles(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(document)
+    rect = scene.map_rect()
+    scale = (FAR_COUNTER_PIXELS - 4) / scene.counter_side
+    scene.view_scaled(scale, rect)
+    assert not scene.layers.group.isVisible() and scene.layers.far_item.isVisible()
+    leo = scene.counters["leo-2"]
+    image = render(scene, rect, scale)
+    spot = (leo.pos() - rect.topLeft()) * scale
+    colour = image.pixelColor(int(spot.x()), int(spot.y()))
+    assert not near(colour, "#dfe6b0")  # a counter, not the clear hex under it
+    # a move shows in the far tiles too
+    unit = document.state.unit("leo-2")
+    unit.hex = scene.hexmap.parse("0203")
+    scene.sync_units(["leo-2"])
+    moved = render(scene, rect, scale)
+    hill = QColor("#dfe6b0").darker(109).name()  # 0606 is a level-1 clear hex
+    assert near(moved.pixelColor(int(spot.x()), int(spot.y())), hill)
+    scene.view_scaled(1.0, rect)
+    assert scene.layers.group.isVisible() and not scene.layers.far_item.isVisible()
+
+
+def test_labels_toggle_rerenders_the_tiles(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(document)
+    centre = scene.hex_center(scene.hexmap.parse("0203"))
+    top = QRectF(centre.x() - 20, centre.y() - 36, 40, 16)
+    with_labels = render(scene, top)
+    scene.show_labels(False)
+    assert render(scene, top) != with_labels
+    scene.show_labels(True)
+    assert render(scene, top) == with_labels
