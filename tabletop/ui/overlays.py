@@ -64,7 +64,10 @@ class PlayOverlay(QGraphicsItem):
         self.update()
 
     def show_targets(self, hexes: Iterable[Hex], aimed: Hex | None = None) -> None:
-        self.targets = set(hexes)
+        targets = set(hexes)
+        if targets == self.targets and aimed == self.aimed:
+            return  # nothing to repaint (the overlay spans the whole map)
+        self.targets = targets
         self.aimed = aimed
         self.update()
 
@@ -78,6 +81,8 @@ class PlayOverlay(QGraphicsItem):
         self.update()
 
     def clear(self) -> None:
+        if not (self.reach or self.path or self.targets or self.aimed or self.start):
+            return
         self.reach, self.path, self.targets = {}, [], set()
         self.start = self.aimed = None
         self.update()
