@@ -56,8 +56,10 @@ def fire_once(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
     fires at the first target offered, by two clicks on it."""
     doc = win.document
     state = doc.state
-    movers = sorted(u.id for u in state.units.values()
-                    if u.on_map and u.formation == state.active_formation and u.sw_of is None)  # fmt: skip
+    active = state.active_formation
+    movers = sorted(
+        u.id for u in state.units.values() if u.on_map and u.formation == active and not u.sw_of
+    )
     for unit_id in movers[:4]:
         if not select(qtbot, win, unit_id):
             continue
