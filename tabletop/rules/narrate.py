@@ -150,6 +150,8 @@ def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
         return f"{w.side(entry.side)} ends the impulse"
     if action == "end-phase":
         return f"{w.side(entry.side)} ends the phase"
+    if action == "end-turn" and w.scenario.ruleset == "squad":
+        return f"{w.side(entry.side)} ends its player turn"
     if action == "end-turn":
         return f"end of turn {entry.turn}"
     if action == "pass":
@@ -248,6 +250,9 @@ def _roll(w: _Words, roll: Roll, by_actor: bool, by_target: bool) -> str:
         limit = roll.need.replace("<=", "").strip()
         verdict = "passed" if n else "failed"
         return f"{w.unit(roll.by)} morale test {faces} = {sum(roll.dice)} vs {limit}: {verdict}"
+    if roll.purpose in ("armor", "medic"):
+        done = "cancelled" if roll.purpose == "armor" else "saved"
+        return f"{w.unit(roll.by)} {roll.purpose} {faces} vs {roll.need}, {n} {done}"
     if roll.need == "even":
         what = roll.purpose.replace("_", " ")
         return f"{w.unit(roll.by)} {what} {faces}: {'even' if n else 'odd'}"
@@ -320,12 +325,34 @@ def _event(w: _Words, e: Event) -> str:
         "minefield_laid": f"{who} lays a minefield in {e.hex}",
         "minefield_cleared": f"{who} clears the minefield in {e.hex}",
         "mines_cancelled": f"{who} stops its mine work",
+        **_squad_phrases(w, e, who),
     }
     if e.event in phrases:
         return phrases[e.event].strip()
     extra = ", ".join(f"{k} {v}" for k, v in d.items())
     head = f"{e.event.replace('_', ' ')} {who or e.hex or ''}".strip()
     return f"{head} ({extra})" if extra else head
+
+
+def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
+    """The squad ruleset's events (rules 3.1 to 3.5)."""
+    d = e.data
+    model = str(d.get("model", "figure")).replace("_", " ")
+    return {
+        "wounded": f"{who}: {model} wounded ({d.get('wounds')} taken)",
+        "mount_lost": f"{who}: a mount is lost, its rider fights on foot",
+        "figure_fell": f"{who}: a {model} falls",
+        "figure_removed": f"{who}: a fallen {model} is lost",
+        "figure_saved": f"{who}: a medic saves a {model}",
+        "ammo_spent": f"{who} has {d.get('ammo')} ammunition left",
+        "bunker_wounded": f"the bunker in {e.hex} has {d.get('wounds_left')} wounds left",
+        "bunker_destroyed": f"the bunker in {e.hex} falls",
+        "phase_ended": f"{str(d.get('phase', '')).replace('_', ' ')} phase over",
+        "phase_started": f"{w.side(d.get('side'))}'s "
+        f"{str(d.get('phase', '')).replace('_', ' ')} phase",
+        "player_turn_started": f"{w.side(d.get('side'))}'s player turn {d.get('turn')}",
+        "suppression_removed": f"{who} is no longer Suppressed",
+    }
 
 
 # --- the one function ------------------------------------------------------------------------

@@ -106,3 +106,21 @@ def test_a_figure_with_more_wounds_than_its_model_is_refused(tmp_path: Path) -> 
     bad.write_text(text.replace(old, old.replace("1", "9")), encoding="utf-8")
     problems, _ = validate_file(bad)
     assert [p for p in problems if "wounds" in str(p)], problems
+
+
+def test_the_text_answer_says_the_squad_rolls_and_events_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = str(tmp_path / "g.yaml")
+    assert main(["act", DEMO, "end-phase", "--out", game]) == 0
+    args = ["fire", "--unit", "ger-tiger-1", "--target", "sov-t34-1", "--dice", "6,6,6,6,1,6,6,3"]
+    assert main(["act", game, *args, "--out", game]) == 0
+    assert main(["act", game, "end-turn", "--dice", "5"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == (
+        "Tiger I ger-tiger-1 fires at T-34/76 sov-t34-1: 6 6 6 6 vs 3+, 4 hits; sov-t34-1 armor "
+        "1 6 6 3 vs <= 3, 2 cancelled; sov-t34-1: medium tank wounded (2 taken); sov-t34-1: "
+        "medium tank wounded (3 taken); ger-tiger-1 has 9 ammunition left"
+    )
+    assert out[2].startswith("Wehrmacht ends its player turn: Rifle squad sov-rifle-1 medic 5 vs")
+    assert out[2].endswith("Red Army's player turn 1; sov-rifle-1: a medic saves a soldier")
