@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from tabletop.commands.adjust import ManualChange
 from tabletop.commands.base import ChangeValue, Command, Composite, History
+from tabletop.commands.mapedit import EditMap, SetBackground
 from tabletop.commands.play import PlayAction
 
-__all__ = ["ChangeValue", "Command", "Composite", "History", "ManualChange", "PlayAction"]
+__all__ = [
+    "ChangeValue", "Command", "Composite", "EditMap", "History", "ManualChange", "PlayAction",
+    "SetBackground",
+]  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,13 @@ def map_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> HexMap | No
         ref = doc.get("terrain", "standard")
         hexmap.chart_ref = ref if isinstance(ref, str) else "standard"
         hexmap.path = path
+        bg = hexmap.background
+        if bg is not None and not _resolve(path.parent, bg.image).is_file():
+            mck.warn(
+                doc["background"], "image",
+                f"background image {bg.image!r} not found (tried "
+                f"{_resolve(path.parent, bg.image)}); the map is shown without it",
+            )  # fmt: skip
     return hexmap
 
 
@@ -298,9 +306,33 @@ def dumps_map(hexmap: HexMap, form: str = "auto") -> str:
 def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
     """Write a map atomically; a relative chart path is rewritten for the new folder."""
     p = Path(path)
-    ref = rewrite_ref(hexmap.chart_ref or hexmap.chart.name, hexmap.path, p)
-    atomic_write(p, dump_text(maps.map_to_dict(hexmap, form, chart_ref=ref)))
-    hexmap.chart_ref, hexmap.path = ref, p
+    ref = hexmap.chart_ref or hexmap.chart.name
+    ref = ref if is_bundled_name(ref) else relative_ref(ref, hexmap.path, p)
+    bg = hexmap.background
+    if bg is not None:
+        bg = replace(bg, image=relative_ref(bg.image, hexmap.path, p))
+    data = maps.map_to_dict(hexmap, form, chart_ref=ref)
+    if bg is not None:
+        data["background"] = maps.background_dict(bg)
+    atomic_write(p, dump_text(data))
+    hexmap.chart_ref, hexmap.path, hexmap.background = ref, p, bg
+
+
+def relative_ref(image: str, old_file: Path | None, new_file: Path) -> str:
+    """A path written in ``old_file`` (a chart or image), as a file beside ``new_file``
+    writes it: relative to that file (an absolute path, as a newly chosen file has, becomes
+    relative too)."""
+    new_dir = Path(os.path.abspath(new_file)).parent
+    if os.path.isabs(image):
+        target = Path(image)
+    elif old_file is not None:
+        target = Path(os.path.normpath(Path(os.path.abspath(old_file)).parent / image))
+    else:
+        return image
+    try:
+        return Path(os.path.relpath(target, new_dir)).as_posix()
+    except ValueError:  # another drive on Windows: only an absolute path works
+        return target.as_posix()
 
 
 def dumps_counters(cf: CounterFile) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.data.schema import ANY_KEYS, Checker, did_you_mean, plain, raw_scalar, type_name
 from tabletop.data.yamlsafe import LocDict
 from tabletop.hexgrid import Hex, HexSide
-from tabletop.model import Grid, HexCell, HexMap, TerrainChart
+from tabletop.model import Background, Grid, HexCell, HexMap, TerrainChart
 
 FORMAT = "tabletop/map@1"
 TOP_KEYS = (
@@ -28,9 +28,11 @@ TOP_KEYS = (
     "levels",
     "hexsides",
     "notes",
+    "background",
 )
 GRID_KEYS = ("columns", "rows", "orientation", "stagger", "first", "letters", "hex_size")
 HEX_KEYS = ("terrain", "level", "entrances")
+BACKGROUND_KEYS = ("image", "opacity", "origin", "hex_size")
 SIDE_KEYS = frozenset({"between", "side", "feature"})
 
 
@@ -282,6 +284,43 @@ def _apply_hexsides(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: La
         sides[side] = (*have, feature)
 
 
+def _pair(ck: Checker, d: dict[str, Any], key: str, default: tuple[float, float], *,
+          positive: bool, single: bool) -> tuple[float, float]:  # fmt: skip
+    """``[x, y]`` (or, with ``single``, one number for both) of finite numbers."""
+    value = d.get(key, default)
+    items = [value, value] if single and isinstance(value, int | float) else value
+    ok = (
+        isinstance(items, list | tuple)
+        and len(items) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in items)
+        and all(abs(v) < 1e7 and (v > 0 or not positive) for v in items)
+    )
+    if not ok:
+        what = "a positive number or [across, down]" if single else "[x, y] in image pixels"
+        ck.error(d, key, f"background {key} must be {what}, not {value!r}")
+        return default
+    return float(items[0]), float(items[1])
+
+
+def _background(ck: Checker, doc: dict[str, Any]) -> Background | None:
+    if doc.get("background") is None:
+        return None
+    d = ck.mapping(doc, "background", doc["background"], "background", BACKGROUND_KEYS,
+                   ("image",))  # fmt: skip
+    if not d:
+        return None
+    image = d.get("image")
+    if not isinstance(image, str) or not image.strip():
+        ck.error(d, "image", f"background image must be a path, not {type_name(image)}")
+        return None
+    return Background(
+        image,
+        opacity=ck.get_num(d, "opacity", 0.5, 0.0, 1.0),
+        origin=_pair(ck, d, "origin", (0.0, 0.0), positive=False, single=False),
+        hex_size=_pair(ck, d, "hex_size", (40.0, 40.0), positive=True, single=True),
+    )
+
+
 def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None:
     """Build a map from a loaded document (the chart already resolved by the caller)."""
     doc = ck.mapping(None, None, doc, "the map", TOP_KEYS)
@@ -309,6 +348,7 @@ def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None
     labels = Labels(ck, hexmap)
     _apply_hexes(ck, doc, hexmap, labels)
     _apply_hexsides(ck, doc, hexmap, labels)
+    hexmap.background = _background(ck, doc)
     return hexmap
 
 
@@ -364,6 +404,16 @@ def _rows(hexmap: HexMap) -> tuple[list[str], list[str], dict[Hex, HexCell]]:
     return rows, levels, extra
 
 
+def background_dict(bg: Background, image: str | None = None) -> dict[str, Any]:
+    sx, sy = bg.hex_size
+    return {
+        "image": bg.image if image is None else image,
+        "opacity": bg.opacity,
+        "origin": [bg.origin[0], bg.origin[1]],
+        "hex_size": sx if sx == sy else [sx, sy],
+    }
+
+
 def map_to_dict(hexmap: HexMap, form: str = "auto", chart_ref: str | None = None) -> dict[str, Any]:
     """The file form of a map; ``form`` is ``hexes``, ``rows`` or ``auto``."""
     if form == "auto":
@@ -396,4 +446,6 @@ def map_to_dict(hexmap: HexMap, form: str = "auto", chart_ref: str | None = None
         ]
     if hexmap.notes:
         out["notes"] = hexmap.notes
+    if hexmap.background is not None:
+        out["background"] = background_dict(hexmap.background)
     return plain(out)  # type: ignore[no-any-return]

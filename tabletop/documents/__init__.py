@@ -16,11 +16,23 @@ from tabletop.documents.game import (
     TurnChanged,
     UnitsChanged,
 )
+from tabletop.documents.map import (
+    BackgroundChanged,
+    HexesChanged,
+    HexsidesChanged,
+    MapDocument,
+    MapEvent,
+)
 
 __all__ = [
+    "BackgroundChanged",
     "ChangeEvent",
     "GameDocument",
+    "HexesChanged",
+    "HexsidesChanged",
     "HistoryChanged",
+    "MapDocument",
+    "MapEvent",
     "MarkersChanged",
     "ModifiedChanged",
     "PathChanged",

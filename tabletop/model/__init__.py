@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.model.hexmap import Grid, HexCell, HexMap
+from tabletop.model.hexmap import Background, Grid, HexCell, HexMap
 from tabletop.model.options import MODULES, MineAttack, Options
 from tabletop.model.scenario import AirStrike, Reinforcement, Scenario, SideDef
 from tabletop.model.state import (
@@ -47,7 +47,7 @@ from tabletop.model.units import (
 
 __all__ = [
     "MODEL_WOUNDS", "MODULES", "RULE_HEX_MARKERS", "UNIT_FLAGS", "UNIT_MARKERS", "AirStrike",
-    "Alias", "Artillery", "AssaultRating", "Bombs", "Bonus", "Conceals", "Figure",
+    "Alias", "Artillery", "AssaultRating", "Background", "Bombs", "Bonus", "Conceals", "Figure",
     "FigureSpec", "Fire", "GameState", "Grid", "HexCell", "HexMap", "HexMarker",
     "HexMarkerType", "HexsideFeatureType", "Kind", "LogEntry", "LosEffect", "MineAttack",
     "Movement", "Options", "PlatoonSide", "PlatoonUnitType", "Rating", "Reinforcement",

@@ -42,6 +42,22 @@ class Grid:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Background:
+    """A scanned or VASSAL board image under the grid, and how the grid sits on it.
+
+    ``origin`` is the image pixel at the centre of the map's first hex (``0101``) and
+    ``hex_size`` the hex size (centre to corner) in image pixels, across and down; the
+    image is scaled so that its hexes match the grid's. ``image`` is written as in the file
+    (relative to the map).
+    """
+
+    image: str
+    opacity: float = 0.5
+    origin: tuple[float, float] = (0.0, 0.0)
+    hex_size: tuple[float, float] = (40.0, 40.0)
+
+
 @dataclass
 class HexMap:
     """Terrain, levels and hexside features of every hex on the map.
@@ -57,6 +73,8 @@ class HexMap:
     cells: dict[Hex, HexCell] = field(default_factory=dict)
     hexsides: dict[HexSide, tuple[str, ...]] = field(default_factory=dict)
     notes: str = ""
+    background: Background | None = None
+    """An optional board image under the grid (the map editor's ``background:`` key)."""
     chart_ref: str = field(default="", compare=False)
     """The ``terrain:`` of the map file as written (a bundled name or a relative path)."""
     path: Path | None = field(default=None, compare=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.documents import GameDocument
+from tabletop.documents import GameDocument, MapDocument
 from tabletop.model import GameState, HexMap, Scenario
 
 
@@ -18,7 +18,7 @@ class LoadError(ValueError):
         self.details = details
 
 
-def _map_scenario(hexmap: HexMap, path: Path) -> Scenario:
+def map_scenario(hexmap: HexMap, path: Path) -> Scenario:
     """A map file shown on its own: a scenario with no units."""
     return Scenario(
         name=hexmap.name, ruleset="platoon", map=hexmap, unit_types={}, sides={}, units=[],
@@ -37,8 +37,9 @@ def with_los(document: GameDocument) -> GameDocument:
     return document
 
 
-def load_game_document(path: str | Path) -> GameDocument:
-    """A document for a scenario (a new game), a saved game, or a map; LoadError otherwise."""
+def load_game_document(path: str | Path) -> GameDocument | MapDocument:
+    """A document for a scenario (a new game) or a saved game, or for a map in the map
+    editor; LoadError otherwise."""
     p = Path(path)
     if not p.is_file():
         raise LoadError(f"{p} does not exist or is not a file")
@@ -63,7 +64,7 @@ def load_game_document(path: str | Path) -> GameDocument:
     if isinstance(loaded, Scenario):
         return with_los(GameDocument.from_scenario(loaded, p))
     if isinstance(loaded, HexMap):
-        return with_los(GameDocument.from_scenario(_map_scenario(loaded, p), p))
+        return MapDocument(loaded, p)
     raise LoadError(
         f"{p.name} is not a scenario, saved game or map",
         "Counter files and terrain charts open in their editors.",

@@ -11,11 +11,12 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 
 from tabletop import paths
-from tabletop.documents import GameDocument
+from tabletop.documents import GameDocument, MapDocument
 from tabletop.hexgrid import Hex
 from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
+from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
 from tabletop.ui.files import FileKeeper, recent_label
 from tabletop.ui.loading import LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
@@ -42,7 +43,9 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings()
-        self.document: GameDocument | None = None
+        self.document: GameDocument | MapDocument | None = None
+        self.editor: MapEditor | None = None
+        """The map editor while a map document is open (it brings its toolbar and docks)."""
         self.bridge: DocumentBridge | None = None
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
@@ -109,6 +112,8 @@ class MainWindow(QMainWindow):
         self.hex_dock.visibilityChanged.connect(self._sync_hex_dock_action)
         self.about_action = self._action("&About Tabletop", self.about)
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1")
+        self.edit_map_action = self._action("Edit &Map", lambda: edit_game_map(self))
+        self.edit_map_action.setObjectName("action-edit-map")
         for action, name in ((self.open_action, "open"), (self.save_action, "save"),
                              (self.save_as_action, "save-as"), (self.undo_action, "undo"),
                              (self.redo_action, "redo")):  # fmt: skip
@@ -143,6 +148,8 @@ class MainWindow(QMainWindow):
         edit_menu.addSeparator()
         edit_menu.addAction(self.adjust.action)
         edit_menu.addAction(self.review.action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.edit_map_action)
         play_menu = bar.addMenu("&Play")
         for name, action in self.play.actions.items():
             play_menu.addAction(action)
@@ -184,8 +191,12 @@ class MainWindow(QMainWindow):
         status.addPermanentWidget(self.zoom_label)
 
     # --- documents ------------------------------------------------------------------------------
-    def set_document(self, document: GameDocument) -> None:
-        """Show ``document``, replacing the current one."""
+    def set_document(self, document: GameDocument | MapDocument) -> None:
+        """Show ``document``, replacing the current one; a map opens in the map editor."""
+        if isinstance(document, MapDocument):
+            edit_map(self, document)
+            return
+        close_editor(self)
         self.files.adopt(document)
         if self.bridge is not None:
             self.bridge.detach()
@@ -220,6 +231,12 @@ class MainWindow(QMainWindow):
         self._update_turn()
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+
+    def set_brush(self, name: str) -> None:
+        """The map editor's brush: a terrain, hexside feature or level (interfaces 4)."""
+        if self.editor is None:
+            raise ValueError("set_brush needs a map open in the map editor")
+        self.editor.set_brush(name)
 
     def set_hex_dock_visible(self, on: bool) -> None:
         self.hex_dock.setVisible(on)
@@ -321,6 +338,8 @@ class MainWindow(QMainWindow):
     # --- saving ----------------------------------------------------------------------------
     def save(self) -> bool:
         """Save to the game's file; a game never saved asks where (as Save As)."""
+        if self.editor is not None:
+            return self.editor.save()
         if self.document is None:
             return False
         if self.files.save_path is None:
@@ -329,6 +348,8 @@ class MainWindow(QMainWindow):
 
     def save_as(self, path: str | Path | None = None) -> bool:
         """Save the game as ``path`` (None: ask for it); Save then writes there."""
+        if self.editor is not None:
+            return self.editor.save_as(path) if path is not None else self.editor.save_as_dialog()
         if self.document is None:
             return False
         if path is None:
@@ -374,6 +395,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self._save_layout()
+        close_editor(self)  # a clean close: the map's recovery file goes too
         self.files.discard_recovery()
         event.accept()
 
@@ -503,6 +525,8 @@ class MainWindow(QMainWindow):
 
     def _on_hex_hovered(self, h: Hex | None) -> None:
         doc = self.document
+        if isinstance(doc, MapDocument):
+            return  # the map editor shows its own hover text
         if doc is None or h is None:
             self.hex_label.setText("")
             return
@@ -521,6 +545,8 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{scale * 100:.0f}%")
 
     def _update_turn(self) -> None:
+        if isinstance(self.document, MapDocument):
+            return  # the map editor shows the map's size there
         self.turn_label.setText(turn_text(self.document))
         self.play.turn_bar.refresh(self.document)
 
@@ -538,8 +564,9 @@ class MainWindow(QMainWindow):
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.actual_size_action):  # fmt: skip
             action.setEnabled(has)
-        self.save_action.setEnabled(has and bool(doc.scenario.sides))
-        self.save_as_action.setEnabled(has and bool(doc.scenario.sides))
+        savable = isinstance(doc, MapDocument) or (has and bool(doc.scenario.sides))
+        self.save_action.setEnabled(savable)
+        self.save_as_action.setEnabled(savable)
         self.undo_action.setEnabled(has and doc.history.can_undo)
         self.redo_action.setEnabled(has and doc.history.can_redo)
         self.undo_action.setText(

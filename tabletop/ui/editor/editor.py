@@ -1,0 +1,476 @@
+"""The map editor mode of the main window: tools, brush, palette, toolbar and menu.
+
+:func:`edit_map` puts a window into the editor on a :class:`MapDocument` (the window's
+``document`` becomes that document); :func:`close_editor` takes the editor's toolbar,
+docks and menu away again. Scripting names (interfaces section 4): the checkable tool
+actions ``action-tool-select``, ``-brush``, ``-fill``, ``-rect``, ``-hexside``, ``-level``
+(plus ``-calibrate`` and ``-los``), ``window.set_brush(name)`` and the ``terrain-palette``
+dock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QLabel, QMenu, QSlider, QToolBar
+
+from tabletop.data import dumps_map
+from tabletop.data.schema import did_you_mean
+from tabletop.data.yamlsafe import atomic_write
+from tabletop.documents import (
+    BackgroundChanged,
+    HexesChanged,
+    HexsidesChanged,
+    MapDocument,
+    MapEvent,
+)
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.ui.bridge import DocumentBridge
+from tabletop.ui.editor.background import BackgroundMixin, CalibrateTool
+from tabletop.ui.editor.files import FilesMixin
+from tabletop.ui.editor.los import LosTool
+from tabletop.ui.editor.palette import LEVEL_BRUSHES, TerrainPalette
+from tabletop.ui.editor.problems import ProblemsDock
+from tabletop.ui.editor.scene import TINTS, EditorScene
+from tabletop.ui.editor.tools import (
+    BrushTool,
+    EditorTool,
+    FillTool,
+    HexsideTool,
+    LevelTool,
+    RectTool,
+    SelectTool,
+)
+
+TOOL_KEYS = {"select": "S", "brush": "B", "fill": "G", "rect": "R", "hexside": "H", "level": "E"}
+TERRAIN_TOOLS = ("brush", "fill", "rect")
+RADII = ((0, "1 hex"), (1, "Radius 1"), (2, "Radius 2"))
+
+
+@dataclass
+class Brush:
+    """What the tools lay: a terrain, a hexside feature, a level mode, the brush size."""
+
+    terrain: str
+    feature: str = "road"
+    level_mode: str = "raise"
+    level_value: int = 1
+    radius: int = 0
+
+    def level_name(self) -> str:
+        return self.level_mode if self.level_mode != "set" else f"level {self.level_value}"
+
+    def level_text(self) -> str:
+        if self.level_mode == "set":
+            return f"Set level {self.level_value}"
+        return "Raise level" if self.level_mode == "raise" else "Lower level"
+
+
+class MapEditor(FilesMixin, BackgroundMixin, QObject):
+    """The editor on one map document inside a main window (file and background commands
+    in :mod:`~tabletop.ui.editor.files` and :mod:`~tabletop.ui.editor.background`)."""
+
+    def __init__(self, window, document: MapDocument) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = document
+        self.scene = EditorScene(document, window)
+        chart = document.map.chart
+        first = next((n for n in ("woods", *chart.terrain) if n in chart.terrain), "clear")
+        self.brush = Brush(terrain=first, feature=next(iter(chart.hexsides), "road"))
+        self.selected: Hex | None = None
+        self.tools: dict[str, EditorTool] = {
+            tool.name: tool
+            for tool in (
+                SelectTool(self), BrushTool(self), FillTool(self), RectTool(self),
+                HexsideTool(self), LevelTool(self),
+            )
+        }  # fmt: skip
+        self._extra_tools()
+        self._unsubscribe = document.subscribe(self._on_event)
+        self._build_actions()
+        self.palette = TerrainPalette(chart, self.set_brush, window)
+        self.hint_label = QLabel("")
+        self.hint_label.setObjectName("editor-hint")
+        self.autosave = Autosave(self)
+        self.hidden: list = []
+        """Play's docks and bars the editor hid, shown again when it closes."""
+
+    def _extra_tools(self) -> None:
+        """Tools defined beside the editor (background calibration, line of sight)."""
+        for tool in (CalibrateTool(self), LosTool(self)):
+            self.tools[tool.name] = tool
+
+    # --- construction ------------------------------------------------------------------------
+    def _action(self, text: str, name: str, slot, shortcut=None, *, checkable=False) -> QAction:
+        action = QAction(text, self.window)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        self.tool_group = QActionGroup(self.window)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            text = name.replace("los", "Line of sight").capitalize()
+            action = self._action(text, f"action-tool-{name}",
+                                  lambda _=False, n=name: self.set_tool(n),
+                                  TOOL_KEYS.get(name), checkable=True)  # fmt: skip
+            action.setToolTip(tool.hint)
+            action.setStatusTip(tool.hint)
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+        self.size_group = QActionGroup(self.window)
+        self.size_actions: list[QAction] = []
+        for radius, text in RADII:
+            action = self._action(
+                text,
+                f"action-brush-size-{radius}",
+                lambda _=False, r=radius: self.set_radius(r),
+                checkable=True,
+            )
+            self.size_group.addAction(action)
+            self.size_actions.append(action)
+        self.size_actions[0].setChecked(True)
+        self.smaller_action = self._action(
+            "Smaller Brush",
+            "action-brush-smaller",
+            lambda: self.set_radius(self.brush.radius - 1),
+            "[",
+        )
+        self.bigger_action = self._action(
+            "Bigger Brush",
+            "action-brush-bigger",
+            lambda: self.set_radius(self.brush.radius + 1),
+            "]",
+        )
+        self.tint_group = QActionGroup(self.window)
+        self.tint_actions: dict[str, QAction] = {}
+        texts = {"none": "No Tint", "foot": "Movement Cost on Foot",
+                 "vehicle": "Movement Cost by Vehicle", "cover": "Cover Save"}  # fmt: skip
+        for mode in TINTS:
+            action = self._action(
+                texts[mode],
+                f"action-tint-{mode}",
+                lambda _=False, m=mode: self.set_tint(m),
+                checkable=True,
+            )
+            self.tint_group.addAction(action)
+            self.tint_actions[mode] = action
+        self.tint_actions["none"].setChecked(True)
+        self.new_map_action = self._action("&New Map...", "action-new-map", self.new_map_dialog)
+        self.background_action = self._action(
+            "Load &Background Image...", "action-load-background", self.background_dialog
+        )
+        self.remove_background_action = self._action("&Remove Background",
+                                                     "action-remove-background",
+                                                     lambda: self.set_background(None))  # fmt: skip
+        self.validate_action = self._action("&Check Map", "action-validate-map", self.validate)
+        self.opacity_slider = QSlider(Qt.Orientation.Horizontal)
+        self.opacity_slider.setObjectName("background-opacity")
+        self.opacity_slider.setRange(0, 100)
+        self.opacity_slider.setMaximumWidth(120)
+        self.opacity_slider.setToolTip("Background image opacity")
+        self.opacity_slider.valueChanged.connect(lambda v: self.set_opacity(v / 100))
+        self.opacity_slider.sliderPressed.connect(self._opacity_drag)
+
+    def _build_toolbar(self) -> QToolBar:
+        bar = QToolBar("Map Editor", self.window)
+        bar.setObjectName("editor-toolbar")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for action in self.tool_actions.values():
+            bar.addAction(action)
+        bar.addSeparator()
+        for action in self.size_actions:
+            bar.addAction(action)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Background "))
+        bar.addWidget(self.opacity_slider)
+        return bar
+
+    def _build_menu(self) -> QMenu:
+        menu = QMenu("&Map", self.window)
+        menu.setObjectName("editor-menu")
+        menu.addAction(self.new_map_action)
+        menu.addSeparator()
+        tools = menu.addMenu("&Tools")
+        for action in self.tool_actions.values():
+            tools.addAction(action)
+        sizes = menu.addMenu("Brush &Size")
+        for action in (*self.size_actions, self.smaller_action, self.bigger_action):
+            sizes.addAction(action)
+        tint = menu.addMenu("&Tint Hexes By")
+        for action in self.tint_actions.values():
+            tint.addAction(action)
+        menu.addSeparator()
+        menu.addAction(self.background_action)
+        menu.addAction(self.remove_background_action)
+        menu.addSeparator()
+        menu.addAction(self.validate_action)
+        return menu
+
+    # --- mode switch ---------------------------------------------------------------------------
+    def install(self) -> None:
+        w = self.window
+        self.toolbar = self._build_toolbar()
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+        self.menu = self._build_menu()
+        w.menuBar().insertMenu(w.menuBar().actions()[-1], self.menu)
+        for action in (self.smaller_action, self.bigger_action):
+            w.addAction(action)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette)
+        self.problems = ProblemsDock(self, w)
+        w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.problems)
+        self.problems.hide()
+        w.statusBar().addWidget(self.hint_label, 2)
+        self.hint_label.show()
+        w.view.hexHovered.connect(self._on_hover)
+        w.view.hexClicked.connect(self.select_hex)
+        self.scene.show_labels(w.labels_action.isChecked())
+        self.set_tool("brush")
+        self._sync_background_controls()
+        self.autosave.start()
+
+    def uninstall(self) -> None:
+        w = self.window
+        self.autosave.stop()
+        w.view.set_tool(None)
+        w.view.hexHovered.disconnect(self._on_hover)
+        w.view.hexClicked.disconnect(self.select_hex)
+        self._unsubscribe()
+        w.removeToolBar(self.toolbar)
+        w.menuBar().removeAction(self.menu.menuAction())
+        for action in (self.smaller_action, self.bigger_action):
+            w.removeAction(action)
+        for dock in (self.palette, self.problems):
+            w.removeDockWidget(dock)
+            dock.deleteLater()
+        w.statusBar().removeWidget(self.hint_label)
+        self.toolbar.deleteLater()
+        self.menu.deleteLater()
+
+    # --- tools and brushes ---------------------------------------------------------------------
+    @property
+    def tool(self) -> EditorTool:
+        return self.window.view.tool
+
+    def set_tool(self, name: str) -> None:
+        if name not in self.tools:
+            raise ValueError(f"unknown tool {name!r}; the tools are {', '.join(self.tools)}")
+        tool = self.tools[name]
+        self.scene.clear_preview()
+        self.window.view.set_tool(tool)
+        self.tool_actions[name].setChecked(True)
+        self.hint_label.setText(tool.hint)
+        self._show_brush()
+
+    def set_brush(self, name: str) -> None:
+        """Pick what the tools lay: a terrain or alias (``woods``, ``hill``), a hexside
+        feature (``river``) or ``entrance``, or a level brush (``raise``, ``lower``,
+        ``level N``). A brush of another kind than the active tool's switches the tool."""
+        chart = self.document.map.chart
+        current = self.window.view.tool.name if self.window.view.tool else ""
+        if name in chart.names():
+            self.brush.terrain = name
+            tool = current if current in TERRAIN_TOOLS else "brush"
+        elif name in chart.hexsides or (name == "entrance" and "bunker" in chart.terrain):
+            self.brush.feature = name
+            tool = "hexside"
+        elif name in ("raise", "lower"):
+            self.brush.level_mode = name
+            tool = "level"
+        elif name.startswith("level ") and name[6:].isdigit() and int(name[6:]) <= 9:
+            self.brush.level_mode, self.brush.level_value = "set", int(name[6:])
+            tool = "level"
+        else:
+            choices = [*chart.names(), *chart.hexsides, "entrance", *LEVEL_BRUSHES]
+            raise ValueError(f"unknown brush {name!r}{did_you_mean(name, choices)}")
+        self.set_tool(tool)
+
+    def _show_brush(self) -> None:
+        b = self.brush
+        names = {"hexside": b.feature, "level": b.level_name()}
+        active = self.window.view.tool.name if self.window.view.tool else ""
+        first = names.get(active, b.terrain)
+        self.palette.show_brush([first, *(n for n in (b.terrain, b.feature, b.level_name())
+                                          if n != first)])  # fmt: skip
+
+    def set_radius(self, radius: int) -> None:
+        self.brush.radius = max(0, min(2, radius))
+        self.size_actions[self.brush.radius].setChecked(True)
+
+    def set_tint(self, mode: str) -> None:
+        self.scene.set_tint(mode)
+        self.tint_actions[mode].setChecked(True)
+
+    # --- what the mouse is on ----------------------------------------------------------------
+    def describe(self, h: Hex) -> str:
+        hexmap = self.document.map
+        cell = hexmap.cell(h)
+        text = f"{hexmap.label(h)}   {cell.terrain.replace('_', ' ')}, level {cell.level}"
+        sides = []
+        for n in hexmap.neighbors(h):
+            features = hexmap.features(HexSide(h, n))
+            if features:
+                sides.append(f"{hexmap.label(n)}: {' + '.join(features)}")
+        if sides:
+            text += "   \u00b7   sides " + ", ".join(sides)
+        if cell.entrances:
+            text += "   \u00b7   entrances " + ", ".join(
+                hexmap.label(s.other(h)) for s in cell.entrances
+            )
+        return text
+
+    def _on_hover(self, h: Hex | None) -> None:
+        self.window.hex_label.setText(self.describe(h) if h is not None else "")
+
+    def select_hex(self, h: Hex | None) -> None:
+        self.selected = h
+        self.scene.select_hex(h)
+        if h is not None:
+            self.window.hex_label.setText(self.describe(h))
+
+    # --- document events -----------------------------------------------------------------------
+    def _on_event(self, event: MapEvent) -> None:
+        if isinstance(event, HexesChanged):
+            self.scene.repaint_hexes(event.hexes)
+            self.tools["los"].map_changed(event.hexes, ())
+        elif isinstance(event, HexsidesChanged):
+            self.scene.repaint_sides(event.sides)
+            self.tools["los"].map_changed((), event.sides)
+        elif isinstance(event, BackgroundChanged):
+            self.scene.refresh_background()
+            self._sync_background_controls()
+
+
+class Autosave(QObject):
+    """Writes the map to a recovery file every ``interval`` ms while it has unsaved changes,
+    and removes the file once the map is saved (as the play window does for games)."""
+
+    def __init__(self, editor: MapEditor, interval: int = 60_000) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval)
+        self.timer.timeout.connect(self.write)
+
+    def start(self) -> None:
+        self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+    @property
+    def path(self) -> Path:
+        """``recovery/NAME.yaml`` beside the settings file (the user's config folder)."""
+        settings = Path(self.editor.window.settings.fileName())
+        doc = self.editor.document
+        stem = doc.path.stem if doc.path is not None else "untitled-map"
+        return settings.parent / "recovery" / f"{stem}.map-recovery.yaml"
+
+    def write(self) -> Path | None:
+        """Write the recovery file if the map has unsaved changes; its path, or None."""
+        doc = self.editor.document
+        if not doc.modified:
+            return None
+        target = self.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, dumps_map(doc.map))
+        return target
+
+    def discard(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def edit_map(window, document: MapDocument) -> MapEditor:
+    """Put ``window`` into the map editor on ``document``."""
+    close_editor(window)
+    if window.bridge is not None:
+        window.bridge.detach()
+        window.bridge.deleteLater()
+    old_scene = window.map_scene
+    window.document = document
+    window.bridge = DocumentBridge(document, window)  # type: ignore[arg-type]
+    window.bridge.modifiedChanged.connect(window._update_title)
+    window.bridge.pathChanged.connect(window._update_title)
+    window.bridge.historyChanged.connect(window._update_actions)
+    editor = MapEditor(window, document)
+    window.editor = editor
+    window.map_scene = editor.scene
+    window.view.setScene(editor.scene)
+    if old_scene is not None:
+        old_scene.deleteLater()
+    _hide_play(window, editor)
+    editor.install()
+    window.view.default_zoom()
+    window._update_title()
+    window._update_actions()
+    window.turn_label.setText(f"Map editor \u00b7 {document.map.size_text()}")
+    window.hex_label.setText(f"{document.map.name}: {document.map.size_text()}")
+    return editor
+
+
+def close_editor(window) -> None:
+    """Leave the map editor (if it is on): its toolbar, docks and menu go away."""
+    editor = getattr(window, "editor", None)
+    if editor is None:
+        return
+    editor.uninstall()
+    editor.autosave.discard()
+    window.editor = None
+    for widget in editor.hidden:
+        widget.show()
+    editor.deleteLater()
+
+
+def _hide_play(window, editor: MapEditor) -> None:
+    """Play's docks, turn bar and tools have nothing to do on a bare map: give them the
+    editor's unit-less view of it and hide them until the editor closes."""
+    display, scene = editor.scene.document, editor.scene
+    window.hex_dock.set_document(None)
+    for part, args in (("log_dock", (display, scene)), ("sight", (None, None)),
+                       ("play", (display, scene))):  # fmt: skip
+        target = getattr(window, part, None)
+        if target is not None and hasattr(target, "set_document"):
+            target.set_document(*args)
+    play = getattr(window, "play", None)
+    widgets = [window.hex_dock, getattr(window, "log_dock", None)]
+    widgets += [getattr(play, name, None) for name in ("turn_bar", "panel", "odds")]
+    editor.hidden = [w for w in widgets if w is not None and w.isVisibleTo(window)]
+    for widget in editor.hidden:
+        widget.hide()
+
+
+def edit_game_map(window) -> MapEditor | None:
+    """``action-edit-map``: open the map file of the game in the window in the editor
+    (asking first when the game has unsaved changes, which the switch would drop)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tabletop.ui.loading import LoadError, load_game_document
+
+    doc = window.document
+    hexmap = getattr(getattr(doc, "state", None), "scenario", None)
+    path = hexmap.map.path if hexmap is not None else None
+    if path is None:
+        window.hex_label.setText("This game's map has no file to edit.")
+        return None
+    if doc.modified:
+        answer = QMessageBox.question(
+            window, "Edit Map", "The game has unsaved changes, which editing its map "
+            "closes. Edit the map anyway?",
+        )  # fmt: skip
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+    try:
+        document = load_game_document(path)
+    except LoadError as exc:
+        window.show_load_error(exc)
+        return None
+    window.set_document(document)
+    return window.editor
