@@ -290,3 +290,34 @@ def test_autosave_writes_a_recovery_file(qtbot, editor_window) -> None:  # type:
     assert '"0606": town' in text or "'0606': town" in text
     assert w.editor.save()
     assert not path.exists()
+
+
+def test_edit_map_switches_a_game_into_the_editor_and_back(qtbot, settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tabletop import paths
+    from tabletop.ui.app import create_window
+
+    w = create_window(paths.DEMO_SCENARIO, settings)
+    assert w is not None
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    game = w.document
+    log_visible = w.log_dock.isVisible()
+    w.findChild(object, "action-edit-map").trigger()
+    assert isinstance(w.document, MapDocument)
+    assert w.document.path == game.scenario.map.path
+    assert not w.log_dock.isVisible()
+    assert w.findChild(object, "action-save").isEnabled()
+    w.set_brush("town")
+    stroke(qtbot, w, [point(w, "0505")])
+    out = tmp_path / "copy.yaml"
+    assert w.save_as(out)  # the window's Save As saves the map in the editor
+    assert data.load_map(out).cells[w.document.map.parse("0505")].terrain == "town"
+    assert not w.isWindowModified()
+    w.set_document(game)
+    assert w.editor is None
+    assert (
+        w.findChild(object, "terrain-palette") is None
+        or not w.findChild(object, "terrain-palette").isVisible()
+    )
+    assert w.log_dock.isVisible() == log_visible
