@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.model import PlatoonSide, PlatoonUnitType, SquadUnitType, Status, UnitState, UnitType
 from tabletop.model.units import (
@@ -34,7 +34,10 @@ class CounterOptions:
 
     ``side_index`` picks a colour when the nation is unknown; ``background`` overrides the
     colour; ``detail`` is ``"full"`` or ``"simple"`` (colour, symbol and badges only, for a
-    counter a few pixels wide); ``badges`` draws status and marker badges.
+    counter a few pixels wide); ``badges`` draws status and marker badges. ``side_mark`` (a
+    colour, :func:`~tabletop.render.palette.side_color`) puts a corner flag of the unit's
+    side on the counter: nation colours of opposing sides can look alike to colour-blind
+    players (US olive and Soviet brick under deuteranopia), the side colours do not.
     """
 
     side_index: int = 0
@@ -42,6 +45,7 @@ class CounterOptions:
     detail: str = "full"
     badges: bool = True
     selected: bool = False
+    side_mark: str | None = None
 
 
 # --- symbols ---------------------------------------------------------------------------
@@ -259,6 +263,8 @@ def _paint_body(p: QPainter, t: UnitType, state: UnitState | None, options: Coun
         p.setPen(QPen(QColor("#ffe14d"), 6))
     p.drawRoundedRect(body, 6, 6)
     reduced = state is not None and state.step == "reduced"
+    if options.side_mark:
+        _draw_side_mark(p, QColor(options.side_mark))
     if options.detail != "full":
         _draw_symbol(p, QRectF(22, 30, 56, 38), symbol_for(t), ink)
         return
@@ -268,13 +274,22 @@ def _paint_body(p: QPainter, t: UnitType, state: UnitState | None, options: Coun
         p.setBrush(QColor(255, 255, 255, 225))
         p.drawRect(QRectF(2.5, 5, 95, 19))
         name_ink = QColor("#1a1a1a")
-    _draw_fitted_text(p, QRectF(5, 5, 90, 19), t.counter_name, name_ink, 17, bold=True)
+    name_box = QRectF(5, 5, 80, 19) if options.side_mark else QRectF(5, 5, 90, 19)
+    _draw_fitted_text(p, name_box, t.counter_name, name_ink, 17, bold=True)
     _draw_symbol(p, QRectF(27, 27, 46, 29), symbol_for(t), ink)
     if isinstance(t, PlatoonUnitType):
         lines, armor, movement = _platoon_texts(t, state)
     else:
         lines, armor, movement = _squad_texts(t, state)
     _draw_ratings(p, lines, armor, movement, ink)
+
+
+def _draw_side_mark(p: QPainter, color: QColor) -> None:
+    """A flag in the top right corner, in the side's colour with a white edge."""
+    flag = QPolygonF([QPointF(80, 1.5), QPointF(98.5, 1.5), QPointF(98.5, 20)])
+    p.setPen(QPen(QColor(255, 255, 255, 230), 1.6))
+    p.setBrush(color)
+    p.drawPolygon(flag)
 
 
 def _draw_fitted_text(

@@ -8,6 +8,7 @@ which Qt does in C++ without calling back into Python.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Hashable
 
@@ -63,9 +64,7 @@ class FaceCache:
         :attr:`bounds`' size, so it covers the same scene area at every level."""
         detail = self.detail(level)
         if detail != options.detail:
-            options = CounterOptions(
-                options.side_index, options.background, detail, options.badges, options.selected
-            )
+            options = dataclasses.replace(options, detail=detail)
         key = (face_key(unit_type, state, options), level)
         pixmap = self._faces.get(key)
         if pixmap is not None:

@@ -35,11 +35,11 @@ NATION_COLORS: dict[str, str] = {
 SIDE_COLORS: tuple[str, ...] = ("#7f9bc0", "#c9674f", "#8fae6a", "#d1aa55", "#a58cc4")
 """Backgrounds by side order when the nation is unknown."""
 
-SIDE_MARKS: tuple[str, ...] = ("#0072b2", "#e69f00", "#cc79a7", "#009e73", "#f0e442")
-"""The colour that stands for a side (log rows, sight lines, side bands), by side order:
-Okabe and Ito's palette for colour vision deficiency. Blue against orange, the first two,
-stay apart for protan, deutan and tritan vision alike, and differ in lightness too, so
-they read apart in grey."""
+SIDE_MARKS: tuple[str, ...] = ("#0072b2", "#e69f00", "#1a1a1a", "#cc79a7", "#009e73")
+"""The colour that stands for a side (the corner flag of its counters, its log rows), by
+side order, from Okabe and Ito's palette for colour vision deficiency. Blue against orange,
+the first two, stay apart for protan, deutan and tritan vision alike and differ in
+lightness, so they read apart in grey too; the third, near black, is apart from both."""
 
 BADGES: dict[str, tuple[str, str]] = {
     # name: (text, background)

@@ -13,6 +13,7 @@ from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import UnitState
 from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.faces import FaceCache
+from tabletop.render.palette import side_color
 from tabletop.ui.items import (
     Z_COUNTERS,
     CounterItem,
@@ -183,7 +184,8 @@ class MapScene(QGraphicsScene):
 
     def _new_counter(self, state: UnitState) -> CounterItem:
         unit_type = self.document.scenario.unit_types[state.type_id]
-        options = CounterOptions(side_index=self._sides.get(state.side, 0))
+        index = self._sides.get(state.side, 0)
+        options = CounterOptions(side_index=index, side_mark=side_color(index).name())
         return CounterItem(
             unit_type, state, self.faces, options, self.layers.level, self.layers.group
         )
