@@ -120,6 +120,16 @@ def test_a_friends_medic_in_the_hex_saves() -> None:
     assert standing(state, "a") == [("soldier", 0), ("soldier", 0)]
 
 
+def test_a_friends_medic_in_the_hex_fails() -> None:
+    lonely = unit("a", "ASSAULT_SQUAD", "german", "0505",
+                  figures=[fig("soldier"), fig("soldier", 1, True)])  # fmt: skip
+    state = _start_of_german_turn(lonely, _rifle_with_fallen("b", "0505", 0))
+    result = act(state, "end-phase", dice=[3])
+    assert rolls(result) == [("a", "medic", "4+", [3], 0)]
+    assert {"event": "figure_removed", "unit": "a", "model": "soldier"} in events(result)
+    assert standing(state, "a") == [("soldier", 0)] and fallen(state, "a") == []
+
+
 def test_no_medic_near_the_fallen_are_removed_without_a_roll() -> None:
     lonely = unit(
         "a", "ASSAULT_SQUAD", "german", "0505", figures=[fig("soldier"), fig("soldier", 1, True)]
