@@ -13,13 +13,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
 from tabletop.documents import GameDocument
-
-GAME_FORMAT = "tabletop/game@"
 
 
 def is_saved_game(path: Path | None) -> bool:
@@ -31,8 +30,8 @@ def is_saved_game(path: Path | None) -> bool:
             head = f.read(4096)
     except OSError:
         return False
-    return any(line.strip().startswith("format:") and GAME_FORMAT in line
-               for line in head.splitlines())  # fmt: skip
+    return re.search(r"""^\s*\{?\s*["']?format["']?\s*:\s*["']?tabletop/game@""", head,
+                     re.MULTILINE) is not None  # fmt: skip
 
 
 def write_game(document: GameDocument, path: Path, *, compact: bool = False) -> None:

@@ -72,7 +72,12 @@ class MainWindow(QMainWindow):
         self.view.hexClicked.connect(self.select_hex)
         self.view.zoomChanged.connect(self._on_zoom)
         self.resize(1400, 900)
-        self.resizeDocks([self.hex_dock], [300], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.hex_dock], [330], Qt.Orientation.Horizontal)
+        # the hex and the log share a place; the unit's actions and the odds get the room
+        self.tabifyDockWidget(self.hex_dock, self.log_dock)
+        self.hex_dock.raise_()
+        self.resizeDocks([self.hex_dock, self.play.panel, self.play.odds], [190, 300, 420],
+                         Qt.Orientation.Vertical)  # fmt: skip
         self._restore_layout()
         self._update_title()
         self._update_actions()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -105,17 +105,35 @@ class DiceTray(QWidget):
         else:
             self._left -= 1
             self.shown = [[self._rng.randint(1, 6) for _ in faces] for _, faces in self.rolls]
-        self.setFixedHeight(20 + sum(18 + 28 * max(1, (len(f) + 7) // 8) for f in self.shown))
+        self._fit()
         self.update()
+
+    def _fit(self) -> None:
+        rows = sum(18 + 28 * max(1, (len(f) + 7) // 8) for f in self.shown)
+        height = self._caption_height() + 4 + rows
+        if height != self.height():
+            self.setFixedHeight(height)
+
+    def _caption_height(self) -> int:
+        flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
+        box = self.fontMetrics().boundingRect(QRect(0, 0, max(60, self.width()), 2000), flags,
+                                              self.caption)  # fmt: skip
+        return box.height()
+
+    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().resizeEvent(event)
+        self._fit()
 
     def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = self.palette().text().color()
         painter.setPen(text)
-        painter.drawText(QRectF(0, 0, self.width(), 18), Qt.AlignmentFlag.AlignLeft,
+        top = self._caption_height()
+        painter.drawText(QRectF(0, 0, self.width(), top),
+                         Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
                          self.caption)  # fmt: skip
-        y = 20.0
+        y = top + 4.0
         for (label, _), faces in zip(self.rolls, self.shown, strict=True):
             painter.setPen(text)
             painter.drawText(QRectF(0, y, self.width(), 16), Qt.AlignmentFlag.AlignLeft, label)

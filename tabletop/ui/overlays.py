@@ -200,7 +200,11 @@ class StackFan:
         rect = QRectF(centre.x() - width / 2 - side / 2 - pad, y - side / 2 - pad,
                       width + side + 2 * pad, side + 2 * pad)  # fmt: skip
         self.backdrop = FanBackdrop(rect)
-        self.map_scene.addItem(self.backdrop)
+        group = items[0].parentItem()  # counters may live in a group: stack among them
+        if group is not None:
+            self.backdrop.setParentItem(group)
+        else:
+            self.map_scene.addItem(self.backdrop)
         self._mark(items, selected)
 
     def _mark(self, items, selected: str | None) -> None:  # type: ignore[no-untyped-def]
@@ -210,6 +214,7 @@ class StackFan:
 
     def close(self) -> None:
         if self.backdrop is not None:
+            self.backdrop.setParentItem(None)
             self.map_scene.removeItem(self.backdrop)
             self.backdrop = None
         scene = self.map_scene
@@ -231,5 +236,4 @@ def set_selected(item, on: bool) -> None:  # type: ignore[no-untyped-def]
         return
     from dataclasses import replace
 
-    item.options = replace(options, selected=on)
-    item.update()
+    item.set_options(replace(options, selected=on))

@@ -62,6 +62,8 @@ INFO: dict[str, ActionInfo] = {
     "suppress": ActionInfo("Suppress", "S", "hex"),
     "air-strike": ActionInfo("Air Strike", "", "hex"),
 }
+MAX_REASONS = 2
+"""Reasons shown under a greyed action; the rest are in its tooltip."""
 GAME_ACTIONS = ("draw", "end-impulse", "end-phase", "end-turn", "pass")
 
 
@@ -219,7 +221,11 @@ class ActionsPanel(QDockWidget):
         self.rows.addWidget(button)
         self.buttons[option.action] = button
         if not option.legal:
-            reason = QLabel("\n".join(option.reasons))
+            shown = list(option.reasons[:MAX_REASONS])
+            if len(option.reasons) > MAX_REASONS:
+                shown.append(f"(and {len(option.reasons) - MAX_REASONS} more: see the tooltip)")
+            reason = QLabel("\n".join(shown))
+            reason.setToolTip("\n".join(option.reasons))
             reason.setObjectName(f"reason-{option.action}")
             reason.setWordWrap(True)
             reason.setStyleSheet("color: palette(mid); font-size: 11px; padding: 0 0 4px 10px;")

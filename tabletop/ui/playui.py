@@ -438,10 +438,19 @@ class PlayUI(QObject):
         rolls = [(f"{r.by} {r.purpose.replace('_', ' ')} {r.need}", r.dice)
                  for r in result.rolls]  # fmt: skip
         if rolls:
-            self.odds.dice.show_rolls(command.text, rolls)
+            from tabletop.rules.narrate import narrate
+
+            doc = self.document
+            words = narrate(doc.scenario, doc.state.log[-1], result) if doc.state.log else ""
+            self.odds.dice.show_rolls(words or command.text, rolls)
+        self.odds.clear("Hover a target to see the odds.")
         self.end_tool()
         self.refresh()
-        self._status(command.text)
+        doc = self.document
+        if doc.state.log:
+            from tabletop.rules.narrate import narrate
+
+            self._status(narrate(doc.scenario, doc.state.log[-1], result))
         self.window.after_action()
 
     def _status(self, text: str) -> None:

@@ -1,0 +1,181 @@
+"""Saving from the window, the autosave and its recovery, closing with unsaved changes,
+settings kept between sessions, a bare map, the context menu and a dragged path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from tabletop import paths
+from tabletop.rules import ScriptedDice
+from tabletop.ui.files import is_saved_game, recent_label
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
+]
+
+
+@pytest.fixture
+def demo(qtbot, settings):  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    win = create_window(paths.DEMO_SCENARIO, settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def draw(win) -> None:  # type: ignore[no-untyped-def]
+    win.document.dice = ScriptedDice([2, 1])
+    win.play.actions["draw"].trigger()
+
+
+def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.mainwindow import MainWindow
+
+    draw(demo)
+    recovery = demo.files.recovery()
+    assert recovery is not None and is_saved_game(recovery)
+    assert recovery.parent.parent == Path(settings.fileName()).parent  # never the user's
+    # the app died: a new window finds the file and, when the player agrees, opens it
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    asked: list[str] = []
+
+    def yes(*args):  # type: ignore[no-untyped-def]
+        asked.append(args[2])
+        return QMessageBox.StandardButton.Yes
+
+    qtbot_patch = pytest.MonkeyPatch()
+    qtbot_patch.setattr(QMessageBox, "question", staticmethod(yes))
+    try:
+        assert again.offer_recovery()
+    finally:
+        qtbot_patch.undo()
+    assert "did not close normally" in asked[0]
+    assert again.document.state.same_as(demo.document.state)
+    # a clean close leaves no recovery file behind
+    again.close()
+    assert demo.files.recovery() is None
+
+
+def test_save_asks_where_for_a_new_game_then_saves_there(
+    qtbot, demo, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    draw(demo)
+    target = tmp_path / "my game.yaml"
+    asked: list[str] = []
+
+    def dialog(*args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(args[2])
+        return str(target), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(dialog))
+    assert demo.document.modified
+    demo.save_action.trigger()
+    assert asked and asked[0].endswith("demo-platoon-game.yaml")  # never the scenario
+    assert is_saved_game(target) and not demo.document.modified
+    assert not is_saved_game(paths.DEMO_SCENARIO)
+    demo.play.actions["end-impulse"].trigger()
+    demo.save_action.trigger()  # now straight to the same file
+    assert len(asked) == 1
+    from tabletop.data import load_game
+
+    assert load_game(target).same_as(demo.document.state)
+    assert recent_label(str(target)).startswith("my game.yaml \u2014 ")
+    assert demo.recent_menu.actions()[0].text() == recent_label(str(target.resolve()))
+
+
+@pytest.mark.parametrize("answer", ["cancel", "discard"])
+def test_closing_with_unsaved_changes_asks_first(qtbot, demo, monkeypatch, answer: str) -> None:  # type: ignore[no-untyped-def]
+    draw(demo)
+    demo.ask_before_closing = True
+    button = {"cancel": QMessageBox.StandardButton.Cancel,
+              "discard": QMessageBox.StandardButton.Discard}[answer]  # fmt: skip
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        staticmethod(lambda *a: asked.append(a[2]) or button))  # fmt: skip
+    closed = demo.close()
+    assert asked and "Save the changes" in asked[0]
+    assert closed == (answer == "discard")
+    demo.ask_before_closing = False
+
+
+def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.mainwindow import MainWindow
+
+    demo.findChild(type(demo.save_action), "action-policy-best").trigger()
+    demo.view.set_scale(2.0)
+    demo.close()
+    assert settings.value("window/state") is not None
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    assert again.play.controller.policy == "best"
+    assert again.policy_actions["best"].isChecked()
+    again.open_demo()
+    again.restore_zoom()
+    assert again.view.scale_factor == pytest.approx(2.0)
+
+
+def test_a_bare_map_shows_no_turn_and_no_play(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    win = create_window(paths.MAPS / "eisenbach-gap.yaml", settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    assert win.turn_label.text() == ""
+    assert win.play.turn_bar.label.text() == "" and win.play.turn_bar.isHidden()
+    assert not any(a.isEnabled() for a in win.play.actions.values())
+    assert not win.save_action.isEnabled()
+    assert "map on its own" in win.play.panel.header.text()
+
+
+def test_the_hex_dock_placeholder_spans_the_dock(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    demo.select_hex(None)
+    item = demo.hex_dock.tree.topLevelItem(0)
+    assert item.text(0).startswith("Click a hex") and item.isFirstColumnSpanned()
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
+def test_the_context_menu_offers_the_panel_actions(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    draw(demo)
+    pos = demo.view.viewport_point("1211")
+    qtbot.mouseClick(demo.view.viewport(), Qt.MouseButton.RightButton, pos=pos)
+    assert demo.play.controller.selected == "leo2-1"
+    menu = demo.play.build_menu()
+    names = [a.objectName() for a in menu.actions() if a.objectName()]
+    assert names[:2] == ["action-move", "action-fire"] or "action-fire" in names
+    assert "action-end-impulse" in names
+    enabled = {a.objectName() for a in menu.actions() if a.isEnabled()}
+    assert "action-fire" in enabled and "action-rally" not in enabled
+
+
+def test_a_dragged_path_then_enter_moves(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    draw(demo)
+    doc = demo.document
+    vp = demo.view.viewport()
+    qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=demo.view.viewport_point("1211"))
+    demo.play.actions["move"].trigger()
+    tool = demo.play.path_tool
+    assert tool is not None and tool.reach  # reachable hexes with their costs
+    assert all(cost > 0 for cost in tool.reach.values())
+    points: list[QPoint] = [demo.view.viewport_point(h) for h in ("1211", "1210", "1209")]
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=points[0])
+    for p in points[1:]:
+        qtbot.mouseMove(vp, p)
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=points[-1])
+    hexmap = doc.scenario.map
+    assert tool.path == [hexmap.parse("1210"), hexmap.parse("1209")]
+    doc.dice = ScriptedDice([])
+    qtbot.keyClick(demo.view, Qt.Key.Key_Return)
+    assert doc.state.log[-1].args["to"] == ["1210", "1209"]
+    while doc.state.pending is not None:  # the Pact may fire on the way: it lets it go
+        demo.play.actions["pass"].trigger()
+    assert doc.state.units["leo2-1"].hex == hexmap.parse("1209")
