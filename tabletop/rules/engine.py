@@ -80,13 +80,14 @@ def perform(
         raise IllegalAction(reasons)
     recorder = RecordingDice(dice)
     side = request.side or state.active_side
+    turn = state.turn  # the turn the action is taken in (end-turn moves on to the next)
     result = ruleset.perform(state, request, recorder, los)
     state.log.append(
         LogEntry(
             action=request.action,
             args=request.to_dict(),
             dice=list(recorder.faces),
-            turn=state.turn,
+            turn=turn,
             side=side,
             summary=summarise(result),
         )
