@@ -86,10 +86,17 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+        return f"{self._where()}: {self.message}"
 
     def as_warning(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: warning: {self.message}"
+        return f"{self._where()}: warning: {self.message}"
+
+    def _where(self) -> str:
+        """``FILE:LINE:COLUMN``, or ``FILE`` alone for a problem of the whole file (line 0:
+        a file that cannot be read has no position an editor could show)."""
+        if self.line <= 0:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}"
 
 
 class DataError(ValueError):

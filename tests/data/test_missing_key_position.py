@@ -29,3 +29,10 @@ def test_missing_top_level_key_is_at_1_1(
     out = err.out + err.err
     assert f"{path}:{message}" in out
     assert ":0:0:" not in out
+
+
+def test_an_unreadable_file_is_named_without_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "nowhere.yaml"]) == 1
+    out = capsys.readouterr()
+    assert "nowhere.yaml: no such file" in out.out + out.err
+    assert "nowhere.yaml:0:0" not in out.out + out.err
