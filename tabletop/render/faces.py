@@ -9,6 +9,7 @@ which Qt does in C++ without calling back into Python.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import OrderedDict
 from collections.abc import Hashable
 
@@ -81,16 +82,19 @@ class FaceCache:
     ) -> QPixmap:
         scale = level_scale(level) * self.dpr
         b = self.bounds
-        pixmap = QPixmap(max(1, round(b.width() * scale)), max(1, round(b.height() * scale)))
+        # whole pixels, at exactly the level's scale: at that zoom the face is blitted 1:1
+        pixmap = QPixmap(
+            max(1, math.ceil(b.width() * scale)), max(1, math.ceil(b.height() * scale))
+        )
         pixmap.fill(Qt.GlobalColor.transparent)
         p = QPainter(pixmap)
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        p.scale(pixmap.width() / b.width(), pixmap.height() / b.height())
+        p.scale(scale, scale)
         p.translate(-b.left(), -b.top())
         half = self.side / 2
         paint_counter(p, QRectF(-half, -half, self.side, self.side), unit_type, state, options)
         p.end()
-        pixmap.setDevicePixelRatio(pixmap.width() / b.width())
+        pixmap.setDevicePixelRatio(scale)
         self.painted += 1
         return pixmap
 

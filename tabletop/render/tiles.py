@@ -32,8 +32,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
 __all__ = ["LEVEL_STEP", "OVERVIEW_PX", "TileLayer", "level_of", "level_scale"]
 
@@ -149,19 +149,32 @@ class TileLayer:
         # showing the tile grid as faint lines whenever tiles are scaled
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         try:
-            return self._paint(p, exposed, level)
+            return self._paint(p, exposed, level, abs(scale - level_scale(level)) < 1e-6 * scale)
         finally:
             p.restore()
 
-    def _paint(self, p: QPainter, exposed: QRectF, level: int) -> bool:
+    def _paint(self, p: QPainter, exposed: QRectF, level: int, exact: bool) -> bool:
         complete = True
         fallback_needed: list[Key] = []
+        ready: list[tuple[Key, _Tile]] = []
         for key in list(self.keys(exposed, level)):
             tile = self._ready(key, render=False)
             if tile is not None:
-                self._blit(p, key, tile)
+                ready.append((key, tile))
             else:
                 fallback_needed.append(key)
+        transform = p.worldTransform()
+        if exact and transform.type().value <= QTransform.TransformationType.TxScale.value:
+            # at the level's own scale: blit each tile to whole device pixels, untransformed,
+            # the fastest path a raster painter has (a fractional offset would resample)
+            p.resetTransform()
+            for key, tile in ready:
+                corner = transform.map(self.tile_rect(key).topLeft())
+                p.drawImage(QPoint(round(corner.x()), round(corner.y())), tile.image)
+            p.setWorldTransform(transform)
+        else:
+            for key, tile in ready:
+                self._blit(p, key, tile)
         deadline = time.perf_counter() + SYNC_SECONDS
         for key in fallback_needed:
             if self._stand_in(p, key):

@@ -128,7 +128,6 @@ class CounterItem(QGraphicsPixmapItem):
         self.options = options
         self.level = level
         self.setOffset(faces.bounds.topLeft())
-        self.setTransformationMode(Qt.TransformationMode.SmoothTransformation)
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(f"{unit_type.name} ({state.id})")
@@ -146,8 +145,17 @@ class CounterItem(QGraphicsPixmapItem):
         self.state = state
         self._refresh()
 
-    def set_level(self, level: int) -> None:
-        """Use the face painted for zoom ``level`` (see :mod:`tabletop.render.tiles`)."""
+    def set_level(self, level: int, exact: bool = True) -> None:
+        """Use the face painted for zoom ``level`` (see :mod:`tabletop.render.tiles`);
+        ``exact``: the view is at that level's scale, so the face is blitted pixel for pixel
+        (fast); otherwise it is scaled down smoothly."""
+        mode = (
+            Qt.TransformationMode.FastTransformation
+            if exact
+            else Qt.TransformationMode.SmoothTransformation
+        )
+        if mode != self.transformationMode():
+            self.setTransformationMode(mode)
         if level != self.level:
             self.level = level
             self._refresh()

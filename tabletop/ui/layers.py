@@ -6,7 +6,7 @@ that draw them, and the counter items' zoom level:
 
 - at a zoom where counters are at least :data:`FAR_COUNTER_PIXELS` wide each counter is
   its own pixmap item (faces shared per zoom level); further out the counter items are
-  hidden in one call and the same faces are drawn into raster tiles instead, so a frame
+  hidden and the same faces are drawn into raster tiles instead, so a frame
   of the whole map blits a few dozen images rather than ten thousand counters;
 - a zoom change gives the visible counters the faces of the new level at once and the
   others in idle time; tiles that are not ready yet are stood in for (see
@@ -23,11 +23,11 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.render.faces import FaceCache
 from tabletop.render.terrain import MapPainter
-from tabletop.render.tiles import TileLayer, level_of
+from tabletop.render.tiles import TileLayer, level_of, level_scale
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
 FAR_COUNTER_PIXELS = 16
@@ -40,36 +40,25 @@ LEVEL_CHUNK = 1500
 BACKGROUND = QColor("#3a3f44")
 
 
-class CounterGroup(QGraphicsItem):
-    """The parent of every counter item: hiding it hides them all in one call."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
-        self.setZValue(Z_COUNTERS)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF()
-
-    def paint(self, painter, option, widget=None) -> None:
-        pass
-
-
 class MapLayers(QObject):
     """Terrain tiles, far-zoom counter tiles and the counters' zoom level for one scene.
 
     ``stacks(rect)`` yields the counter items standing in the hexes meeting ``rect``,
-    bottom first (the scene's index by hex)."""
+    bottom first (the scene's index by hex); ``counters()`` yields every counter item.
+    Counter items stay top-level items, so that the scene's index skips the ones off
+    screen (children of one parent would all be visited by every frame)."""
 
     def __init__(
         self, scene: QGraphicsScene, painter: MapPainter, faces: FaceCache,
         stacks: Callable[[QRectF], Iterable[CounterItem]],
+        counters: Callable[[], Iterable[CounterItem]],
     ) -> None:  # fmt: skip
         super().__init__(scene)
         self.scene = scene
         self.painter = painter
         self.faces = faces
         self.stacks = stacks
+        self.counters = counters
         pad = painter.size * 0.5
         bounds = painter.bounds.adjusted(-pad, -pad, pad, pad)
         self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND)
@@ -77,12 +66,13 @@ class MapLayers(QObject):
         self.terrain_item = TileItem(self.terrain, Z_TERRAIN, self.wake)
         self.far_item = TileItem(self.far, Z_COUNTERS, self.wake)
         self.far_item.hide()
-        self.group = CounterGroup()
-        for item in (self.terrain_item, self.far_item, self.group):
+        for item in (self.terrain_item, self.far_item):
             scene.addItem(item)
         self.level = 0
         """The zoom level of the counters' faces (see :mod:`tabletop.render.tiles`)."""
         self.far_mode = False
+        self.exact = True
+        """Whether the view's scale is exactly the level's (faces blit pixel for pixel)."""
         self._stale: list[CounterItem] = []
         self._prefetched: tuple[int, QRectF] | None = None
         self._timer = QTimer(self)
@@ -108,17 +98,19 @@ class MapLayers(QObject):
         far = self.faces.side * scale < FAR_COUNTER_PIXELS
         if far != self.far_mode:
             self.far_mode = far
-            self.group.setVisible(not far)
+            for counter in self.counters():
+                counter.setVisible(not far)
             self.far_item.setVisible(far)
         level = self.terrain.level_for(scale)
-        if level != self.level:
+        exact = abs(level_scale(level) - scale) < 1e-6 * scale
+        if level != self.level or exact != self.exact:
             self.level = level
-            self._stale = []
+            self.exact = exact
             if not far:
                 for item in self.scene.items(visible):
                     if isinstance(item, CounterItem):
-                        item.set_level(level)
-            self._stale = [i for i in self.group.childItems() if isinstance(i, CounterItem)]
+                        item.set_level(level, exact)
+            self._stale = list(self.counters())
         self.wake()
 
     def wake(self) -> None:
@@ -144,7 +136,7 @@ class MapLayers(QObject):
         if self._stale and time.perf_counter() < deadline:
             chunk, self._stale = self._stale[:LEVEL_CHUNK], self._stale[LEVEL_CHUNK:]
             for counter in chunk:
-                counter.set_level(self.level)
+                counter.set_level(self.level, self.exact)
         if self.terrain.pending() or self.far.pending() or self._stale:
             return
         if not self._prefetch():

@@ -55,13 +55,15 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.faces = FaceCache(self.counter_side)
-        self.layers = MapLayers(self, self.map_painter, self.faces, self._stacks_in)
+        self.counters: dict[str, CounterItem] = {}
+        self.layers = MapLayers(
+            self, self.map_painter, self.faces, self._stacks_in, lambda: self.counters.values()
+        )
         self.terrain_item = self.layers.terrain_item
         self.marker_item = MarkerItem(self.map_painter, document.state)
         self.highlight_item = HexHighlightItem()
         for item in (self.marker_item, self.highlight_item):
             self.addItem(item)
-        self.counters: dict[str, CounterItem] = {}
         self._stacks: dict[Hex, dict[str, CounterItem]] = {}
         """The counter items in each hex: "what is in this hex" without a scan."""
         self._sides = {side: i for i, side in enumerate(document.scenario.sides)}
@@ -186,9 +188,11 @@ class MapScene(QGraphicsScene):
         unit_type = self.document.scenario.unit_types[state.type_id]
         index = self._sides.get(state.side, 0)
         options = CounterOptions(side_index=index, side_mark=side_color(index).name())
-        return CounterItem(
-            unit_type, state, self.faces, options, self.layers.level, self.layers.group
-        )
+        item = CounterItem(unit_type, state, self.faces, options, self.layers.level)
+        item.set_level(self.layers.level, self.layers.exact)
+        item.setVisible(not self.layers.far_mode)
+        self.addItem(item)
+        return item
 
     def _stacks_in(self, rect: QRectF) -> list[CounterItem]:
         """The counters of the hexes meeting ``rect``, each stack bottom first."""

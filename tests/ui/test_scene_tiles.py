@@ -78,7 +78,8 @@ def test_far_out_counters_are_drawn_into_tiles(qapp, document: GameDocument) -> 
     rect = scene.map_rect()
     scale = (FAR_COUNTER_PIXELS - 4) / scene.counter_side
     scene.view_scaled(scale, rect)
-    assert not scene.layers.group.isVisible() and scene.layers.far_item.isVisible()
+    assert scene.layers.far_item.isVisible()
+    assert not any(i.isVisible() for i in scene.counters.values())
     leo = scene.counters["leo-2"]
     image = render(scene, rect, scale)
     spot = (leo.pos() - rect.topLeft()) * scale
@@ -92,7 +93,8 @@ def test_far_out_counters_are_drawn_into_tiles(qapp, document: GameDocument) -> 
     hill = QColor("#dfe6b0").darker(109).name()  # 0606 is a level-1 clear hex
     assert near(moved.pixelColor(int(spot.x()), int(spot.y())), hill)
     scene.view_scaled(1.0, rect)
-    assert scene.layers.group.isVisible() and not scene.layers.far_item.isVisible()
+    assert not scene.layers.far_item.isVisible()
+    assert all(i.isVisible() for i in scene.counters.values())
 
 
 def test_labels_toggle_rerenders_the_tiles(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,466 @@
+"""Big maps at frame rate: every row of issue 11's table, the app against a bare floor.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_bigmap.py [--quick]
+
+Builds the 200 x 200 map (levels, about 10,000 hexside features) and the 10,000-unit
+scenario of :mod:`bigmap` in a temporary folder, then measures, each in a fresh process so
+that times and memory do not leak between rows:
+
+- the app: ``create_window`` on the scenario, a 1920 x 1080 view, the real items;
+- the floor, side by side in the same run: the same files parsed with
+  ``yaml.load(CSafeLoader)`` (no positions, no checks), terrain as plain raster tiles plus
+  an overview image drawn in ``drawBackground``, one ``QGraphicsPixmapItem`` per counter
+  sharing one pixmap; no application logic at all.
+
+Each row prints the app's figure, the floor's, their ratio and a verdict against the
+target. Times are the best of several runs (a busy machine slows runs, it cannot speed
+them); the machine's load average is printed first. ``--quick`` runs fewer rounds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+VIEW = (1920, 1080)
+
+
+def rss_mb() -> float:
+    """Resident memory of this process in MB (Linux)."""
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def best(fn, rounds: int) -> float:  # type: ignore[no-untyped-def]
+    out = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        out = min(out, time.perf_counter() - t)
+    return out
+
+
+# --- the children: one process per side ------------------------------------------------------
+
+
+def _settle(app, seconds: float = 0.0, until=None) -> None:  # type: ignore[no-untyped-def]
+    """Run the event loop for ``seconds`` or until ``until()`` (at most 60 s)."""
+    end = time.perf_counter() + (seconds if until is None else 60)
+    while time.perf_counter() < end:
+        app.processEvents()
+        if until is not None and until():
+            return
+
+
+def child_app(scenario: Path, rounds: int) -> dict[str, float]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+    from PySide6.QtGui import QMouseEvent, QWheelEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.ui.app import application, create_window
+
+    app = application()
+    settings = QSettings(str(scenario.parent / "settings.ini"), QSettings.Format.IniFormat)
+    base = rss_mb()
+    t = time.perf_counter()
+    window = create_window(scenario, settings)
+    assert window is not None
+    window.view.setFixedSize(*VIEW)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    window.view.default_zoom()
+    window.view.viewport().repaint()
+    out: dict[str, float] = {"open": time.perf_counter() - t}
+    out["memory"] = rss_mb() - base
+    out["memory_total"] = rss_mb()
+    view = window.view
+    scene = window.map_scene
+    layers = scene.layers
+
+    def idle() -> bool:
+        return not layers._timer.isActive()
+
+    _settle(app, until=idle)
+    out["warm_seconds"] = time.perf_counter() - t
+    vp = view.viewport()
+
+    def repaint_at(scale: float) -> float:
+        view.set_scale(scale)
+        vp.repaint()
+        _settle(app, until=idle)
+        return best(vp.repaint, rounds)
+
+    out["repaint_1to1"] = repaint_at(1.0)
+    zooms = [0.7, 0.5, 0.35, 0.25, 0.18, 0.12]
+    worst = 0.0
+    for z in zooms:
+        worst = max(worst, repaint_at(z))
+    view.fit_map()
+    vp.repaint()
+    _settle(app, until=idle)
+    out["repaint_min"] = best(vp.repaint, rounds)
+    out["repaint_worst_zoom"] = max(worst, out["repaint_min"])
+    out["min_scale"] = view.scale_factor
+
+    # scrolling 40 px zoomed out (the whole-map zoom and a quarter of 1:1)
+    def scroll_cost(scale: float) -> float:
+        view.set_scale(scale)
+        vp.repaint()
+        _settle(app, until=idle)
+        bar = view.horizontalScrollBar()
+        times = []
+        for k in range(rounds * 2):  # the scroll moves the pixels and paints the strip
+            s = time.perf_counter()
+            bar.setValue(bar.value() + (40 if k % 2 == 0 else -40))
+            app.processEvents()
+            times.append(time.perf_counter() - s)
+        return min(times)
+
+    out["scroll"] = max(scroll_cost(view.min_scale() * 1.05), scroll_cost(0.25))
+
+    # one wheel notch at a time from 1:1 out to the whole map and back, the painted result
+    view.set_scale(1.0)
+    view.centerOn(scene.map_rect().center())
+    vp.repaint()
+    _settle(app, until=idle)
+    centre = QPointF(vp.rect().center())
+    notch_times, sharp_times = [], []
+    for direction in [-1] * 12 + [1] * 12:
+        event = QWheelEvent(
+            centre, QPointF(vp.mapToGlobal(centre.toPoint())), QPoint(0, 0),
+            QPoint(0, 120 * direction), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase, False,
+        )  # fmt: skip
+        s = time.perf_counter()
+        QApplication.sendEvent(vp, event)
+        vp.repaint()
+        notch_times.append(time.perf_counter() - s)
+        _settle(app, until=idle)
+        sharp_times.append(time.perf_counter() - s)
+        _settle(app, 0.05)
+    out["notch"] = max(notch_times)
+    out["notch_median"] = sorted(notch_times)[len(notch_times) // 2]
+    out["notch_sharp"] = max(sharp_times)
+
+    # hovering onto new hexes (the status bar's answer included)
+    view.set_scale(1.0)
+    vp.repaint()
+    _settle(app, until=idle)
+    hover = []
+    for k in range(40):
+        pos = QPointF(300 + 61 * (k % 20), 300 + 70 * (k // 20))
+        event = QMouseEvent(
+            QMouseEvent.Type.MouseMove, pos, QPointF(vp.mapToGlobal(pos.toPoint())),
+            Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+        )  # fmt: skip
+        s = time.perf_counter()
+        QApplication.sendEvent(vp, event)
+        hover.append(time.perf_counter() - s)
+    out["hover"] = sorted(hover)[len(hover) // 2]
+    out["hover_max"] = max(hover)
+    out.update(_action_update(app, window, rounds))
+    return out
+
+
+def _action_update(app, window, rounds: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """A move on the big map: the document's events and the scene's sync, beside the
+    rules' own time (the same action performed on a copy of the state)."""
+    from tabletop.commands import PlayAction
+    from tabletop.rules import ActionRequest, RandomDice, engine
+
+    doc = window.document
+    los = doc.los
+    doc.push(PlayAction(doc.state, ActionRequest("draw"), los, RandomDice(1)))
+    ruleset = engine.ruleset_for("platoon")
+    overheads = []
+    for _ in range(rounds):
+        request = None
+        for u in doc.units_on_map():
+            if u.formation != doc.state.active_formation or u.sw_of or u.has("ops_complete"):
+                continue
+            assert u.hex is not None
+            for n in u.hex.neighbors():
+                if n in doc.scenario.map.cells:
+                    r = ActionRequest("move", units=(u.id,), to=(doc.scenario.map.label(n),))
+                    if not ruleset.check(doc.state, r, los):
+                        request = r
+                        break
+            if request is not None:
+                break
+        if request is None:
+            break
+        copy = doc.state.snapshot()
+        s = time.perf_counter()
+        engine.perform(copy, request, RandomDice(2), los)
+        rules = time.perf_counter() - s
+        s = time.perf_counter()
+        doc.push(PlayAction(doc.state, request, los, RandomDice(2)))
+        window.view.viewport().repaint()
+        total = time.perf_counter() - s
+        overheads.append(total - rules)
+    return {"action_overhead": min(overheads) if overheads else float("nan")}
+
+
+def child_floor(map_path: Path, scenario: Path, rounds: int) -> dict[str, float]:
+    """The same work with no application logic: C YAML, plain tiles, pixmap items."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import math
+
+    import yaml
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QGraphicsPixmapItem, QGraphicsScene, QGraphicsView
+
+    app = QApplication.instance() or QApplication([])
+    base = rss_mb()
+    t = time.perf_counter()
+    m = yaml.load(map_path.read_text(), Loader=yaml.CSafeLoader)
+    sc = yaml.load(scenario.read_text(), Loader=yaml.CSafeLoader)
+    cols, rows = m["grid"]["columns"], m["grid"]["rows"]
+    w, h = cols * 60 + 20, rows * 69.3 + 35
+    tile = 256
+
+    class Floor(QGraphicsScene):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tiles: dict[tuple[int, int, int], QImage] = {}
+            ov = QImage(1792, 2048, QImage.Format.Format_RGB32)
+            ov.fill(QColor("#dfe6b0"))
+            self.overview = ov
+
+        def drawBackground(self, p: QPainter, rect: QRectF) -> None:
+            scale = p.worldTransform().m11()
+            if scale < 0.14:
+                p.drawImage(QRectF(0, 0, w, h), self.overview)
+                return
+            level = math.ceil(math.log(scale) / math.log(1.25) - 1e-6)
+            span = tile / 1.25**level
+            for j in range(max(0, int(rect.top() // span)), int(rect.bottom() // span) + 1):
+                for i in range(max(0, int(rect.left() // span)), int(rect.right() // span) + 1):
+                    key = (level, i, j)
+                    img = self.tiles.get(key)
+                    if img is None:
+                        img = self.tiles[key] = QImage(tile, tile, QImage.Format.Format_RGB32)
+                        img.fill(QColor("#dfe6b0"))
+                    p.drawImage(QRectF(i * span, j * span, span, span), img)
+
+    scene = Floor()
+    scene.setSceneRect(QRectF(0, 0, w, h))
+    pix = QPixmap(62, 62)
+    pix.fill(QColor("#7f9bc0"))
+    for k, u in enumerate(sc["units"]):
+        label = u["hex"]
+        col, row = int(label[:3]), int(label[3:])
+        item = QGraphicsPixmapItem(pix)
+        item.setPos(col * 60 - 25 + (k % 3) * 8, row * 69.3 - 25 - (k % 3) * 8)
+        scene.addItem(item)
+    view = QGraphicsView(scene)
+    view.setFixedSize(*VIEW)
+    view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+    view.setRenderHints(QPainter.RenderHint.SmoothPixmapTransform)
+    view.scale(1.25, 1.25)
+    view.show()
+    QTest.qWaitForWindowExposed(view)
+    view.viewport().repaint()
+    out = {"open": time.perf_counter() - t, "memory": rss_mb() - base}
+    vp = view.viewport()
+
+    def at(scale: float) -> None:
+        view.resetTransform()
+        view.scale(scale, scale)
+        vp.repaint()
+
+    at(1.0)
+    out["repaint_1to1"] = best(vp.repaint, rounds)
+    fit = min(VIEW[0] / w, VIEW[1] / h) * 0.98
+    worst = 0.0
+    for z in [0.7, 0.5, 0.35, 0.25, 0.18, 0.12]:
+        at(z)
+        worst = max(worst, best(vp.repaint, rounds))
+    at(fit)
+    out["repaint_min"] = best(vp.repaint, rounds)
+    out["repaint_worst_zoom"] = max(worst, out["repaint_min"])
+
+    def scroll_cost(scale: float) -> float:
+        at(scale)
+        bar = view.horizontalScrollBar()
+        times = []
+        for k in range(rounds * 2):  # the scroll moves the pixels and paints the strip
+            s = time.perf_counter()
+            bar.setValue(bar.value() + (40 if k % 2 == 0 else -40))
+            app.processEvents()
+            times.append(time.perf_counter() - s)
+        return min(times)
+
+    out["scroll"] = max(scroll_cost(fit * 1.05), scroll_cost(0.25))
+    del Qt
+    return out
+
+
+def child_io(scenario: Path, rounds: int) -> dict[str, float]:
+    """A saved game of the big scenario after 500 actions: save and load."""
+    from tabletop.data import load_game, load_scenario, save_game
+    from tabletop.geometry import LosEngine
+    from tabletop.rules import ActionRequest, RandomDice, engine
+
+    sc = load_scenario(scenario)
+    state = sc.new_game()
+    los = LosEngine(sc.map, sc.options)
+    ruleset = engine.ruleset_for("platoon")
+    dice = RandomDice(5)
+    actions = 0
+    order = sorted(state.units)
+    k = 0
+    while actions < 500:
+        if state.pending is not None:
+            request = ActionRequest("pass")
+            if state.pending.get("kind") == "move_paused":
+                request = ActionRequest("move", units=(str(state.pending["unit"]),), cont=True)
+        elif state.phase != "impulse":
+            request = ActionRequest("draw") if state.cup else ActionRequest("end-turn")
+        else:
+            request = ActionRequest("end-impulse")
+            for _ in range(50):
+                u = state.units[order[k % len(order)]]
+                k += 1
+                if u.on_map and u.formation == state.active_formation and u.hex is not None:
+                    to = u.hex.neighbors()[k % 6]
+                    if to in sc.map.cells:
+                        r = ActionRequest("move", units=(u.id,), to=(sc.map.label(to),))
+                        if not ruleset.check(state, r, los):
+                            request = r
+                            break
+        engine.perform(state, request, dice, los)
+        actions += 1
+    path = scenario.parent / "big-game.yaml"
+    save = best(lambda: save_game(state, path), rounds)
+    load = best(lambda: load_game(path), rounds)
+    return {"save_game": save, "load_game": load, "actions": actions}
+
+
+def _child(kind: str, tmp: Path, rounds: int) -> dict[str, float]:
+    code = (
+        f"import sys, json; sys.path.insert(0, {str(HERE)!r}); sys.path.insert(0, {str(ROOT)!r});"
+        f"import bench_bigmap as b; from pathlib import Path;"
+        f"print(json.dumps(b._run_child({kind!r}, Path({str(tmp)!r}), {rounds})))"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          check=False)  # fmt: skip
+    if done.returncode != 0:
+        raise SystemExit(f"{kind} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _run_child(kind: str, tmp: Path, rounds: int) -> dict[str, float]:
+    if kind == "app":
+        return child_app(tmp / "big-scenario.yaml", rounds)
+    if kind == "floor":
+        return child_floor(tmp / "big-map.yaml", tmp / "big-scenario.yaml", rounds)
+    return child_io(tmp / "big-scenario.yaml", rounds)
+
+
+_PEAK = (
+    "import resource, runpy, sys, atexit; sys.argv = ['tabletop', *sys.argv[1:]];"
+    "atexit.register(lambda: sys.stderr.write('PEAK %d\\n' % "
+    "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss));"
+    "runpy.run_module('tabletop', run_name='__main__')"
+)
+
+
+def _process(args: list[str]) -> tuple[float, float]:
+    """Wall time and peak memory (MB) of ``python -m tabletop ARGS``, best of three."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    times = []
+    peak = 0.0
+    for _ in range(3):
+        s = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", _PEAK, *args], capture_output=True,
+                              text=True, env=env, check=False)  # fmt: skip
+        times.append(time.perf_counter() - s)
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"tabletop {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+        lines = [x for x in done.stderr.splitlines() if x.startswith("PEAK ")]
+        peak = int(lines[-1].split()[1]) / 1024 if lines else float("nan")
+    return min(times), peak
+
+
+def main() -> int:
+    import bigmap
+
+    quick = "--quick" in sys.argv
+    rounds = 3 if quick else 7
+    load = os.getloadavg()
+    print(f"bench_bigmap: {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} "
+          f"{load[2]:.2f} (a quiet machine reads below 1)")  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        map_path, scenario = bigmap.write(tmp)
+        sides = map_path.read_text().count("side:")
+        print(f"  map {bigmap.SIZE} x {bigmap.SIZE}, {sides} hexside features; "
+              f"{bigmap.UNITS} unit entries; view {VIEW[0]} x {VIEW[1]}")  # fmt: skip
+        floor = _child("floor", tmp, rounds)
+        app = _child("app", tmp, rounds)
+        io = _child("io", tmp, rounds)
+        validate, _ = _process(["validate", str(scenario)])
+        los_time, los_peak = _process(["los", str(map_path), "100100", "--all"])
+    rows = [
+        ("open the scenario to a painted window", app["open"], floor["open"], 1.5, None, "s"),
+        ("repaint at 1:1", app["repaint_1to1"], floor["repaint_1to1"], 0.004, 3, "ms"),
+        ("repaint at the minimum zoom (whole map)", app["repaint_min"], floor["repaint_min"],
+         0.016, 3, "ms"),
+        ("repaint, worst of 7 zooms", app["repaint_worst_zoom"], floor["repaint_worst_zoom"],
+         0.016, 3, "ms"),
+        ("one wheel notch, to the painted frame", app["notch"], None, 0.016, None, "ms"),
+        ("a 40 px scroll step, zoomed out", app["scroll"], floor["scroll"], 0.008, None, "ms"),
+        ("a hover onto a new hex", app["hover"], None, 0.001, None, "ms"),
+        ("a move's update beside the rules' time", app["action_overhead"], None, 0.016, None,
+         "ms"),
+        ("memory growth after opening", app["memory"], floor["memory"], None, 2, "MB"),
+        ("memory in all after opening", app["memory_total"], None, 400, None, "MB"),
+        ("tabletop validate (whole process)", validate, None, 1.0, None, "s"),
+        ("tabletop los --all (whole process)", los_time, None, 1.5, None, "s"),
+        ("tabletop los --all peak memory", los_peak, None, 200, None, "MB"),
+        ("save a game after 500 actions", io["save_game"], None, 1.0, None, "s"),
+        ("load a game after 500 actions", io["load_game"], None, 1.0, None, "s"),
+    ]  # fmt: skip
+    print(f"  {'work':44} {'app':>10} {'floor':>10} {'ratio':>7}  target")
+    failed = 0
+    for name, value, base, target, within, unit in rows:
+        k = 1000 if unit == "ms" else 1
+        ratio = value / base if base else None
+        ok = (target is None or value <= target) and (within is None or (ratio or 0) <= within)
+        failed += not ok
+        want = []
+        if target is not None:
+            want.append(f"< {target * k:g} {unit}")
+        if within is not None:
+            want.append(f"<= {within}x floor")
+        print(f"  {name:44} {value * k:8.2f}{unit:>2} "
+              f"{(f'{base * k:8.2f}' + unit) if base is not None else '-':>10} "
+              f"{f'{ratio:6.2f}x' if ratio is not None else '-':>7}  "
+              f"{', '.join(want)}: {'met' if ok else 'NOT MET'}")  # fmt: skip
+    print(f"  (notch median {app['notch_median'] * 1000:.2f} ms; until every tile is sharp "
+          f"{app['notch_sharp'] * 1000:.0f} ms at worst; whole map at scale "
+          f"{app['min_scale']:.3f}; warm after {app['warm_seconds']:.1f} s; "
+          f"hover worst {app['hover_max'] * 1000:.2f} ms)")  # fmt: skip
+    print(f"  verdict: {'every target met' if not failed else f'{failed} target(s) not met'}")
+    return 0 if not failed else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
