@@ -1,23 +1,28 @@
-"""``tabletop sheet COUNTERS [-o OUT.pdf] [--size ...] [--paper a4|letter] [--copies N]
-[--backs]``: print a counter sheet (interfaces.md section 3; docs/sheets.md).
+"""``tabletop sheet FILE [-o OUT.pdf] [--size ...] [--paper a4|letter] [--copies N]
+[--backs] [--bleed MM] [--no-cut-lines]``: print a counter sheet (interfaces.md section 3;
+docs/sheets.md).
 
-Counters at their exact physical size in a grid with light grey cut lines, grouped by
-nation. The output type follows ``-o``'s extension: one PDF, or one SVG or PNG file per
-page (``-2``, ``-3`` ... suffixes). ``--backs`` puts each front page's mirrored back page
-right after it, for double-sided printing with a long-edge flip. Prints one summary line;
-bad input goes to stderr as ``tabletop: ...`` lines and exits 1. Works headless: without a
-display Qt runs on its offscreen platform.
+FILE is a counters file (every unit type, grouped by nation) or a scenario (its order of
+battle: every unit once, grouped by side and formation). Counters at their exact physical
+size in a grid with light grey cut lines. The output type follows ``-o``'s extension: one
+PDF, or one SVG or PNG file per page (``-2``, ``-3`` ... suffixes). ``--backs`` puts each
+front page's mirrored back page right after it, for double-sided printing with a long-edge
+flip. Prints one summary line; bad input goes to stderr as ``tabletop: ...`` lines and exits
+1. Works headless: without a display Qt runs on its offscreen platform.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tabletop.data import CounterFile
+    from tabletop.model import UnitType
+
+MAX_BLEED_MM = 5.0
 
 
 def _positive(text: str) -> int:
@@ -30,24 +35,52 @@ def _positive(text: str) -> int:
     return value
 
 
+def _bleed(text: str) -> float:
+    try:
+        value = float(text.removesuffix("mm"))
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= MAX_BLEED_MM:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a bleed in millimetres (0 to {MAX_BLEED_MM:g}, e.g. 1 or 1.5mm)"
+        )
+    return value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from tabletop.render.sheet import COUNTER_SIZES, PAPERS
 
-    parser.add_argument("counters", metavar="COUNTERS", help="a counters file (YAML)")
     parser.add_argument(
-        "-o", "--out", metavar="OUT", help="OUT.pdf, OUT.svg or OUT.png (default: COUNTERS.pdf)"
+        "counters", metavar="FILE", help="a counters file, or a scenario for its order of battle"
+    )
+    parser.add_argument(
+        "-o", "--out", metavar="OUT", help="OUT.pdf, OUT.svg or OUT.png (default: FILE.pdf)"
     )
     parser.add_argument(
         "--size", choices=list(COUNTER_SIZES), default="5/8in", help="counter side (5/8in)"
     )
     parser.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper (a4)")
     parser.add_argument(
-        "--copies", type=_positive, default=1, metavar="N", help="copies of each unit type (1)"
+        "--copies", type=_positive, default=1, metavar="N", help="copies of each counter (1)"
     )
     parser.add_argument(
         "--backs", action="store_true", help="add mirrored back pages for duplex printing"
     )
+    parser.add_argument(
+        "--bleed", type=_bleed, default=0.0, metavar="MM", help="colour past the cut line (0)"
+    )
+    parser.add_argument(
+        "--no-cut-lines", dest="cut_lines", action="store_false", help="leave out the cut lines"
+    )
     parser.add_argument("--dpi", type=_positive, default=300, help="PNG resolution (300)")
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What a sheet prints: groups of counters under their headings, and its title."""
+
+    title: str
+    groups: list[tuple[str, list[UnitType]]]
 
 
 def _output(args: argparse.Namespace) -> Path:
@@ -59,17 +92,39 @@ def _output(args: argparse.Namespace) -> Path:
     return out
 
 
+def sheet_contents(path: str, copies: int = 1) -> Contents:
+    """A counters file's types by nation, or a scenario's order of battle; DataError or
+    ValueError for anything else."""
+    from tabletop.data import CounterFile, load_document
+    from tabletop.model import Scenario
+    from tabletop.render.sheet import group_by_nation, order_of_battle
+
+    document = load_document(path)
+    stem = Path(path).stem
+    if isinstance(document, CounterFile):
+        title = document.name or stem
+        groups = group_by_nation(document.units.values(), copies, title)
+    elif isinstance(document, Scenario):
+        title = f"{document.name or stem}: order of battle"
+        groups = order_of_battle(document, copies)
+    else:
+        raise ValueError(
+            f"{path}: expected a tabletop/counters file or a tabletop/scenario file to print"
+        )
+    if not groups:
+        raise ValueError(f"{path}: there are no counters to print")
+    return Contents(title, groups)
+
+
 def run(args: argparse.Namespace) -> int:
-    from tabletop.data import DataError, load_counters
+    from tabletop.data import DataError
     from tabletop.render.sheet import SheetError, ensure_gui_app
 
     try:
         out = _output(args)
-        counters = load_counters(args.counters)
-        if not counters.units:
-            raise ValueError(f"{args.counters}: there are no counters to print")
+        contents = sheet_contents(args.counters, args.copies)
         ensure_gui_app()
-        summary = _print(args, counters, out)
+        summary = _print(args, contents, out)
     except DataError as exc:
         for line in str(exc).splitlines():
             print(line, file=sys.stderr)
@@ -84,29 +139,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print(args: argparse.Namespace, counters: CounterFile, out: Path) -> str:
-    from tabletop.render.sheet import (
-        COUNTER_SIZES,
-        PAPERS,
-        group_by_nation,
-        layout_sheet,
-        with_backs,
-        write_sheet,
-    )
+def _print(args: argparse.Namespace, contents: Contents, out: Path) -> str:
+    from tabletop.render.sheet import COUNTER_SIZES, PAPERS, layout_sheet, with_backs, write_sheet
 
     paper = PAPERS[args.paper]
-    unnamed = counters.name or Path(args.counters).stem
-    groups = group_by_nation(counters.units.values(), args.copies, unnamed)
-    pages = layout_sheet(groups, paper, COUNTER_SIZES[args.size])
+    pages = layout_sheet(contents.groups, paper, COUNTER_SIZES[args.size], bleed_mm=args.bleed)
     if args.backs:
         pages = with_backs(pages, paper)
-    title = counters.name or Path(args.counters).stem
-    written = write_sheet(pages, paper, out, title=title, dpi=args.dpi)
-    total = sum(len(units) for _, units in groups)
+    written = write_sheet(
+        pages, paper, out, title=contents.title, dpi=args.dpi, cut_lines=args.cut_lines
+    )
+    total = sum(len(units) for _, units in contents.groups)
     names = ", ".join(str(p) for p in written)
     page_word = "page" if len(pages) == 1 else "pages"
-    backs = ", with backs" if args.backs else ""
+    extras = ", with backs" if args.backs else ""
+    extras += f", {args.bleed:g} mm bleed" if args.bleed else ""
     return (
         f"wrote {names}: {total} counter{'s' * (total != 1)} on {len(pages)} {page_word} "
-        f"({args.size}, {paper.name}{backs})"
+        f"({args.size}, {paper.name}{extras})"
     )

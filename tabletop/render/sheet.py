@@ -9,13 +9,15 @@ counter painter) into a PDF, or one SVG or PNG file per page.
 
 Fronts show the full side (a helicopter flying); backs the reduced side (a helicopter at
 NOE), or a plain back in the nation colour with the unit's name for a single-step unit.
+:func:`order_of_battle` groups a scenario's units (every unit once) by side and formation.
+A bleed spaces the counters apart and runs each face's colour past its cut line.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +34,7 @@ from PySide6.QtGui import (
     QPen,
 )
 
-from tabletop.model import PlatoonUnitType, UnitState, UnitType
+from tabletop.model import PlatoonUnitType, Scenario, UnitState, UnitType
 from tabletop.render.counters import CounterOptions, counter_colors, paint_counter
 from tabletop.render.palette import BADGES, contrast_text, font
 
@@ -45,6 +47,7 @@ __all__ = [
     "Heading",
     "Page",
     "Paper",
+    "SheetCancelled",
     "SheetError",
     "ensure_gui_app",
     "face_state",
@@ -52,6 +55,7 @@ __all__ = [
     "group_by_nation",
     "layout_sheet",
     "mirror_page",
+    "order_of_battle",
     "page_paths",
     "paint_page",
     "with_backs",
@@ -100,6 +104,14 @@ class SheetError(ValueError):
     """The sheet cannot be written (an unknown output type, an unwritable path)."""
 
 
+class SheetCancelled(Exception):
+    """The progress callback asked to stop; the files written so far are removed."""
+
+
+Progress = Callable[[int, int], bool]
+"""Called with (pages done, pages in all) before each page; False cancels."""
+
+
 @dataclass(frozen=True, slots=True)
 class Paper:
     name: str
@@ -122,6 +134,8 @@ class Cell:
     size_mm: float
     unit_type: UnitType
     back: bool = False
+    bleed_mm: float = 0.0
+    """The face's colour runs this far past the cut line on every side."""
 
     @property
     def center_mm(self) -> tuple[float, float]:
@@ -147,11 +161,15 @@ class Page:
 # --- layout (millimetres, no Qt) -----------------------------------------------------------
 
 
-def grid_capacity(paper: Paper, size_mm: float, margin_mm: float = MARGIN_MM) -> tuple[int, int]:
-    """(columns, rows) of counters that fit inside the margins, headings aside."""
+def grid_capacity(
+    paper: Paper, size_mm: float, margin_mm: float = MARGIN_MM, bleed_mm: float = 0.0
+) -> tuple[int, int]:
+    """(columns, rows) of counters that fit inside the margins, headings aside. With a
+    bleed each counter takes ``size + 2 * bleed``: neighbours' bleeds do not overlap."""
     eps = 1e-9  # 3/4in x 10 columns must not lose a column to rounding
-    columns = int((paper.width_mm - 2 * margin_mm) / size_mm + eps)
-    rows = int((paper.height_mm - 2 * margin_mm) / size_mm + eps)
+    pitch = size_mm + 2 * bleed_mm
+    columns = int((paper.width_mm - 2 * margin_mm) / pitch + eps)
+    rows = int((paper.height_mm - 2 * margin_mm) / pitch + eps)
     return columns, rows
 
 
@@ -166,13 +184,38 @@ def group_by_nation(
     return list(groups.items())
 
 
+def order_of_battle(scenario: Scenario, copies: int = 1) -> list[tuple[str, list[UnitType]]]:
+    """Every unit of the scenario (support weapons and reinforcements too) ``copies`` times,
+    grouped by side and formation in the order the scenario declares them."""
+    units = list(scenario.units) + [r.unit for r in scenario.reinforcements]
+    groups: dict[tuple[str, str], list[UnitType]] = {}
+    for side_id, side in scenario.sides.items():
+        for formation in [*side.formations, ""]:
+            groups[(side_id, formation)] = []
+    for unit in units:
+        unit_type = scenario.unit_types.get(unit.type_id)
+        if unit_type is not None:
+            groups.setdefault((unit.side, unit.formation or ""), []).extend([unit_type] * copies)
+    named = []
+    for (side_id, formation), types in groups.items():
+        known = scenario.sides.get(side_id)
+        label = known.name if known is not None else side_id
+        if types:
+            named.append((f"{label}, {formation}" if formation else label, types))
+    return named
+
+
 class _Pages:
     """Fills pages top to bottom, one row at a time."""
 
-    def __init__(self, paper: Paper, size_mm: float, columns: int, margin_mm: float) -> None:
+    def __init__(
+        self, paper: Paper, size_mm: float, columns: int, margin_mm: float, bleed_mm: float
+    ) -> None:
         self.size = size_mm
+        self.bleed = bleed_mm
+        self.pitch = size_mm + 2 * bleed_mm
         self.columns = columns
-        self.left = (paper.width_mm - columns * size_mm) / 2
+        self.left = (paper.width_mm - columns * self.pitch) / 2
         self.top = margin_mm
         self.bottom = paper.height_mm - margin_mm
         self.pages: list[Page] = []
@@ -184,18 +227,20 @@ class _Pages:
         heading = first or self.y == self.top
         if first and self.y > self.top:
             self.y += GROUP_GAP_MM
-        if self.y + HEADING_MM * heading + self.size > self.bottom + 1e-9:
+        if self.y + HEADING_MM * heading + self.pitch > self.bottom + 1e-9:
             self.new_page()
             heading = True
         if heading:
             text = f"{label}: {count} counter{'s' * (count != 1)}"
             text = text if first else f"{label} (continued)"
-            width = self.columns * self.size
+            width = self.columns * self.pitch
             self.headings.append(Heading(self.left, self.y, width, text))
             self.y += HEADING_MM
+        b = self.bleed
         for i, unit_type in enumerate(row):
-            self.cells.append(Cell(self.left + i * self.size, self.y, self.size, unit_type))
-        self.y += self.size
+            x = self.left + i * self.pitch + b
+            self.cells.append(Cell(x, self.y + b, self.size, unit_type, bleed_mm=b))
+        self.y += self.pitch
 
     def new_page(self) -> None:
         if self.cells:
@@ -208,12 +253,15 @@ def layout_sheet(
     paper: Paper,
     size_mm: float,
     margin_mm: float = MARGIN_MM,
+    bleed_mm: float = 0.0,
 ) -> list[Page]:
     """Front pages: each group under its heading, in rows of the grid's columns."""
-    columns, rows = grid_capacity(paper, size_mm, margin_mm)
+    if bleed_mm < 0:
+        raise SheetError(f"a bleed of {bleed_mm:g} mm: it cannot be negative")
+    columns, rows = grid_capacity(paper, size_mm, margin_mm, bleed_mm)
     if columns < 1 or rows < 1:
         raise SheetError(f"a {size_mm:g} mm counter does not fit on {paper.name} paper")
-    pages = _Pages(paper, size_mm, columns, margin_mm)
+    pages = _Pages(paper, size_mm, columns, margin_mm, bleed_mm)
     for label, units in groups:
         for start in range(0, len(units), columns):
             row = units[start : start + columns]
@@ -268,12 +316,14 @@ def face_state(unit_type: UnitType, back: bool) -> UnitState | None:
 
 def _paint_face(p: QPainter, cell: Cell) -> None:
     rect = QRectF(cell.x_mm, cell.y_mm, cell.size_mm, cell.size_mm)
+    b = cell.bleed_mm
+    outer = rect.adjusted(-b, -b, b, b)
     unit_type = cell.unit_type
     state = face_state(unit_type, cell.back)
     background, ink = counter_colors(unit_type, PRINT_OPTIONS)
     p.save()
-    p.setClipRect(rect)
-    p.fillRect(rect, background)  # full bleed to the cut line
+    p.setClipRect(outer)
+    p.fillRect(outer, background)  # the colour runs to the cut line, or past it by the bleed
     if state is None:
         _paint_plain_back(p, rect, unit_type.counter_name, background, ink)
     else:
@@ -323,16 +373,16 @@ def _paint_plain_back(p: QPainter, rect: QRectF, name: str, bg: QColor, ink: QCo
 # --- painting and writing -----------------------------------------------------------------------
 
 
-def paint_page(p: QPainter, page: Page) -> None:
-    """A page in millimetre units (the caller scales the painter): faces, cut lines,
-    headings."""
+def paint_page(p: QPainter, page: Page, cut_lines: bool = True) -> None:
+    """A page in millimetre units (the caller scales the painter): faces, cut lines (if
+    asked), headings."""
     for cell in page.cells:
         _paint_face(p, cell)
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     p.setPen(QPen(QColor(CUT_LINE_COLOR), CUT_LINE_MM))
     p.setBrush(Qt.BrushStyle.NoBrush)
-    for cell in page.cells:
+    for cell in page.cells if cut_lines else ():
         p.drawRect(QRectF(cell.x_mm, cell.y_mm, cell.size_mm, cell.size_mm))
     p.setPen(QColor(HEADING_COLOR))
     p.scale(0.1, 0.1)  # fonts take whole pixel sizes: size headings in tenths of a mm
@@ -357,9 +407,26 @@ def _begin(p: QPainter, device: QPaintDevice, path: Path) -> None:
 _PAGE_IDS = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
 
 
-def _write_pdf(pages: Sequence[Page], paper: Paper, out: Path, title: str) -> list[Path]:
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every writer needs besides the pages."""
+
+    paper: Paper
+    out: Path
+    title: str
+    dpi: int
+    cut_lines: bool
+    progress: Progress | None
+
+    def tick(self, done: int, total: int) -> None:
+        if self.progress is not None and not self.progress(done, total):
+            raise SheetCancelled(f"{self.out}: cancelled after {done} of {total} pages")
+
+
+def _write_pdf(pages: Sequence[Page], job: _Job) -> list[Path]:
+    paper, out = job.paper, job.out
     writer = QPdfWriter(str(out))
-    writer.setTitle(title)
+    writer.setTitle(job.title)
     writer.setCreator("tabletop")
     page_id = _PAGE_IDS.get(paper.name)
     if page_id is not None:
@@ -368,72 +435,99 @@ def _write_pdf(pages: Sequence[Page], paper: Paper, out: Path, title: str) -> li
         mm = QRectF(0, 0, paper.width_mm, paper.height_mm).size()
         size = QPageSize(mm, QPageSize.Unit.Millimeter, paper.name)
     writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    # PDF pages are whole points (A4 is 595 x 842 pt, 209.9 x 297.0 mm): centre the layout
+    # on the page as written, so that a back mirrored about its middle registers exactly.
+    page_points = writer.pageLayout().fullRect(QPageLayout.Unit.Point)
+    dx = (page_points.width() * MM_PER_INCH / 72.0 - paper.width_mm) / 2
     p = QPainter()
     _begin(p, writer, out)
     scale = writer.resolution() / MM_PER_INCH
-    for i, page in enumerate(pages):
-        if i:
-            writer.newPage()
-        p.save()
-        p.scale(scale, scale)
-        paint_page(p, page)
-        p.restore()
-    p.end()
+    try:
+        for i, page in enumerate(pages):
+            job.tick(i, len(pages))
+            if i:
+                writer.newPage()
+            p.save()
+            p.scale(scale, scale)
+            p.translate(dx, 0.0)
+            paint_page(p, page, job.cut_lines)
+            p.restore()
+    finally:
+        p.end()
     return [out]
 
 
-def _write_png(pages: Sequence[Page], paper: Paper, out: Path, dpi: int) -> list[Path]:
-    scale = dpi / MM_PER_INCH
-    size = QSize(round(paper.width_mm * scale), round(paper.height_mm * scale))
-    paths = page_paths(out, len(pages))
-    for page, path in zip(pages, paths, strict=True):
+def _write_png(pages: Sequence[Page], job: _Job) -> list[Path]:
+    scale = job.dpi / MM_PER_INCH
+    size = QSize(round(job.paper.width_mm * scale), round(job.paper.height_mm * scale))
+    paths = page_paths(job.out, len(pages))
+    for i, (page, path) in enumerate(zip(pages, paths, strict=True)):
+        job.tick(i, len(pages))
         image = QImage(size, QImage.Format.Format_RGB32)
-        image.setDotsPerMeterX(round(dpi / 0.0254))
-        image.setDotsPerMeterY(round(dpi / 0.0254))
+        image.setDotsPerMeterX(round(job.dpi / 0.0254))
+        image.setDotsPerMeterY(round(job.dpi / 0.0254))
         image.fill(QColor("white"))
         p = QPainter()
         _begin(p, image, path)
         p.scale(scale, scale)
-        paint_page(p, page)
+        paint_page(p, page, job.cut_lines)
         p.end()
         if not image.save(str(path)):
             raise SheetError(f"{path}: cannot write here")
     return paths
 
 
-def _write_svg(pages: Sequence[Page], paper: Paper, out: Path, title: str) -> list[Path]:
+def _write_svg(pages: Sequence[Page], job: _Job) -> list[Path]:
     from PySide6.QtSvg import QSvgGenerator
 
     dpi = 2540  # a hundred units per millimetre: the page's size in mm comes out exact
     scale = dpi / MM_PER_INCH
-    size = QSize(round(paper.width_mm * scale), round(paper.height_mm * scale))
-    paths = page_paths(out, len(pages))
-    for page, path in zip(pages, paths, strict=True):
+    size = QSize(round(job.paper.width_mm * scale), round(job.paper.height_mm * scale))
+    paths = page_paths(job.out, len(pages))
+    for i, (page, path) in enumerate(zip(pages, paths, strict=True)):
+        job.tick(i, len(pages))
         generator = QSvgGenerator()
         generator.setFileName(str(path))
-        generator.setTitle(title)
+        generator.setTitle(job.title)
         generator.setResolution(dpi)
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
         p = QPainter()
         _begin(p, generator, path)
         p.scale(scale, scale)
-        paint_page(p, page)
+        paint_page(p, page, job.cut_lines)
         p.end()
     return paths
 
 
+_WRITERS = {".pdf": _write_pdf, ".png": _write_png, ".svg": _write_svg}
+
+
 def write_sheet(
-    pages: Sequence[Page], paper: Paper, out: Path, *, title: str = "", dpi: int = 300
+    pages: Sequence[Page],
+    paper: Paper,
+    out: Path,
+    *,
+    title: str = "",
+    dpi: int = 300,
+    cut_lines: bool = True,
+    progress: Progress | None = None,
 ) -> list[Path]:
-    """Write the pages to ``out`` by its extension; the paths written."""
+    """Write the pages to ``out`` by its extension; the paths written. ``progress`` is
+    called before each page; when it answers False the files begun are removed and
+    :class:`SheetCancelled` is raised."""
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise SheetError(f"{out}: write .pdf, .svg or .png")
     if not out.parent.is_dir():
         raise SheetError(f"{out}: there is no directory {out.parent}")
-    if suffix == ".pdf":
-        return _write_pdf(pages, paper, out, title)
-    if suffix == ".png":
-        return _write_png(pages, paper, out, dpi)
-    return _write_svg(pages, paper, out, title)
+    job = _Job(paper, out, title, dpi, cut_lines, progress)
+    try:
+        paths = _WRITERS[suffix](pages, job)
+    except SheetCancelled:
+        for path in page_paths(out, len(pages)):
+            path.unlink(missing_ok=True)
+        raise
+    if progress is not None:
+        progress(len(pages), len(pages))  # done: nothing left to cancel
+    return paths

@@ -99,7 +99,7 @@ def test_invalid_counters_file_shows_every_problem(
 
 def test_not_a_counters_file(capsys: pytest.CaptureFixture[str]) -> None:
     err = _bad(capsys, str(ROOT / "maps" / "eisenbach-valley.yaml"))
-    assert "expected a tabletop/counters file" in err
+    assert "expected a tabletop/counters file or a tabletop/scenario file" in err
 
 
 @pytest.mark.parametrize(
