@@ -199,6 +199,7 @@ class MainWindow(QMainWindow):
     def set_document(self, document: GameDocument | MapDocument) -> None:
         """Show ``document``, replacing the current one; a map opens in the map editor."""
         if isinstance(document, MapDocument):
+            self.play.detach()
             edit_map(self, document)
             return
         close_editor(self)

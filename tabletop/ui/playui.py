@@ -101,6 +101,16 @@ class PlayUI(QObject):
             sight.follow_unit(unit_id)
         self.refresh()
 
+    def detach(self) -> None:
+        """No game in the window (an editor took it): nothing to play, no turn shown."""
+        self.end_tool()
+        if self.fan is not None:
+            self.fan.close()
+        self.fan = None
+        self.overlay = None
+        self.controller.set_document(None)
+        self.refresh()
+
     def refresh(self) -> None:
         """Buttons, panel, turn bar and fan-out from the state as it stands now."""
         c = self.controller

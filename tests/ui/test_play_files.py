@@ -124,17 +124,22 @@ def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) ->
     assert again.view.scale_factor == pytest.approx(2.0)
 
 
-def test_a_bare_map_shows_no_turn_and_no_play(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
-    from tabletop.ui.app import create_window
+def test_a_bare_map_shows_no_turn_and_no_play(qtbot, demo, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.data import load_map
+    from tabletop.documents import GameDocument
+    from tabletop.ui.loading import map_scenario
 
-    win = create_window(paths.MAPS / "eisenbach-gap.yaml", settings)
-    assert win is not None
-    qtbot.addWidget(win)
+    path = paths.MAPS / "eisenbach-gap.yaml"
+    demo.set_document(GameDocument.from_scenario(map_scenario(load_map(path), path)))
+    win = demo
     assert win.turn_label.text() == ""
     assert win.play.turn_bar.label.text() == "" and win.play.turn_bar.isHidden()
     assert not any(a.isEnabled() for a in win.play.actions.values())
     assert not win.save_action.isEnabled()
     assert "map on its own" in win.play.panel.header.text()
+    win.open_file(path)  # opened as a file: play has nothing to show either
+    assert win.play.turn_bar.isHidden() and not win.play.controller.playable
+    assert not any(a.isEnabled() for a in win.play.actions.values())
 
 
 def test_the_hex_dock_placeholder_spans_the_dock(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
