@@ -16,8 +16,9 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 
 from tabletop import paths
-from tabletop.commands import PlayAction
-from tabletop.rules import ActionRequest, ScriptedDice
+from tabletop.commands import ManualChange, PlayAction
+from tabletop.rules import ActionRequest, RandomDice
+from tabletop.rules.adjust import Adjustment
 from tabletop.ui.app import application, create_window
 
 
@@ -31,9 +32,14 @@ def point(window, label: str):  # type: ignore[no-untyped-def]
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def play(window, action: str, dice: list[int] | None = None, **kw) -> None:  # type: ignore[no-untyped-def]
+def play(window, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+    """One action with seeded dice; a move paused for opportunity fire is let pass."""
     doc = window.document
-    doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice(dice or [])))
+    doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, RandomDice(7)))
+    for _ in range(5):
+        if doc.state.pending is None:
+            break
+        doc.push(PlayAction(doc.state, ActionRequest("pass"), doc.los, RandomDice(7)))
 
 
 def main(out: Path) -> None:
@@ -63,6 +69,32 @@ def main(out: Path) -> None:
     settle()
     window.grab().save(str(out / "los-tool.png"))
     window.sight.los_action.trigger()
+    # a few actions, then the log
+    play(window, "draw", formation="kampfgruppe")
+    play(window, "fire", units=("leo2-1",), target="bmp-1", weapon="ap")
+    play(window, "move", units=("leo1-1",), to=("1208",))
+    doc = window.document
+    doc.push(ManualChange(doc.state, Adjustment(unit="bmp-1", add="ops_complete")))
+    play(window, "fire", units=("marder-1",), target="sov-inf-1", weapon="he")
+    play(window, "end-impulse")
+    window.view.centerOn(window.map_scene.hex_center(window.document.scenario.map.parse("1209")))
+    rows = window.log_dock.list
+    QTest.mouseClick(rows.viewport(), Qt.MouseButton.LeftButton,
+                     pos=rows.visualItemRect(rows.item(1)).center())  # fmt: skip
+    settle()
+    window.grab().save(str(out / "log-dock.png"))
+    # review mode, two actions in
+    window.review.action.trigger()
+    window.review.show(2)
+    settle()
+    window.grab().save(str(out / "review-mode.png"))
+    window.review.action.trigger()
+    # the field of view of the Leopard 2
+    window.play.controller.select("leo2-1")
+    window.sight.fov_action.trigger()
+    window.view.centerOn(window.map_scene.hex_center(window.document.scenario.map.parse("1211")))
+    settle()
+    window.grab().save(str(out / "field-of-view.png"))
 
 
 if __name__ == "__main__":

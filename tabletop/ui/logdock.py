@@ -31,7 +31,7 @@ ROW_ROLE = Qt.ItemDataRole.UserRole
 
 def _side_icon(color: QColor) -> QIcon:
     pixmap = QPixmap(10, 10)
-    pixmap.fill(color)
+    pixmap.fill(color)  # a transparent colour leaves the room of an icon, empty
     return QIcon(pixmap)
 
 
@@ -115,6 +115,8 @@ class LogDock(QDockWidget):
         doc = self.document
         if doc is not None and entry.side in doc.scenario.sides:
             item.setIcon(_side_icon(side_color(list(doc.scenario.sides).index(entry.side))))
+        else:  # no side (a draw, a manual change): the text stays aligned with the rest
+            item.setIcon(_side_icon(QColor(0, 0, 0, 0)))
         if entry.action == "adjust":
             font = item.font()
             font.setItalic(True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from tabletop.documents import GameDocument
 from tabletop.documents.logbook import LogBook
@@ -66,15 +66,20 @@ class ReviewBar(QWidget):
         row = QHBoxLayout()
         row.setSpacing(2)
         self.buttons: dict[str, QToolButton] = {}
-        for name, text, tip, slot in (
-            ("first", "\u23ee", "The start of the game (Home)", lambda: review.show(0)),
-            ("back", "\u25c0", "One action back (Left)", lambda: review.step(-1)),
-            ("forward", "\u25b6", "One action on (Right)", lambda: review.step(1)),
-            ("last", "\u23ed", "After the last action (End)", lambda: review.show(review.last)),
-        ):
+        icons = QStyle.StandardPixmap
+        for name, icon, tip, slot in (
+            ("first", icons.SP_MediaSkipBackward, "The start of the game (Home)",
+             lambda: review.show(0)),
+            ("back", icons.SP_MediaSeekBackward, "One action back (Left)",
+             lambda: review.step(-1)),
+            ("forward", icons.SP_MediaSeekForward, "One action on (Right)",
+             lambda: review.step(1)),
+            ("last", icons.SP_MediaSkipForward, "After the last action (End)",
+             lambda: review.show(review.last)),
+        ):  # fmt: skip
             button = QToolButton()
             button.setObjectName(f"review-{name}")
-            button.setText(text)
+            button.setIcon(self.style().standardIcon(icon))
             button.setToolTip(tip)
             button.clicked.connect(slot)
             row.addWidget(button)
@@ -118,6 +123,14 @@ class ReviewMode(QObject):
         self.action.toggled.connect(self.set_on)
         self.bar = ReviewBar(self)
         self.bar.setVisible(False)
+        self.banner = QLabel(self.view)
+        """``review-banner``: over the map's top left corner while reviewing."""
+        self.banner.setObjectName("review-banner")
+        self.banner.setStyleSheet(
+            "QLabel { background: rgba(255, 225, 77, 235); color: #111; padding: 5px 10px;"
+            " border: 2px solid #111; border-radius: 4px; font-weight: bold; }"
+        )
+        self.banner.setVisible(False)
         window.log_dock.body_layout.addWidget(self.bar)
         window.log_dock.rowActivated.connect(self._on_row)
 
@@ -177,6 +190,7 @@ class ReviewMode(QObject):
         self.scene = self._doc = self._live_scene = None
         self.states = []
         self.bar.setVisible(False)
+        self.banner.setVisible(False)
         self.window.log_dock.list.clearSelection()
         self._freeze(False)
         self.window.statusBar().clearMessage()
@@ -236,6 +250,13 @@ class ReviewMode(QObject):
         self.bar.buttons["forward"].setEnabled(self.position < self.last)
         self.bar.buttons["last"].setEnabled(self.position < self.last)
         self.window.statusBar().showMessage(f"REVIEW (read-only): {where}")
+        self.banner.setText(
+            f"REVIEW \u2014 {where} (turn {state.turn}), read-only \u2014 Esc returns to play"
+        )
+        self.banner.adjustSize()
+        self.banner.move(12, 12)
+        self.banner.setVisible(True)
+        self.banner.raise_()
 
     def review_state(self) -> GameState | None:
         """The state the map shows while reviewing."""
