@@ -111,14 +111,16 @@ class PlayOverlay(QGraphicsItem):
         for h in self.reach:
             painter.drawPolygon(hex_polygon(scene, h))
         font = QFont()
-        font.setPixelSize(max(6, round(size * 0.32)))
+        font.setPixelSize(max(6, round(size * 0.3)))
         font.setBold(True)
         painter.setFont(font)
         for h, cost in self.reach.items():
             if cost <= 0:  # reachable, cost not told
                 continue
             c = scene.hex_center(h)
-            box = QRectF(c.x() - size * 0.5, c.y() - size * 0.86, size, size * 0.42)
+            box = QRectF(
+                c.x() - size * 0.5, c.y() + size * 0.46, size, size * 0.4
+            )  # under the label
             painter.setPen(QColor(255, 255, 255, 230))
             painter.drawText(box.translated(1, 1), Qt.AlignmentFlag.AlignCenter, str(cost))
             painter.setPen(QColor("#0b3b75"))
