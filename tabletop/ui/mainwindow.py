@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
         self.document: GameDocument | MapDocument | None = None
         self.editor: MapEditor | None = None
         """The map editor while a map document is open (it brings its toolbar and docks)."""
+        self.sheet_dialog = None
         self.bridge: DocumentBridge | None = None
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
@@ -119,6 +120,10 @@ class MainWindow(QMainWindow):
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1")
         self.edit_map_action = self._action("Edit &Map", lambda: edit_game_map(self))
         self.edit_map_action.setObjectName("action-edit-map")
+        self.print_sheet_action = self._action(
+            "&Print Counter Sheet...", self.print_sheet, "Ctrl+P"
+        )
+        self.print_sheet_action.setObjectName("action-print-sheet")
         for action, name in ((self.open_action, "open"), (self.save_action, "save"),
                              (self.save_as_action, "save-as"), (self.undo_action, "undo"),
                              (self.redo_action, "redo")):  # fmt: skip
@@ -145,6 +150,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.print_sheet_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -237,6 +244,12 @@ class MainWindow(QMainWindow):
         self._update_turn()
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+
+    def print_sheet(self) -> None:
+        """File > Print Counter Sheet: the open scenario's order of battle or counters file."""
+        from tabletop.ui.sheetdialog import print_counter_sheet
+
+        self.sheet_dialog = print_counter_sheet(self)
 
     def set_brush(self, name: str) -> None:
         """The map editor's brush: a terrain, hexside feature or level (interfaces 4)."""
