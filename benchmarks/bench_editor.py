@@ -1,0 +1,147 @@
+"""A stroke on a 200 x 200 map: is each mouse move's update shown within one frame?
+
+Opens the big-map benchmark's map (``benchmarks/bigmap.py``: 200 x 200, levels, ~10,000
+hexside features) and a new blank 200 x 200 map in the map editor, at 100 % zoom, and
+paints strokes with real mouse events through the view: a radius-1 woods brush, a river
+along hexsides, a level brush. Each step is one mouse move (the tool pushes the stroke's
+command, the document reports the hexes, the scene invalidates them) followed by a
+synchronous repaint of the viewport (the next frame).
+
+Baseline, run side by side: the same synchronous repaint of the viewport with no edit.
+The ratio says what an edit adds to a plain frame; the absolute numbers are compared with
+a 60 Hz frame (16.7 ms). A check at the end reads the painted pixels back, so a repaint
+that showed stale tiles would be reported.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/bench_editor.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtGui import QColor  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+import bigmap  # noqa: E402
+from tabletop.ui.app import application, create_window  # noqa: E402
+
+FRAME_MS = 1000 / 60
+BLANK = """\
+format: tabletop/map@1
+name: Blank 200
+terrain: standard
+grid: {columns: 200, rows: 200}
+default: clear
+"""
+
+
+def settle(app: QApplication, seconds: float = 1.5) -> None:
+    """Let the tile cache fill what the view shows (it works when the app is idle)."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+
+
+def timed(fn) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def centre(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+    h = window.document.map.parse(label)
+    return window.view.mapFromScene(window.map_scene.hex_center(h))
+
+
+def side_mid(window, a: str, b: str) -> QPoint:  # type: ignore[no-untyped-def]
+    from tabletop.hexgrid import HexSide
+
+    p = window.document.map.parse
+    (x0, y0), (x1, y1) = window.map_scene.layout.side_endpoints(HexSide(p(a), p(b)))
+    return window.view.mapFromScene(QPointF((x0 + x1) / 2, (y0 + y1) / 2))
+
+
+EDITS: list[float] = []
+"""Of each step, the mouse move alone: tool, command, document events, invalidation."""
+
+
+def stroke(window, points: list[QPoint], steps: list[float]) -> None:  # type: ignore[no-untyped-def]
+    vp = window.view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[0])
+    vp.repaint()
+    for p in points[1:]:
+        edit = timed(lambda p=p: QTest.mouseMove(vp, p))
+        EDITS.append(edit)
+        steps.append(edit + timed(vp.repaint))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[-1])
+
+
+def run(app: QApplication, path: Path, name: str) -> None:
+    settings = QSettings(str(path.parent / "settings.ini"), QSettings.Format.IniFormat)
+    window = create_window(path, settings)
+    assert window is not None
+    window.resize(1400, 900)
+    window.show()
+    window.view.set_scale(1.0)
+    window.view.centerOn(window.map_scene.hex_center(window.document.map.parse("100100")))
+    settle(app)
+    vp = window.view.viewport()
+    baseline = [timed(vp.repaint) for _ in range(40)]
+    steps: list[float] = []
+    EDITS.clear()
+    window.set_brush("woods")
+    window.editor.set_radius(1)
+    for row in (95, 100, 105):
+        labels = [f"{col:03d}{row:03d}" for col in range(92, 110)]
+        stroke(window, [centre(window, lb) for lb in labels], steps)
+    window.set_brush("river")
+    chain = [("099096", "100096"), ("099097", "100096"), ("099097", "100097"),
+             ("099098", "100097"), ("099098", "100098"), ("099099", "100098")]  # fmt: skip
+    stroke(window, [side_mid(window, a, b) for a, b in chain], steps)
+    window.set_brush("raise")
+    stroke(window, [centre(window, f"{c:03d}102") for c in range(94, 106)], steps)
+    # read the pixels back: the painted hexes must show woods now
+    image = vp.grab().toImage()
+    woods = QColor(window.document.map.chart.terrain["woods"].color)
+    pixel = image.pixelColor(centre(window, "100095") + QPoint(6, 6))
+    distance = sum(abs(a - b) for a, b in zip(pixel.getRgb()[:3], woods.getRgb()[:3], strict=True))
+    base, step = statistics.median(baseline), statistics.median(steps)
+    print(f"{name}: {len(window.document.map.cells)} hexes, {len(steps)} stroke steps")
+    print(f"  plain frame (baseline): median {base:6.2f} ms")
+    print(f"  edit step + frame:      median {step:6.2f} ms   p90 "
+          f"{statistics.quantiles(steps, n=10)[-1]:6.2f} ms   max {max(steps):6.2f} ms")  # fmt: skip
+    print(f"  of which the edit:      median {statistics.median(EDITS):6.2f} ms (tool, command, "
+          "events, invalidation; the rest is the frame repairing its tiles)")  # fmt: skip
+    print(f"  ratio step/baseline:    {step / base:6.2f}x   "
+          f"median step is {step / FRAME_MS:5.2f} of a 60 Hz frame")  # fmt: skip
+    print(f"  painted hex shows woods: {'yes' if distance < 120 else f'NO ({pixel.name()})'}")
+    print(f"  undo steps: {len(window.document.history)} (one per stroke)")
+    window.ask_before_closing = False
+    window.close()
+
+
+def main() -> None:
+    app = application()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        map_path, _ = bigmap.write(folder)
+        run(app, map_path, "big-map benchmark's map")
+        blank = folder / "blank" / "blank.yaml"
+        blank.parent.mkdir()
+        blank.write_text(BLANK, encoding="utf-8")
+        run(app, blank, "new blank 200 x 200 map")
+
+
+if __name__ == "__main__":
+    main()
