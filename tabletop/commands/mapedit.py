@@ -193,8 +193,9 @@ def relevel(hexmap: HexMap, hexes: Iterable[Hex], mode: str, value: int = 0) -> 
 def lay(hexmap: HexMap, sides: Iterable[HexSide], feature: str, *, erase: bool = False) -> Sides:
     """The hexsides that change when ``feature`` is laid on (or erased from) ``sides``.
 
-    A road laid across a river also gets a bridge there, since a road crossing a river
-    means a bridge on every map we know; erasing the road leaves the bridge to erase."""
+    A road laid across a river, or a river laid across a road, also gets a bridge there:
+    a road crossing a river means a bridge on every map we know (docs/editor.md); erasing
+    either leaves the bridge to erase."""
     if feature not in hexmap.chart.hexsides:
         raise ValueError(f"unknown hexside feature {feature!r}")
     out: Sides = {}
@@ -209,7 +210,8 @@ def lay(hexmap: HexMap, sides: Iterable[HexSide], feature: str, *, erase: bool =
         else:
             new = (*have, feature)
             bridge = "bridge" in hexmap.chart.hexsides and "bridge" not in have
-            if feature == "road" and "river" in have and bridge:
+            crossing = {feature, *have} >= {"road", "river"}
+            if feature in ("road", "river") and crossing and bridge:
                 new = (*new, "bridge")
         if new != hexmap.hexsides.get(side, ()):
             out[side] = new

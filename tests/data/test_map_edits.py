@@ -119,6 +119,9 @@ def test_a_road_across_a_river_gets_a_bridge_and_sides_report_their_event() -> N
     assert HexsidesChanged(frozenset({side})) in events
     assert ops.lay(hexmap, [side], "road") == {}  # already there: no change, no command
     assert ops.lay(hexmap, [side], "river", erase=True) == {side: ("road", "bridge")}
+    other = HexSide(hexmap.parse("0202"), hexmap.parse("0203"))
+    doc.push(EditMap(hexmap, "road", sides=ops.lay(hexmap, [other], "road")))
+    assert ops.lay(hexmap, [other], "river") == {other: ("road", "river", "bridge")}
 
 
 def test_levels_stay_within_zero_and_nine() -> None:

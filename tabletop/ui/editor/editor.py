@@ -225,6 +225,8 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         for action in (self.smaller_action, self.bigger_action):
             w.addAction(action)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.palette)
+        w.resizeDocks([self.palette], [self.palette.tree.sizeHintForColumn(0) + 330],
+                      Qt.Orientation.Horizontal)  # fmt: skip
         self.problems = ProblemsDock(self, w)
         w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.problems)
         self.problems.hide()

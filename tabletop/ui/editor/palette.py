@@ -109,7 +109,8 @@ class TerrainPalette(QDockWidget):
                         swatch(QColor(t.color).darker(120).name()))  # fmt: skip
         group = self._group("Hexsides")
         for f in chart.hexsides.values():
-            texts = [f.name, "", "", f.los.value, _dash(f.cover_save), _dash(f.movement)]
+            cover = "\u2013" if f.cover_save is None else f"{f.cover_save}+"
+            texts = [f.name, "", "", f.los.value, cover, _dash(f.movement)]
             tip = f"{f.name}: drawn along the hexsides you drag across"
             if f.cancels:
                 tip += f"; cancels {', '.join(f.cancels)}"

@@ -82,7 +82,7 @@ def _tint_colour(value: int | None, worst: int) -> QColor:
     if value is None:
         return QColor(40, 40, 40, 150)
     share = 0.0 if worst <= 1 else min(1.0, (value - 1) / (worst - 1))
-    return QColor.fromHsvF(0.33 * (1 - share), 0.85, 0.95, 0.55)
+    return QColor.fromHsvF(0.33 * (1 - share), 0.6, 0.95, 0.5)
 
 
 class TintItem(QGraphicsItem):
