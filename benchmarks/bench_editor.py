@@ -28,13 +28,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+import bigmap
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
-import bigmap  # noqa: E402
-from tabletop.ui.app import application, create_window  # noqa: E402
+from tabletop.ui.app import application, create_window
 
 FRAME_MS = 1000 / 60
 BLANK = """\
@@ -115,7 +115,8 @@ def run(app: QApplication, path: Path, name: str) -> None:
     image = vp.grab().toImage()
     woods = QColor(window.document.map.chart.terrain["woods"].color)
     pixel = image.pixelColor(centre(window, "100095") + QPoint(6, 6))
-    distance = sum(abs(a - b) for a, b in zip(pixel.getRgb()[:3], woods.getRgb()[:3], strict=True))
+    pairs = zip(pixel.getRgb()[:3], woods.getRgb()[:3], strict=True)
+    distance = sum(abs(a - b) for a, b in pairs)
     base, step = statistics.median(baseline), statistics.median(steps)
     print(f"{name}: {len(window.document.map.cells)} hexes, {len(steps)} stroke steps")
     print(f"  plain frame (baseline): median {base:6.2f} ms")
