@@ -42,6 +42,7 @@ def editor_window(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-d
     win = create_window(map_file, settings)
     assert win is not None
     qtbot.addWidget(win)
+    win.ask_before_closing = False
     win.resize(1100, 800)
     win.show()
     qtbot.waitExposed(win)
@@ -285,9 +286,15 @@ def test_autosave_writes_a_recovery_file(qtbot, editor_window) -> None:  # type:
     path = w.editor.autosave.write()
     assert path is not None and path.is_file()
     assert str(path).startswith(str(Path(w.settings.fileName()).parent))
-    assert data.load_map.__name__  # the recovery file is a map file:
     text = path.read_text(encoding="utf-8")
     assert '"0606": town' in text or "'0606': town" in text
+    assert data.load_map(path).cells[w.document.map.parse("0606")].terrain == "town"
+    from tabletop.ui.app import create_window
+
+    after_crash = create_window(w.document.path, w.settings)  # as if the first had died
+    assert after_crash is not None
+    qtbot.addWidget(after_crash)
+    assert "unsaved copy of this map" in after_crash.editor.hint_label.text()
     assert w.editor.save()
     assert not path.exists()
 
@@ -321,3 +328,27 @@ def test_edit_map_switches_a_game_into_the_editor_and_back(qtbot, settings, tmp_
         or not w.findChild(object, "terrain-palette").isVisible()
     )
     assert w.log_dock.isVisible() == log_visible
+
+
+def test_the_new_map_dialog_builds_the_grid_it_shows(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.editor.dialogs import NewMapDialog
+
+    dialog = NewMapDialog()
+    qtbot.addWidget(dialog)
+    dialog.columns.setValue(7)
+    dialog.rows.setValue(5)
+    dialog.orientation.setCurrentText("pointy")
+    dialog.first.setCurrentText("0")
+    dialog.letters.setChecked(True)
+    dialog.default.setCurrentText("crops")
+    hexmap = dialog.build()
+    assert hexmap is not None
+    assert (hexmap.grid.columns, hexmap.grid.rows, hexmap.grid.orientation) == (7, 5, "pointy")
+    assert len(hexmap.cells) == 35 and hexmap.default == "crops"
+    assert {c.terrain for c in hexmap.cells.values()} == {"crops"}
+    out = tmp_path / "new.yaml"
+    data.save_map(hexmap, out)
+    assert data.load_map(out) == hexmap
+    dialog.chart_path.setText(str(tmp_path / "missing.yaml"))
+    dialog._load_chart()
+    assert dialog.build() is None and "Cannot read the chart" in dialog.problem.text()

@@ -238,6 +238,12 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         self.set_tool("brush")
         self._sync_background_controls()
         self.autosave.start()
+        left = self.autosave.path
+        if left.is_file():
+            self.hint_label.setText(
+                f"An unsaved copy of this map from an earlier session is at {left}: open it "
+                "and Save As to recover it."
+            )
 
     def uninstall(self) -> None:
         w = self.window
