@@ -175,3 +175,12 @@ def test_unknown_unit_is_bad_input(drawn: str, capsys: pytest.CaptureFixture[str
     for command in ("actions", "reach"):
         code, data = run_json(capsys, command, drawn, "--unit", "nobody")
         assert code == 1 and "nobody" in str(data["error"])
+
+
+def test_act_help_names_every_action(capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.rules import ACTIONS
+
+    assert main(["act", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(action in text for action in ACTIONS)
+    assert "one of: " + ", ".join(ACTIONS) in text
