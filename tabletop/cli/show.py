@@ -127,7 +127,8 @@ def _unit_line(state: GameState, unit_id: str) -> str:
         where_ = f"carried by {u.carrier}"
     elif u.sw_of:
         where_ = f"{where_}, with {u.sw_of}"
-    state_words = [j["step"], j["status"].replace("_", " ")]
+    squad = "figures" in j  # a squad unit has figures, not steps
+    state_words = ([] if squad else [j["step"]]) + [j["status"].replace("_", " ")]
     if "mode" in j:
         state_words.append(j["mode"])
     if "figures" in j:
@@ -135,6 +136,5 @@ def _unit_line(state: GameState, unit_id: str) -> str:
     marks = ", ".join(marker_name(m) for m in j["markers"])
     tail = f" [{marks}]" if marks else ""
     side = state.scenario.sides[u.side].name if u.side in state.scenario.sides else u.side
-    return (
-        f"{u.id} ({u.type_id}, {side}, {u.formation}) in {where_}: {', '.join(state_words)}{tail}"
-    )
+    who = ", ".join(w for w in (u.type_id, side, u.formation) if w)
+    return f"{u.id} ({who}) in {where_}: {', '.join(state_words)}{tail}"

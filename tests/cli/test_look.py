@@ -184,3 +184,14 @@ def test_act_help_names_every_action(capsys: pytest.CaptureFixture[str]) -> None
     text = " ".join(capsys.readouterr().out.split())
     assert all(action in text for action in ACTIONS)
     assert "one of: " + ", ".join(ACTIONS) in text
+
+
+def test_show_a_squad_game_counts_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    squad = str(ROOT / "scenarios" / "demo-squad.yaml")
+    code, data = run_json(capsys, "show", squad, "--as", "german")
+    assert code == 0 and data["phase"] == "movement" and "cup" not in data
+    hmg = data["units"]["ger-hmg-1"]  # type: ignore[index]
+    assert (hmg["figures"], hmg["wounds"]) == (3, 0)
+    assert all(m.get("revealed", True) for m in data["hex_markers"])  # type: ignore[union-attr]
+    _, text = run(capsys, "show", squad, "--as", "german")
+    assert "  ger-hmg-1 (HMG_TEAM, Wehrmacht) in 0202: good order, 3 figures, 0 wounds" in text
