@@ -115,7 +115,7 @@ def check_everything(hexmap) -> None:  # type: ignore[no-untyped-def]
     assert hexmap.cells[p("1004")].level == 0
 
 
-def test_a_map_file_opens_in_the_editor(editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_a_map_file_opens_in_the_editor(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
     w = editor_window
     assert isinstance(w.document, MapDocument)
     assert w.findChild(object, "terrain-palette") is w.editor.palette
@@ -125,6 +125,9 @@ def test_a_map_file_opens_in_the_editor(editor_window) -> None:  # type: ignore[
     assert w.findChild(object, "action-tool-brush").isChecked()
     assert w.view.viewport().cursor().shape() == Qt.CursorShape.CrossCursor
     assert "Terrain brush" in w.editor.hint_label.text()
+    for key, tool in (("G", "fill"), ("H", "hexside"), ("E", "level"), ("B", "brush")):
+        qtbot.keyClick(w.view, key)  # the tools' shortcuts, clear of play's
+        assert w.view.tool.name == tool
 
 
 def test_strokes_paint_and_each_undoes_as_one_step(qtbot, editor_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -352,3 +355,28 @@ def test_the_new_map_dialog_builds_the_grid_it_shows(qtbot, tmp_path) -> None:  
     dialog.chart_path.setText(str(tmp_path / "missing.yaml"))
     dialog._load_chart()
     assert dialog.build() is None and "Cannot read the chart" in dialog.problem.text()
+
+
+def test_check_map_ties_a_scenarios_problem_to_its_hex(
+    qtbot, settings, tmp_path, repo_root
+) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from tabletop.ui.app import create_window
+
+    for folder in ("maps", "counters", "scenarios"):
+        shutil.copytree(repo_root / folder, tmp_path / folder)
+    w = create_window(tmp_path / "maps" / "eisenbach-gap.yaml", settings)
+    assert w is not None
+    qtbot.addWidget(w)
+    w.ask_before_closing = False
+    hexmap = w.document.map
+    assert not hexmap.chart.terrain["town"].minefields
+    w.set_brush("town")
+    w.view.centerOn(w.map_scene.hex_center(hexmap.parse("1618")))
+    stroke(qtbot, w, [point(w, "1618")])  # under demo-platoon's minefield
+    assert w.save()
+    problems = w.editor.validate()
+    mine = [p for p in problems if "demo-platoon.yaml" in p.message and "minefield" in p.message]
+    assert mine and mine[0].hex == hexmap.parse("1618"), problems
+    assert mine[0].where.startswith(str(tmp_path / "scenarios" / "demo-platoon.yaml"))
