@@ -72,6 +72,9 @@ def side_mid(window, a: str, b: str) -> QPoint:  # type: ignore[no-untyped-def]
     return window.view.mapFromScene(QPointF((x0 + x1) / 2, (y0 + y1) / 2))
 
 
+CPU: list[float] = []
+"""Each step's CPU time (process time): what it costs on a core of its own, which a wall
+clock on a shared, loaded machine overstates."""
 EDITS: list[float] = []
 """Of each step, the mouse move alone: tool, command, document events, invalidation."""
 
@@ -81,9 +84,11 @@ def stroke(window, points: list[QPoint], steps: list[float]) -> None:  # type: i
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[0])
     vp.repaint()
     for p in points[1:]:
+        cpu = time.process_time()
         edit = timed(lambda p=p: QTest.mouseMove(vp, p))
         EDITS.append(edit)
         steps.append(edit + timed(vp.repaint))
+        CPU.append((time.process_time() - cpu) * 1000)
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[-1])
 
 
@@ -100,6 +105,7 @@ def run(app: QApplication, path: Path, name: str) -> None:
     baseline = [timed(vp.repaint) for _ in range(40)]
     steps: list[float] = []
     EDITS.clear()
+    CPU.clear()
     window.set_brush("woods")
     window.editor.set_radius(1)
     for row in (95, 100, 105):
@@ -126,6 +132,9 @@ def run(app: QApplication, path: Path, name: str) -> None:
     edit = statistics.median(EDITS)
     print(f"  of which the edit:      median {edit:6.2f} ms (tool, command, events, "
           "invalidation; the rest is the frame repairing its tiles)")  # fmt: skip
+    cpu = statistics.median(CPU)
+    print(f"  CPU time of a step:     median {cpu:6.2f} ms   ({cpu / FRAME_MS:4.2f} of a 60 Hz "
+          f"frame; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")  # fmt: skip
     print(f"  ratio step/baseline:    {step / base:6.2f}x   "
           f"median step is {step / FRAME_MS:5.2f} of a 60 Hz frame")  # fmt: skip
     print(f"  painted hex shows woods: {'yes' if distance < 120 else f'NO ({pixel.name()})'}")
