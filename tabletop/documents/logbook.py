@@ -10,15 +10,34 @@ result.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from tabletop.commands import Command
 from tabletop.documents.game import GameDocument
 from tabletop.model import GameState, LogEntry
 from tabletop.rules import ActionResult, DiceError, IllegalAction, engine
+from tabletop.rules.actions import Event
 from tabletop.rules.narrate import involved, narrate
 
-__all__ = ["LogBook", "LogRow"]
+__all__ = ["LogBook", "LogRow", "tells_hidden_minefield"]
+
+
+def tells_hidden_minefield(state: GameState, viewer: str | None, event: Event) -> bool:
+    """Does ``event`` tell of a minefield ``viewer`` may not know of (rules 1.7)? An event is
+    about a minefield by its ``marker`` (``minefield_at``/``_ap``) or its own name
+    (``minefield_laid``, ...); it stays hidden while its hex holds an unrevealed minefield of
+    another side. ``viewer`` None is the neutral view, which knows no side's secrets."""
+    if event.hex is None:
+        return False
+    about = str(event.data.get("marker", "")).startswith("minefield")
+    if not (about or event.event.startswith("minefield")):
+        return False
+    h = state.scenario.map.parse(event.hex)
+    known = state.visible_markers(viewer)
+    return any(
+        m.hex == h and m.kind.startswith("minefield") and m not in known for m in state.hex_markers
+    )
 
 
 @dataclass(frozen=True)
@@ -38,7 +57,7 @@ class LogBook:
     def __init__(self, document: GameDocument) -> None:
         self.document = document
         self._results: dict[int, tuple[LogEntry, ActionResult | None]] = {}
-        self._rows: dict[int, LogRow] = {}
+        self._rows: dict[tuple[int, str | None], LogRow] = {}
         document.history.subscribe(self._on_history)
 
     def _on_history(self, kind: str, command: Command | None) -> None:
@@ -82,14 +101,26 @@ class LogBook:
             return states, str(exc)
         return states, None
 
-    def rows(self) -> list[LogRow]:
-        """Every entry of the log, oldest first."""
+    def rows(self, viewer: str | None = None) -> list[LogRow]:
+        """Every entry of the log, oldest first, as ``viewer`` may read it: the events that
+        tell of another side's unrevealed minefield are left out (None: of any side's)."""
+        state = self.document.state
+        hidden = {m.hex for m in state.hex_markers if m not in state.visible_markers(viewer)}
         out = []
-        for i, entry in enumerate(self.document.state.log):
-            row = self._rows.get(id(entry))
-            if row is None or row.entry is not entry or row.index != i:
-                result = self.result_of(entry)
-                text = narrate(self.document.scenario, entry, result)
-                row = self._rows[id(entry)] = LogRow(i, entry, text, involved(entry, result))
+        for i, entry in enumerate(state.log):
+            key = (id(entry), viewer)
+            row = self._rows.get(key)
+            if row is None or row.entry is not entry or row.index != i or hidden:
+                row = self._rows[key] = self._row(i, entry, viewer)
             out.append(row)
         return out
+
+    def _row(self, index: int, entry: LogEntry, viewer: str | None) -> LogRow:
+        result = self.result_of(entry)
+        if result is not None:
+            state = self.document.state
+            shown = [e for e in result.events if not tells_hidden_minefield(state, viewer, e)]
+            if len(shown) != len(result.events):
+                result = dataclasses.replace(result, events=shown)
+        text = narrate(self.document.scenario, entry, result)
+        return LogRow(index, entry, text, involved(entry, result))

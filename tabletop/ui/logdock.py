@@ -67,6 +67,8 @@ class LogDock(QDockWidget):
         self.picked: tuple[str, ...] = ()
         """The units of the last clicked row."""
         self.marks = HexMarks(QPen())
+        self.viewer: str | None = None
+        """Whose hidden minefields the rows may tell of (rules 1.7); None: nobody's."""
 
     def set_document(self, document: GameDocument | None, scene=None) -> None:  # type: ignore[no-untyped-def]
         """Show ``document``'s log; picked units are outlined in ``scene`` (the map)."""
@@ -91,12 +93,21 @@ class LogDock(QDockWidget):
     def rows(self) -> list[LogRow]:
         return list(self._shown)
 
+    def set_viewer(self, side: str | None) -> None:
+        """Tell of the hidden minefields of ``side`` only (the window's View menu)."""
+        if side != self.viewer:
+            self.viewer = side
+            self.list.clear()
+            self._shown = []
+            self.refresh()
+
     def refresh(self) -> None:
         """Show the log as it is now: rows of undone actions go, new ones come at the end."""
-        rows = self.book.rows() if self.book is not None else []
+        rows = self.book.rows(self.viewer) if self.book is not None else []
         keep = 0
-        while (
-            keep < min(len(rows), len(self._shown)) and rows[keep].entry is self._shown[keep].entry
+        shown = self._shown
+        while keep < min(len(rows), len(shown)) and (
+            rows[keep].entry is shown[keep].entry and rows[keep].text == shown[keep].text
         ):
             keep += 1
         while self.list.count() > keep:

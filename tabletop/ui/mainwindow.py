@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
             self.map_scene.set_viewer(side)
         self.hex_dock.viewer = side
         self.hex_dock.refresh()
+        self.log_dock.set_viewer(side)
 
     def open_file(self, path: str | Path) -> bool:
         """Open a scenario, saved game or map; on bad input show every problem and keep the

@@ -59,3 +59,29 @@ def test_a_log_that_stops_replaying_keeps_plain_rows() -> None:
     doc = GameDocument(state)
     doc.use_los(lambda: LosEngine(scenario.map, scenario.options))
     assert [r.text for r in LogBook(doc).rows()] == ["M-48 m48-1 fires at T-64 t64-1 (dice 6)"]
+
+
+def test_rows_keep_another_sides_hidden_minefield_secret() -> None:
+    from types import SimpleNamespace
+
+    from tabletop.model import HexMarker
+    from tabletop.rules.actions import ActionResult, Event
+
+    scenario = _scenario()
+    state = scenario.new_game()
+    h = scenario.map.parse("0505")
+    state.hex_markers.append(HexMarker(h, "minefield_ap", "pact", revealed=False))
+    entry = LogEntry("lay-mines", {"units": ["t64-1"], "kind": "ap"}, [], 1, "pact")
+    state.log.append(entry)
+    result = ActionResult("lay-mines", events=[
+        Event("minefield_laid", unit="t64-1", hex="0505"),
+        Event("marker_placed", unit="t64-1", data={"marker": "ops_complete"})])  # fmt: skip
+    doc = GameDocument(state)
+    book = LogBook(doc)
+    book._on_history("push", SimpleNamespace(entry=entry, result=result))  # type: ignore[arg-type]
+    assert book.rows("pact")[0].text.endswith("t64-1 lays a minefield in 0505; t64-1 Ops Complete")
+    for viewer in (None, "nato"):
+        text = book.rows(viewer)[0].text
+        assert "0505" not in text and text.endswith(": t64-1 Ops Complete")
+    state.hex_markers[-1].revealed = True  # once revealed, everyone reads it
+    assert "lays a minefield in 0505" in book.rows("nato")[0].text

@@ -42,3 +42,11 @@ def test_clicking_a_row_selects_the_units_involved(qtbot, window) -> None:  # ty
     assert window.hex_dock.hex == hexmap.parse("0706")
     assert window.log_dock.marks.isVisible()
     assert window.log_dock.marks.hexes == (hexmap.parse("0706"),)
+
+
+def test_the_view_menus_side_is_the_logs_reader(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    play(window, "draw", formation="kg")
+    window.set_viewer("pact")
+    assert window.log_dock.viewer == "pact" and window.log_dock.list.count() == 1
+    window.set_viewer(None)
+    assert window.log_dock.viewer is None and window.log_dock.list.count() == 1
