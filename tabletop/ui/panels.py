@@ -138,6 +138,7 @@ class TurnBar(QToolBar):
         self.cup = QLabel("")
         self.cup.setObjectName("cup-label")
         self.cup.setStyleSheet("padding: 0 10px; color: palette(mid);")
+        self.actions_by_name = actions
         for name in GAME_ACTIONS:  # first, so a narrow window never hides them
             self.addAction(actions[name])
         self.addSeparator()
@@ -146,7 +147,14 @@ class TurnBar(QToolBar):
 
     def refresh(self, document: GameDocument | None) -> None:
         self.label.setText(turn_text(document))
-        self.cup.setText(cup_text(document))
+        cup = document is not None and any(s.formations for s in document.scenario.sides.values())
+        self.cup.setText(cup_text(document) if cup else "")  # the squad game has no cup
+
+    def show_only(self, names: set[str]) -> None:
+        """Show the buttons of the game actions the ruleset has (a squad game has no chits
+        to draw, no impulses)."""
+        for name in GAME_ACTIONS:
+            self.actions_by_name[name].setVisible(name in names)
 
 
 class ActionsPanel(QDockWidget):

@@ -42,6 +42,8 @@ class PlayController(QObject):
         self.selected: str | None = None
         self._cache = None
         self._cache_key: object = None
+        self.unavailable = ""
+        """Why the ruleset cannot list its actions (empty when it can)."""
         self.policy = "ask"
         self.forecaster = None
         """Callable (request) -> chance of an effect, used by the ``best`` policy."""
@@ -121,7 +123,12 @@ class PlayController(QObject):
                repr(state.pending))  # fmt: skip
         if self._cache_key != key:
             units = [unit_id] if unit_id is not None else []
-            self._cache = available_actions(state, self.los, units=units)
+            try:
+                self._cache = available_actions(state, self.los, units=units)
+                self.unavailable = ""
+            except ValueError as exc:  # a ruleset that cannot list its actions yet
+                self._cache = None
+                self.unavailable = str(exc)
             self._cache_key = key
         return self._cache
 
@@ -131,13 +138,16 @@ class PlayController(QObject):
         unit = self.unit()
         if unit is None or not self.playable:
             return []
-        return list(self._report(unit.id).unit(unit.id).options)
+        report = self._report(unit.id)
+        return list(report.unit(unit.id).options) if report is not None else []
 
     def game_options(self) -> list[ActionOption]:
         """Draw, end impulse, phase or turn, pass: legal now or why not."""
         if not self.playable:
             return []
-        return list(self._report(self.unit().id if self.unit() else None).game)
+        unit = self.unit()
+        report = self._report(unit.id if unit is not None else None)
+        return list(report.game) if report is not None else []
 
     def reach(self, maneuver: bool = False) -> ReachReport | None:
         """Where the selected unit's next move may end, with costs and paths, as its own

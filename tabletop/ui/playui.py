@@ -118,7 +118,9 @@ class PlayUI(QObject):
         self.turn_bar.refresh(doc)
         self.turn_bar.setVisible(c.playable)
         options = c.options()
-        apply_options(self.actions, options + c.game_options(), list(self.actions))
+        game = c.game_options()
+        apply_options(self.actions, options + game, list(self.actions))
+        self.turn_bar.show_only({o.action for o in game})
         unit = c.unit()
         if unit is None and c.selected is not None:
             c.selected = None
@@ -136,6 +138,8 @@ class PlayUI(QObject):
         unit = c.unit()
         if not c.playable:
             return "A map on its own: open a scenario or saved game to play."
+        if c.unavailable:
+            return c.unavailable
         if unit is None:
             return "Select a unit to see what it may do."
         from tabletop.ui.docks import unit_summary

@@ -184,3 +184,20 @@ def test_a_dragged_path_then_enter_moves(qtbot, demo) -> None:  # type: ignore[n
     while doc.state.pending is not None:  # the Pact may fire on the way: it lets it go
         demo.play.actions["pass"].trigger()
     assert doc.state.units["leo2-1"].hex == hexmap.parse("1209")
+
+
+def test_a_squad_game_shows_its_phases_and_no_cup(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    win = create_window(paths.SCENARIOS / "demo-squad.yaml", settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.show()
+    bar = win.play.turn_bar
+    assert "movement phase" in bar.label.text() and bar.cup.text() == ""
+    assert not win.play.actions["draw"].isVisible()
+    end_phase = win.play.actions["end-phase"]
+    assert end_phase.isVisible() and end_phase.isEnabled()
+    qtbot.mouseClick(bar.widgetForAction(end_phase), Qt.MouseButton.LeftButton)
+    assert win.document.state.phase == "shooting"
+    assert "shooting phase" in bar.label.text()
