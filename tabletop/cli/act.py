@@ -98,6 +98,8 @@ def result_json(state: GameState, result: ActionResult, side: str | None) -> dic
     out["units"] = {uid: unit_json(state, state.unit(uid)) for uid in result.touched}
     if result.pending is not None:
         out["pending"] = result.pending
+    if "round" in result.extra:  # a close-combat round (squad)
+        out["round"] = result.extra["round"]
     return out | where(state)
 
 
@@ -107,7 +109,7 @@ def result_text(state: GameState, result: ActionResult, side: str | None) -> str
     shown = ActionResult(
         result.action, rolls=result.rolls, net_hits=result.net_hits, touched=result.touched,
         events=[e for e in result.events if not hidden_from(state, side, e)],
-        pending=result.pending,
+        pending=result.pending, extra=result.extra,
     )  # fmt: skip
     lines = [narrate(state.scenario, state.log[-1], shown)]
     if result.pending is not None and result.pending.get("kind") == "opportunity_fire":

@@ -154,6 +154,8 @@ def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
         return f"{w.side(entry.side)} ends its player turn"
     if action == "end-turn":
         return f"end of turn {entry.turn}"
+    if action == "close-combat" and result is not None and "round" in result.extra:
+        return f"close combat in {a.get('hex')}, round {result.extra['round']}"
     if action == "pass":
         mover = _event_unit(result, "passed")
         return f"{w.side(w.other_side(mover, entry.side))} lets {w.unit(mover)} pass"
@@ -240,16 +242,20 @@ def _rolls(w: _Words, entry: LogEntry, rolls: list[Roll]) -> list[str]:
 def _roll(w: _Words, roll: Roll, by_actor: bool, by_target: bool) -> str:
     faces = _faces(roll.dice)
     n = roll.successes
-    if roll.purpose in ("to_hit", "assault"):
+    if roll.purpose in ("to_hit", "assault", "close_combat"):
         who = "" if by_actor else f"{w.unit(roll.by)} "
         return f"{who}{faces} vs {roll.need}, {_plural(n, 'hit')}"
     if roll.purpose == "save":
         who = "" if by_target else f"{w.unit(roll.by)} "
         return f"{who}saves {faces} vs {roll.need}, {_plural(n, 'save')}"
-    if roll.purpose == "morale":
+    if roll.purpose in ("morale", "tank_fear", "morale_retest"):
         limit = roll.need.replace("<=", "").strip()
         verdict = "passed" if n else "failed"
-        return f"{w.unit(roll.by)} morale test {faces} = {sum(roll.dice)} vs {limit}: {verdict}"
+        test = {"morale": "morale test", "tank_fear": "tank-fear test",
+                "morale_retest": "morale re-test"}[roll.purpose]  # fmt: skip
+        return f"{w.unit(roll.by)} {test} {faces} = {sum(roll.dice)} vs {limit}: {verdict}"
+    if roll.purpose == "defense":
+        return f"{w.unit(roll.by)} defense {faces} vs {roll.need}, {n} cancelled"
     if roll.purpose in ("armor", "medic"):
         done = "cancelled" if roll.purpose == "armor" else "saved"
         return f"{w.unit(roll.by)} {roll.purpose} {faces} vs {roll.need}, {n} {done}"
@@ -335,7 +341,7 @@ def _event(w: _Words, e: Event) -> str:
 
 
 def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
-    """The squad ruleset's events (rules 3.1 to 3.5)."""
+    """The squad ruleset's events (rules 3.1 to 3.7)."""
     d = e.data
     model = str(d.get("model", "figure")).replace("_", " ")
     return {
@@ -352,6 +358,11 @@ def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
         f"{str(d.get('phase', '')).replace('_', ' ')} phase",
         "player_turn_started": f"{w.side(d.get('side'))}'s player turn {d.get('turn')}",
         "suppression_removed": f"{who} is no longer Suppressed",
+        "tank_fear_failed": f"{who} fails its tank-fear test and skips round 1",
+        "out_of_ammo": f"{who} is out of ammunition and rolls no dice",
+        "left_close_combat": f"{who} leaves the close combat for {d.get('to')}",
+        "close_combat_over": f"the close combat in {e.hex} is over",
+        "no_surrender": f"{who} stays Suppressed but will not surrender in this combat",
     }
 
 

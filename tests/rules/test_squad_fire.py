@@ -194,7 +194,7 @@ def test_vehicles_pay_the_vehicle_column_and_roads_replace_it() -> None:
     ]
 
 
-def test_no_move_into_an_enemy_hex_and_stacking_holds() -> None:
+def test_no_move_through_an_enemy_hex_and_stacking_holds() -> None:
     friends = [unit(f"f{i}", "GER_RIFLE_SQUAD", "german", "0106") for i in range(3)]
     state = world(
         [
@@ -203,7 +203,9 @@ def test_no_move_into_an_enemy_hex_and_stacking_holds() -> None:
             *friends,
         ]
     )
-    assert reasons(state, "move", unit="g", to="0205") == ["0205 holds enemy units (s)"]
+    assert reasons(state, "move", unit="g", to="0205,0305") == [
+        "entering 0205, which holds enemy units (s), starts close combat and ends g's move"
+    ]
     assert reasons(state, "move", unit="g", to="0106") == ["0106 already holds 3 units of german"]
 
 

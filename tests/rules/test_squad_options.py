@@ -29,7 +29,8 @@ def test_actions_in_the_shooting_phase() -> None:
     assert run.legal and all(len(c.to) <= 2 for c in run.choices)
     for choice in (*g.option("fire").choices, *run.choices):
         assert reasons(state, choice.action, **_kw(choice)) == []
-    assert [o.action for o in report.game] == ["end-phase", "end-turn"]
+    assert [o.action for o in report.game] == ["end-phase", "end-turn", "close-combat"]
+    assert report.game[2].reasons == ("no hex holds units of both sides",)
 
 
 def test_reach_lists_costs_and_the_reasons_of_hexes_it_cannot_enter() -> None:
@@ -39,10 +40,12 @@ def test_reach_lists_costs_and_the_reasons_of_hexes_it_cannot_enter() -> None:
     )
     report = reach(state, los_of(state), "t")
     costs = {r.hex: r.cost for r in report.reach}
-    assert costs["0106"] == 2 and "0205" not in costs and "0305" not in costs
+    assert costs["0106"] == 2 and "0205" not in costs
+    assert "0305" in costs  # a move may end in an enemy hex: close combat (3.6)
+    paths = {r.hex: r.path for r in report.reach}
+    assert not any("0305" in p[:-1] for p in paths.values())  # ... but not pass through it
     blocked = {b.hex: b.reasons for b in report.blocked}
     assert blocked["0205"] == ("t may not enter 0205 (building)",)
-    assert blocked["0305"] == ("0305 holds enemy units (s)",)
     assert report.reasons == ()
     state.active_side = "soviet"
     assert reach(state, los_of(state), "t").reasons == (

@@ -9,6 +9,7 @@ and save rolls), ``cover`` (the save of rules 3.4), ``movement`` (costs, paths, 
 
 from __future__ import annotations
 
+from tabletop.rules.squad.closecombat import CloseCombat
 from tabletop.rules.squad.entrench import DigIn
 from tabletop.rules.squad.fire import Fire
 from tabletop.rules.squad.movement import Move, Run
@@ -22,6 +23,7 @@ HANDLERS: dict[str, Handler] = {
     "run": Run(),
     "fire": Fire(),
     "dig-in": DigIn(),
+    "close-combat": CloseCombat(),
 }
 
 RULESET = SquadRuleset(HANDLERS)

@@ -30,6 +30,8 @@ SHOOTING = "shooting"
 MP_USED = "mp_used"
 MOVE_LOCKED = "move_locked"
 AMMO_SPENT = "ammo_spent"
+FIRED_LAST_SHOOTING = "fired_last_shooting"
+"""It fired in its side's most recent shooting phase (a defender then skips round 1, 3.6)."""
 BUNKER_DAMAGE = "bunker_damage"
 """``GameState.flags`` key: bunker hex label -> wounds the bunker has taken (rules 3.4)."""
 

@@ -28,6 +28,7 @@ from tabletop.rules.los import LineOfSight, Viewpoint, counted_range
 from tabletop.rules.squad import bunker
 from tabletop.rules.squad.common import (
     AMMO_SPENT,
+    FIRED_LAST_SHOOTING,
     SHOOTING,
     actor_reasons,
     bunker_wounds_left,
@@ -269,5 +270,6 @@ class Fire:
         else:
             resolve(state, plan, hits, dice, result, los)
         firer.flags[SHOOTING] = "fired"
+        firer.flags[FIRED_LAST_SHOOTING] = True  # a defender that fired skips round 1 (3.6)
         spend_ammo(firer, result)
         return result

@@ -8,8 +8,9 @@ Running, instead of shooting, is a second move of up to half the movement rounde
 Moving removes Entrenched (3.5); a unit that dug in last turn may not move in its own next
 movement phase. Bunkers limit who enters and where (``bunker``); entering one ends the
 move. Stacking (option ``stacking``, units per side per hex) holds where a move ends.
-Entering a hex that holds enemy units is close combat (3.6), which is not part of this
-ruleset's moves: such a hex is refused.
+A move into a hex that holds enemy units starts close combat there (3.6, ``closecombat``):
+it must be the move's last hex, in the movement phase (never a run), and infantry may not
+start it against vehicles alone in a clear or crops hex. A Suppressed unit does not move.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex, HexSide
-from tabletop.model import GameState, UnitState
+from tabletop.model import GameState, Status, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.common import find_unit, hex_of, label, remove_marker
 from tabletop.rules.dice import DiceSource
@@ -110,9 +111,11 @@ def plan_path(
         cost, why = enter_cost(state, unit, here, h)
         if cost is None:
             return None, [why]
-        enemies = [u.id for u in state.units_at(h) if u.side != unit.side]
+        enemies = [u for u in state.units_at(h) if u.side != unit.side]
         if enemies:
-            return None, [f"{label(state, h)} holds enemy units ({', '.join(enemies)})"]
+            refused = assault_reasons(state, unit, h, enemies, last=i + 1 == len(labels))
+            if refused:
+                return None, refused
         if cost > left:
             return None, [f"{unit.id} cannot enter {label(state, h)}: it costs {cost} MP "
                           f"and {left} of {total} are left"]  # fmt: skip
@@ -125,7 +128,37 @@ def plan_path(
     stack = [u for u in state.units_at(here) if u.side == unit.side and u.id != unit.id]
     if len(stack) >= limit:
         return None, [f"{label(state, here)} already holds {limit} units of {unit.side}"]
-    return PathPlan(unit.id, tuple(steps), ends_move=is_bunker(state, here)), []
+    ends = is_bunker(state, here) or in_close_combat(state, here)
+    return PathPlan(unit.id, tuple(steps), ends_move=ends), []
+
+
+OPEN_GROUND = frozenset({"clear", "crops"})
+"""Infantry may not start close combat against vehicles here (rules 3.6; a bare hill is
+clear terrain at level 1)."""
+
+
+def assault_reasons(state: GameState, unit: UnitState, h: Hex, enemies: Sequence[UnitState],
+                    *, last: bool) -> list[str]:  # fmt: skip
+    """Why ``unit``'s move may not enter the enemy-held ``h`` (starting close combat, 3.6)."""
+    where = label(state, h)
+    listed = ", ".join(u.id for u in enemies)
+    if not state.scenario.module("close_combat"):
+        return [f"{where} holds enemy units ({listed}) and close combat is switched off"]
+    if state.phase != "movement":
+        return [f"{where} holds enemy units ({listed}): close combat is started by a move in "
+                "the movement phase, not by a run"]  # fmt: skip
+    if not last:
+        return [f"entering {where}, which holds enemy units ({listed}), starts close combat "
+                f"and ends {unit.id}'s move"]  # fmt: skip
+    utype = stype(state, unit)
+    if utype.is_aircraft:
+        return [f"{unit.id} is an aircraft: it does not fight close combat"]
+    foot = not utype.is_vehicle
+    vehicles = all(stype(state, e).is_vehicle for e in enemies)
+    if foot and vehicles and state.scenario.map.terrain(h).name in OPEN_GROUND:
+        return [f"infantry may not start close combat against vehicles in "
+                f"{state.scenario.map.terrain(h).name} ({where})"]  # fmt: skip
+    return []
 
 
 def walk(state: GameState, unit: UnitState, plan: PathPlan, result: ActionResult) -> None:
@@ -152,6 +185,8 @@ def mover_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState |
     reasons = actor_reasons(state, unit, request.side, phase)
     if len(request.units) > 1:
         reasons.append(f"{request.action} takes one unit, not {len(request.units)}")
+    if unit.status is Status.SUPPRESSED:
+        reasons.append(f"{unit.id} is Suppressed: it does not move")
     if request.maneuver:
         reasons.append("maneuver mode (rules 3.8) is not part of this ruleset's moves yet")
     if in_close_combat(state, hex_of(unit)):

@@ -2,10 +2,12 @@
 the app's action panel, and ``reach``. ``query`` decides every candidate with the ruleset's
 own ``check``; this module only proposes.
 
-Candidates: ``end-phase`` and ``end-turn`` (the bare request); ``move`` and ``run``: the
-cheapest path to each hex in reach (the movement left, or half the movement for a run);
+Candidates: ``end-phase`` and ``end-turn`` (the bare request); ``close-combat``: each hex
+fought over, as it is and with each of its units leaving to its default hex; ``move`` and
+``run``: the cheapest path to each hex in reach (the movement left, or half the movement for a run);
 ``fire``: each enemy unit on the map, and ``--hex`` of each standing bunker that holds no
-friend; ``dig-in``: the bare request. A unit's action outside its phase or player turn is
+friend; ``dig-in``: the bare request. A move may end in an adjacent enemy-held hex (close
+combat, 3.6), never pass through one. A unit's action outside its phase or player turn is
 answered with those reasons without trying candidates.
 """
 
@@ -20,9 +22,9 @@ from tabletop.rules.actions import ActionRequest
 from tabletop.rules.common import label
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
-from tabletop.rules.squad import bunker
+from tabletop.rules.squad import bunker, closecombat
 from tabletop.rules.squad.common import actor_reasons, is_bunker, stype
-from tabletop.rules.squad.movement import allowance, enter_cost
+from tabletop.rules.squad.movement import allowance, assault_reasons, enter_cost
 
 GAME_ACTIONS = ("end-phase", "end-turn")
 UNIT_ACTIONS = {"move": "movement", "run": "shooting", "fire": "shooting", "dig-in": "shooting"}
@@ -42,7 +44,7 @@ def probes(
     state: GameState, los: LineOfSight, unit_id: str | None, side: str | None
 ) -> list[Probe]:
     if unit_id is None:
-        return [Probe(action) for action in GAME_ACTIONS]
+        return [*(Probe(action) for action in GAME_ACTIONS), _close_combat_probe(state, side)]
     unit = state.unit(unit_id)
     out: list[Probe] = []
     for action, phase in UNIT_ACTIONS.items():
@@ -82,6 +84,19 @@ def _unit_probe(
     return Probe(action, reasons=tuple(real or reasons))
 
 
+def _close_combat_probe(state: GameState, side: str | None) -> Probe:
+    hexes = closecombat.combat_hexes(state)
+    if not hexes:
+        return Probe("close-combat", reasons=("no hex holds units of both sides",))
+    found: list[ActionRequest] = []
+    for h in hexes:
+        where = label(state, h)
+        found.append(ActionRequest("close-combat", hex=where, side=side))
+        found += [ActionRequest("close-combat", hex=where, leave=(u.id,), side=side)
+                  for u in state.units_at(h)]  # fmt: skip
+    return Probe("close-combat", tuple(found))
+
+
 def _bunkers(state: GameState) -> list[Hex]:
     hex_map = state.scenario.map
     cells = [h for h, c in hex_map.cells.items() if c.terrain == "bunker"]
@@ -100,9 +115,11 @@ def _step(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None
     cost, reason = enter_cost(state, unit, a, b)
     if cost is None:
         return None, [reason]
-    enemies = [u.id for u in state.units_at(b) if u.side != unit.side]
+    enemies = [u for u in state.units_at(b) if u.side != unit.side]
     if enemies:
-        return None, [f"{label(state, b)} holds enemy units ({', '.join(enemies)})"]
+        why = assault_reasons(state, unit, b, enemies, last=True)
+        if why:
+            return None, why
     return cost, []
 
 
@@ -121,7 +138,7 @@ def reach_paths(state: GameState, unit: UnitState, budget: int) -> dict[Hex, Rea
     queue: list[tuple[int, tuple[Hex, ...], Hex]] = [(0, (), start)]
     while queue:
         cost, path, here = heapq.heappop(queue)
-        if best[here].cost < cost or (here != start and is_bunker(state, here)):
+        if best[here].cost < cost or (here != start and _stops(state, unit, here)):
             continue
         for n in state.scenario.map.neighbors(here):
             step, _ = _step(state, unit, here, n)
@@ -132,6 +149,11 @@ def reach_paths(state: GameState, unit: UnitState, budget: int) -> dict[Hex, Rea
                 heapq.heappush(queue, (cost + step, (*path, n), n))
     del best[start]
     return {h: r for h, r in best.items() if not _stack_full(state, unit, h)}
+
+
+def _stops(state: GameState, unit: UnitState, h: Hex) -> bool:
+    """A move goes no further once it enters a bunker or an enemy-held hex."""
+    return is_bunker(state, h) or any(u.side != unit.side for u in state.units_at(h))
 
 
 def _by_cost(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:
@@ -169,7 +191,7 @@ def _blocked(
     out: list[BlockedHex] = []
     for n in sorted(frontier, key=lambda h: label(state, h)):
         sources = [h for h in hex_map.neighbors(n)
-                   if h in costs and (h == unit.hex or not is_bunker(state, h))]  # fmt: skip
+                   if h in costs and (h == unit.hex or not _stops(state, unit, h))]  # fmt: skip
         if not sources:
             continue
         here = min(sources, key=lambda h: costs[h])

@@ -22,8 +22,15 @@ from tabletop.model import GameState, Status
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.squad import entrench
-from tabletop.rules.squad.common import AMMO_SPENT, MP_USED, PHASES, SHOOTING, phase_reasons
+from tabletop.rules.squad import closecombat, entrench
+from tabletop.rules.squad.common import (
+    AMMO_SPENT,
+    FIRED_LAST_SHOOTING,
+    MP_USED,
+    PHASES,
+    SHOOTING,
+    phase_reasons,
+)
 from tabletop.rules.squad.figures import medic_rolls
 
 Hook = Callable[[GameState, DiceSource, ActionResult], None]
@@ -54,13 +61,18 @@ def _medics(state: GameState, dice: DiceSource, result: ActionResult) -> None:
 
 
 PHASE_END: dict[str, list[Hook]] = {
-    "movement": [_clear_flag(MP_USED), entrench.on_movement_end],
+    "movement": [
+        _clear_flag(MP_USED),
+        _clear_flag(FIRED_LAST_SHOOTING),
+        entrench.on_movement_end,
+    ],
     "shooting": [entrench.on_shooting_end, _clear_flag(SHOOTING)],
-    "close_combat": [],
+    "close_combat": [closecombat.on_phase_end],
     "end": [_suppressed_off],
 }
 TURN_START: list[Hook] = [_clear_flag(AMMO_SPENT), _medics]
 END_BLOCKERS: dict[str, list[Blocker]] = {phase: [] for phase in PHASES}
+END_BLOCKERS["close_combat"].append(closecombat.blockers)
 
 
 def side_order(state: GameState) -> list[str]:
