@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
     QLabel,
+    QMenu,
     QScrollArea,
     QToolBar,
     QToolButton,
@@ -149,6 +150,17 @@ class TurnBar(QToolBar):
         self.label.setText(turn_text(document))
         cup = document is not None and any(s.formations for s in document.scenario.sides.values())
         self.cup.setText(cup_text(document) if cup else "")  # the squad game has no cup
+
+    def cup_menu(self, fill: Callable[[QMenu], None]) -> QMenu:
+        """A menu on the Draw Chit button, filled by ``fill`` each time it opens."""
+        menu = QMenu(self)
+        menu.setObjectName("cup-menu")
+        menu.aboutToShow.connect(lambda: fill(menu))
+        button = self.widgetForAction(self.actions_by_name["draw"])
+        if isinstance(button, QToolButton):
+            button.setMenu(menu)
+            button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        return menu
 
     def show_only(self, names: set[str]) -> None:
         """Show the buttons of the game actions the ruleset has (a squad game has no chits

@@ -50,6 +50,7 @@ class PlayUI(QObject):
         self.cancel_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_action.triggered.connect(self.cancel)
         self.turn_bar = TurnBar(self.actions, window)
+        self.cup_menu = self.turn_bar.cup_menu(self._fill_cup_menu)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.panel = ActionsPanel(self.actions, window)
         self.odds = OddsPanel(window)
@@ -94,6 +95,18 @@ class PlayUI(QObject):
         self.fan = StackFan(scene)
         self.view.set_tool(self.select_tool if self.controller.playable else None)
         self.refresh()
+
+    def _fill_cup_menu(self, menu: QMenu) -> None:
+        """Draw Chit's menu: the chit drawn from a physical cup, one item per formation
+        with a chit left (``draw --formation NAME``)."""
+        menu.clear()
+        option = self.option("draw")
+        for request in option.choices if option is not None else ():
+            if request.formation is None:
+                continue
+            item = menu.addAction(f"Drawn by Hand: {request.formation.replace('_', ' ')}")
+            item.setObjectName(f"action-draw-{request.formation}")
+            item.triggered.connect(lambda _c=False, r=request: self.controller.perform(r))
 
     def _on_selection(self, unit_id: str | None) -> None:
         sight = getattr(self.window, "sight", None)

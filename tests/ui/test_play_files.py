@@ -201,3 +201,22 @@ def test_a_squad_game_shows_its_phases_and_no_cup(qtbot, settings) -> None:  # t
     qtbot.mouseClick(bar.widgetForAction(end_phase), Qt.MouseButton.LeftButton)
     assert win.document.state.phase == "shooting"
     assert "shooting phase" in bar.label.text()
+
+
+def test_a_chit_drawn_by_hand_from_the_cup_menu(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    menu = demo.play.cup_menu
+    menu.aboutToShow.emit()
+    names = [a.objectName() for a in menu.actions()]
+    assert "action-draw-kampfgruppe" in names and "action-draw-aviation" in names
+    next(a for a in menu.actions() if a.objectName() == "action-draw-aviation").trigger()
+    assert demo.document.state.active_formation == "aviation"
+    assert demo.document.state.log[-1].args == {"formation": "aviation"}
+    assert demo.document.state.log[-1].dice == []
+
+
+def test_the_shortcuts_are_listed_in_help(qtbot, demo, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(lambda *a: shown.append(a[2])))
+    demo.shortcuts_action.trigger()
+    for text in ("Move", "Fire", "Draw Chit", "End Impulse", "Undo", "Cancel"):
+        assert text in shown[0]
