@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from tabletop.commands.adjust import ManualChange
 from tabletop.commands.base import ChangeValue, Command, Composite, History
+from tabletop.commands.counteredit import EditCounters
 from tabletop.commands.mapedit import EditMap, SetBackground
 from tabletop.commands.play import PlayAction
 
 __all__ = [
-    "ChangeValue", "Command", "Composite", "EditMap", "History", "ManualChange", "PlayAction",
-    "SetBackground",
+    "ChangeValue", "Command", "Composite", "EditCounters", "EditMap", "History", "ManualChange",
+    "PlayAction", "SetBackground",
 ]  # fmt: skip

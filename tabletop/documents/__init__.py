@@ -6,6 +6,13 @@ Qt signals.
 
 from __future__ import annotations
 
+from tabletop.documents.counters import (
+    CountersDocument,
+    CounterSet,
+    CountersEvent,
+    OrderChanged,
+    TypesChanged,
+)
 from tabletop.documents.game import (
     ChangeEvent,
     GameDocument,
@@ -27,6 +34,9 @@ from tabletop.documents.map import (
 __all__ = [
     "BackgroundChanged",
     "ChangeEvent",
+    "CounterSet",
+    "CountersDocument",
+    "CountersEvent",
     "GameDocument",
     "HexesChanged",
     "HexsidesChanged",
@@ -35,7 +45,9 @@ __all__ = [
     "MapEvent",
     "MarkersChanged",
     "ModifiedChanged",
+    "OrderChanged",
     "PathChanged",
     "TurnChanged",
+    "TypesChanged",
     "UnitsChanged",
 ]

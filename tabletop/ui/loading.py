@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.documents import GameDocument, MapDocument
+from tabletop.documents import CountersDocument, CounterSet, GameDocument, MapDocument
 from tabletop.model import GameState, HexMap, Scenario
 
 
@@ -37,7 +37,7 @@ def with_los(document: GameDocument) -> GameDocument:
     return document
 
 
-def load_game_document(path: str | Path) -> GameDocument | MapDocument:
+def load_game_document(path: str | Path) -> GameDocument | MapDocument | CountersDocument:
     """A document for a scenario (a new game) or a saved game, or for a map in the map
     editor; LoadError otherwise."""
     p = Path(path)
@@ -65,7 +65,12 @@ def load_game_document(path: str | Path) -> GameDocument | MapDocument:
         return with_los(GameDocument.from_scenario(loaded, p))
     if isinstance(loaded, HexMap):
         return MapDocument(loaded, p)
+    if isinstance(loaded, data.CounterFile):
+        counters = CounterSet(
+            loaded.ruleset, list(loaded.units.values()), loaded.name, loaded.notes
+        )
+        return CountersDocument(counters, p)
     raise LoadError(
-        f"{p.name} is not a scenario, saved game or map",
-        "Counter files and terrain charts open in their editors.",
+        f"{p.name} is not a scenario, saved game, map or counters file",
+        "Terrain charts are read by the maps that name them.",
     )

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 
 from tabletop import paths
-from tabletop.documents import GameDocument, MapDocument
+from tabletop.documents import CountersDocument, GameDocument, MapDocument
 from tabletop.hexgrid import Hex
 from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
@@ -203,11 +203,17 @@ class MainWindow(QMainWindow):
         status.addPermanentWidget(self.zoom_label)
 
     # --- documents ------------------------------------------------------------------------------
-    def set_document(self, document: GameDocument | MapDocument) -> None:
+    def set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
         """Show ``document``, replacing the current one; a map opens in the map editor."""
         if isinstance(document, MapDocument):
             self.play.detach()
             edit_map(self, document)
+            return
+        if isinstance(document, CountersDocument):
+            from tabletop.ui.counters import edit_counters
+
+            self.play.detach()
+            edit_counters(self, document)
             return
         close_editor(self)
         self.files.adopt(document)
@@ -584,7 +590,9 @@ class MainWindow(QMainWindow):
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.actual_size_action):  # fmt: skip
             action.setEnabled(has)
-        savable = isinstance(doc, MapDocument) or (has and bool(doc.scenario.sides))
+        savable = isinstance(doc, MapDocument | CountersDocument) or (
+            has and bool(doc.scenario.sides)
+        )
         self.save_action.setEnabled(savable)
         self.save_as_action.setEnabled(savable)
         self.undo_action.setEnabled(has and doc.history.can_undo)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
-from tabletop.model import UnitState
+from tabletop.model import UnitState, UnitType
 from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.faces import FaceCache
 from tabletop.render.palette import side_color
@@ -171,6 +171,17 @@ class MapScene(QGraphicsScene):
             touched.add(state.hex)  # type: ignore[arg-type]
         for h in touched:
             self._restack(h)
+
+    def retype(self, unit_type: UnitType) -> list[str]:
+        """A unit type was edited (the counter editor): the game uses the new value and its
+        counters are repainted; the ids of the units redrawn."""
+        self.document.scenario.unit_types[unit_type.id] = unit_type
+        ids = [uid for uid, item in self.counters.items() if item.unit_type.id == unit_type.id]
+        for uid in ids:
+            item = self.counters[uid]
+            item.unit_type = unit_type
+            item.sync(item.state)
+        return ids
 
     def _file(self, item: CounterItem, h: Hex | None) -> None:
         """Move ``item`` to the stack of ``h`` (None: out of every stack)."""
