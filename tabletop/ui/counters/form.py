@@ -466,6 +466,7 @@ class SquadForm(_Form):
             figures.append(
                 FigureSpec(str(model), self.value(f"figure.{i}.count"), old.fire if old else None)
             )
+        figures += t.figures[self.MAX_FIGURE_ROWS :]  # rows the form does not show: kept
         if not figures:
             raise ValueError("a squad type needs at least one figure")
         fire = None
