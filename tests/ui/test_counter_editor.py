@@ -183,3 +183,12 @@ def test_opening_a_scenario_leaves_the_counter_editor(counters_window, files: Pa
     assert win.centralWidget() is win.view
     assert win.view.scene() is win.map_scene
     assert win.hex_dock.isVisibleTo(win)
+
+
+def test_print_counter_sheet_prints_the_edited_types(counters_window) -> None:  # type: ignore[no-untyped-def]
+    win = counters_window
+    QTest.mouseClick(win.findChild(QAbstractButton, "counter-duplicate"), LEFT, NONE, QPoint(5, 5))
+    win.print_sheet_action.trigger()
+    dialog = win.sheet_dialog
+    assert dialog is not None and dialog.source.title == "platoon"
+    assert sum(len(p.cells) for p in dialog.pages) == 36
