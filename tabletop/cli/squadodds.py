@@ -2,6 +2,11 @@
 "figures_lost": {...}, "eliminated": p}``, exact and summing to 1, with the attack's dice
 groups, the armor roll and the save (base, improvements, caps) that built them.
 
+Asked for two units sharing a hex in close combat, the odds are those of the unit's attack
+on the target in their next close-combat round (``close_combat_odds``; its dice, accuracy
+faces and the target's defense roll, without the other units' attacks, tank fear or
+morale); the JSON adds ``"close_combat": {"unit": ..., "target": ...}``.
+
 READING: the odds are those of the fire in the firer's shooting phase (``odds_plan``); the
 platoon's ``--weapon``, ``--moving`` and ``--sw-*`` have no meaning here and are refused.
 """
@@ -17,7 +22,7 @@ from tabletop.rules import LineOfSight
 from tabletop.rules.squad.cover import SaveSpec
 from tabletop.rules.squad.fire import FirePlan
 from tabletop.rules.squad.forecast import modifiers, pools
-from tabletop.rules.squad.odds import SquadOdds, fire_odds, odds_plan
+from tabletop.rules.squad.odds import SquadOdds, close_combat_odds, fire_odds, odds_plan
 
 
 def check_arguments(args: argparse.Namespace) -> None:
@@ -30,6 +35,8 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 
 def run(state: GameState, args: argparse.Namespace, los: LineOfSight) -> int:
+    if _together(state, args.unit, args.target):
+        return _close_combat(state, args)
     plan, reasons = odds_plan(state, args.unit, args.target, los, args.as_side)
     if plan is None:
         emit({"legal": False, "reasons": reasons}, args.json,
@@ -37,6 +44,33 @@ def run(state: GameState, args: argparse.Namespace, los: LineOfSight) -> int:
         return EXIT_ILLEGAL
     odds, spec = fire_odds(state, plan, los)
     emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
+    return EXIT_DONE
+
+
+def _together(state: GameState, unit: str | None, target: str | None) -> bool:
+    """Both units exist and share a hex: the odds are those of a close-combat round."""
+    if unit not in state.units or target not in state.units:
+        return False
+    a, b = state.unit(str(unit)), state.unit(str(target))
+    return a.on_map and a.hex == b.hex
+
+
+def _close_combat(state: GameState, args: argparse.Namespace) -> int:
+    odds, reasons = close_combat_odds(state, str(args.unit), str(args.target))
+    if args.as_side is not None and state.unit(str(args.unit)).side != args.as_side:
+        odds, reasons = None, [f"{args.unit} belongs to {state.unit(str(args.unit)).side}, "
+                               f"not {args.as_side}"]  # fmt: skip
+    if odds is None:
+        emit({"legal": False, "reasons": reasons}, args.json,
+             "\n".join(f"illegal: {r}" for r in reasons))  # fmt: skip
+        return EXIT_ILLEGAL
+    out = odds.to_json() | {"close_combat": {"unit": args.unit, "target": args.target}}
+    text = [f"{args.unit} in close combat with {args.target}, one round:",
+            "hits:         " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.hits)),
+            "figures lost: " + "  ".join(f"{k}: {float(p):.4f}"
+                                         for k, p in enumerate(odds.figures_lost)),
+            f"eliminated:   {float(odds.eliminated):.4f}"]  # fmt: skip
+    emit(out, args.json, "\n".join(text))
     return EXIT_DONE
 
 

@@ -382,3 +382,33 @@ def test_the_round_in_words_and_in_the_act_json() -> None:
     assert text.startswith("close combat in 0505, round 1")
     assert "tank-fear test 6 6 = 12 vs 7: failed" in text
     assert "fails its tank-fear test and skips round 1" in text
+
+
+def test_odds_of_a_close_combat_round_exact_and_through_the_command_line(capsys: Any) -> None:
+    import argparse
+    import json
+    from fractions import Fraction
+
+    from squad_world import los_of
+
+    from tabletop.cli import squadodds
+    from tabletop.rules.squad.odds import close_combat_odds
+
+    state = melee(
+        unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=2),
+        unit("t", "LIGHT_TANK", "german", "0505"),
+        terrain={"0505": "town"},
+    )
+    odds, why = close_combat_odds(state, "t", "s", exact=True)
+    assert why == [] and odds is not None
+    half, third = Fraction(1, 2), Fraction(1, 3)  # {1,2,3}; defense 2 cancels on 1-2
+    assert odds.hits == (half * half, 2 * half * half, half * half)
+    through = half * (1 - third)  # a die hits and is not cancelled: 1/3
+    assert odds.figures_lost == ((1 - through) ** 2, 2 * through * (1 - through), through**2)
+    assert odds.eliminated == through**2
+    assert close_combat_odds(state, "s", "t")[1] == []  # 1-3 in a town against a vehicle
+    args = argparse.Namespace(unit="t", target="s", as_side=None, json=True)
+    assert squadodds.run(state, args, los_of(state)) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["close_combat"] == {"unit": "t", "target": "s"}
+    assert abs(sum(data["figures_lost"].values()) - 1) < 1e-9

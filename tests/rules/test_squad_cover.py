@@ -2,7 +2,9 @@
 line-of-sight engine's visible share.
 
 The firer is an HMG team: beyond 4 hexes only its HMG rolls, 4 dice at 5+, so the dice
-``5, 5, 6, 6`` are 4 hits and the next 4 faces are the target's save roll.
+``5, 5, 6, 6`` are 4 hits and the next 4 faces are the target's save roll. The games here
+have the ``morale`` module off, so that no morale test follows a loss (rules 3.7 has its
+own tests).
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 from squad_world import act, hx, los_of, rolls, standing, unit, world
 
 from tabletop.hexgrid import HexSide
-from tabletop.model import HexMarker
+from tabletop.model import MODULES, HexMarker
 from tabletop.rules.squad.cover import entry_sides, save_spec
 
 HITS = [5, 5, 6, 6]
+NO_MORALE = sorted(MODULES["squad"] - {"morale"})
 
 
 def shoot(state, target: str, saves: list[int]) -> tuple[str, int]:  # type: ignore[no-untyped-def]
@@ -31,6 +34,7 @@ def firer(at: str = "0102") -> object:
 
 
 def game(target_type: str, at: str = "0505", fire_from: str = "0102", **kw):  # type: ignore[no-untyped-def]
+    kw.setdefault("rules", NO_MORALE)
     return world([firer(fire_from), unit("t", target_type, "soviet", at)], phase="shooting", **kw)
 
 
@@ -147,7 +151,7 @@ def test_vehicles_have_no_trench_or_bunker_save_but_woods_yes() -> None:
 
 def test_entrenched_saves_on_6_improvable_to_5() -> None:
     dug = unit("t", "RIFLE_SQUAD", "soviet", "0505", markers=["entrenched"])
-    state = world([firer(), dug], phase="shooting")
+    state = world([firer(), dug], phase="shooting", rules=NO_MORALE)
     assert shoot(state, "t", [6, 5, 5, 5]) == ("6+", 1)
     dug = unit("t", "ASSAULT_SQUAD", "soviet", "0505", markers=["entrenched"])
     state = world([firer(), dug], phase="shooting", terrain={"0403": "town", "0405": "town"})

@@ -79,8 +79,13 @@ def test_the_squad_demo_plays_through_act_and_replays_exactly(
     assert data["units"]["ger-pioneers-1"]["markers"] == ["entrenched"]
     act("end-phase", "--as", "soviet")
     # Soviet fire at the dug-in pioneers: 6+ (Entrenched)
-    data = act("fire", "--unit", "sov-atgun-1", "--target", "ger-pioneers-1", "--dice", "4,4,6,1")
-    assert data["rolls"][-1]["need"] == "6+" and data["net_hits"] == 1
+    data = act(
+        "fire", "--unit", "sov-atgun-1", "--target", "ger-pioneers-1", "--dice", "4,4,6,1,3,3"
+    )
+    assert data["rolls"][-2]["need"] == "6+" and data["net_hits"] == 1
+    # a figure lost: the pioneers test morale (rules 3.7), 3 + 3 <= 8
+    assert data["rolls"][-1] == {"by": "ger-pioneers-1", "for": "morale", "need": "<= 8",
+                                 "dice": [3, 3], "successes": 1}  # fmt: skip
 
     game = load_game(act.game)
     assert [(f.model, f.wounds, f.fallen) for f in game.unit("sov-t34-1").figures] == [

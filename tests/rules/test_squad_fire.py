@@ -21,10 +21,11 @@ def test_each_soldier_and_the_heavy_weapon_roll_their_own_dice_medics_none() -> 
         unit("g", "GER_RIFLE_SQUAD", "german", "0105", figures=figures),
         unit("s", "RIFLE_SQUAD", "soviet", "0305"),
     )
-    result = act(state, "fire", dice=[5, 1, 6, 1, 1, 5], unit="g", target="s")
+    result = act(state, "fire", dice=[5, 1, 6, 1, 1, 5, 4, 4], unit="g", target="s")
     assert rolls(result) == [
         ("g", "to_hit", "5+", [5, 1], 1),  # 2 standing soldiers, 1 die each
         ("g", "to_hit", "5+", [6, 1, 1, 5], 2),  # the MG 34's own 4 dice
+        ("s", "morale", "<= 8", [4, 4], 1),  # s lost figures: a morale test (rules 3.7)
     ]
     assert result.net_hits == 3 and len(standing(state, "s")) == 7
     assert state.unit("g").flags["shooting"] == "fired"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from tabletop.rules.squad.closecombat import CloseCombat
 from tabletop.rules.squad.entrench import DigIn
 from tabletop.rules.squad.fire import Fire
+from tabletop.rules.squad.morale import MoraleTest
 from tabletop.rules.squad.movement import Move, Run
 from tabletop.rules.squad.registry import Handler, SquadRuleset
 from tabletop.rules.squad.sequence import EndPhase, EndTurn
@@ -24,6 +25,7 @@ HANDLERS: dict[str, Handler] = {
     "fire": Fire(),
     "dig-in": DigIn(),
     "close-combat": CloseCombat(),
+    "morale-test": MoraleTest(),
 }
 
 RULESET = SquadRuleset(HANDLERS)

@@ -8,8 +8,9 @@ dice as a total while its vehicle or gun stands (the crew add none). Dice groups
 range of the target do not roll; against an armored target only anti-tank groups do (fire
 that cannot harm its target is refused, with the reason). Order of the rolls (the ``--dice``
 order): the to-hit roll of each group in the order of ``dice_groups``, then one armor d6 per
-hit (armored targets), then one save d6 per hit left, then nothing more: the wounds are
-allocated (``figures``). A unit that keeps count of ammunition spends 1 in each player turn
+hit (armored targets), then one save d6 per hit left; the wounds are allocated
+(``figures``), and a target that lost a figure takes a morale test (2 dice, rules 3.7).
+A unit that keeps count of ammunition spends 1 in each player turn
 in which it fires, and at 0 cannot fire. No one fires into, or out of, a hex where close
 combat is going on (READING: the firer's hex too).
 """
@@ -25,7 +26,7 @@ from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.common import HitNumber, find_unit, hex_of, label, los_markers, roll_to_hit
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, Viewpoint, counted_range
-from tabletop.rules.squad import bunker
+from tabletop.rules.squad import bunker, morale
 from tabletop.rules.squad.common import (
     AMMO_SPENT,
     FIRED_LAST_SHOOTING,
@@ -212,7 +213,8 @@ def resolve(state: GameState, plan: FirePlan, hits: int, dice: DiceSource,
     spec = save_spec(state, target, hex_of(firer), los)
     wounds = save_roll(dice, result, target, spec, hits)
     result.net_hits = wounds
-    apply_wounds(state, target, wounds, result)
+    if apply_wounds(state, target, wounds, result):
+        morale.loss_tests(state, [target.id], dice, result)  # trigger 1 (rules 3.7)
     return wounds
 
 

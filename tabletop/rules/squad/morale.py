@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tabletop.model import GameState, Status, UnitState
-from tabletop.rules.actions import ActionResult, Roll
+from tabletop.rules.actions import ActionRequest, ActionResult, Roll
+from tabletop.rules.common import find_unit
 from tabletop.rules.dice import DiceSource
+from tabletop.rules.los import LineOfSight
 from tabletop.rules.squad.common import stype
 
 
@@ -84,3 +86,32 @@ def surrender(unit: UnitState, result: ActionResult) -> None:
     """Surrendered: removed from play, counted as captured (rules 3.7)."""
     unit.status = Status.SURRENDERED
     result.event("surrendered", unit=unit.id)
+
+
+class MoraleTest:
+    """``morale-test --unit ID``: a test the rules call for outside an action (a referee's
+    ruling), in any phase; failing it makes the unit Suppressed."""
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        unit, why = find_unit(state, request.unit, "unit")
+        if unit is None:
+            return [why]
+        reasons: list[str] = []
+        if request.side is not None and unit.side != request.side:
+            reasons.append(f"{unit.id} belongs to {unit.side}, not {request.side}")
+        if not state.scenario.module("morale"):
+            reasons.append("morale is switched off in this scenario (rules: morale)")
+        elif unit.status is Status.SUPPRESSED:
+            reasons.append(f"{unit.id} is Suppressed: it does not test again")
+        elif steadiness(state, unit) is None:
+            reasons.append(f"{unit.id} never tests morale (steadiness: null)")
+        if not unit.on_map:
+            reasons.append(f"{unit.id} is not on the map")
+        return reasons
+
+    def perform(
+        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    ) -> ActionResult:
+        result = ActionResult(request.action)
+        morale_test(state, state.unit(str(request.unit)), dice, result)
+        return result

@@ -113,3 +113,49 @@ def odds_plan(
     plan, more = plan_fire(state, firer, target, los)
     reasons += more
     return (plan if not reasons else None), reasons
+
+
+def close_combat_odds(
+    state: GameState, unit_id: str, target_id: str, *, exact: bool = False
+) -> tuple[SquadOdds | None, list[str]]:
+    """The odds of one unit's attack on one enemy in the next close-combat round of their
+    hex (rules 3.6): its dice on its accuracy faces (or the to-hit, vehicle on vehicle),
+    then the target's defense roll; the figures lost before medics. Other units' attacks in
+    the same round, tank fear and morale are not included."""
+    from tabletop.model import Status
+    from tabletop.rules.squad import closecombat as cc
+    from tabletop.rules.squad.common import in_close_combat
+
+    unit, target = state.unit(unit_id), state.unit(target_id)
+    if unit.hex is None or unit.hex != target.hex or not in_close_combat(state, unit.hex):
+        return None, [f"{unit.id} and {target.id} are not in close combat together"]
+    if target.side == unit.side:
+        return None, [f"{target.id} is a friendly unit"]
+    reasons: list[str] = []
+    if unit.status is Status.SUPPRESSED:
+        reasons.append(f"{unit.id} is Suppressed: it rolls no close-combat dice")
+    if unit.ammo is not None and unit.ammo <= 0:
+        reasons.append(f"{unit.id} is out of ammunition: it rolls no close-combat dice")
+    done = cc.rounds_done(state, unit.hex)
+    round_no = done + 1 if done < cc.ROUNDS else 1
+    attack, why = cc.attack_of(state, unit, target, round_no, str(state.active_side))
+    if attack is None:
+        reasons.append(why)
+    if reasons or attack is None:
+        return None, reasons
+    one: Number = Fraction(1) if exact else 1.0
+    if attack.hit is not None:
+        p_hit = _chance(7 - attack.hit.hit, exact)
+    else:
+        p_hit = _chance(len(attack.faces), exact)
+    hits = binomial_pmf(attack.dice, p_hit) if attack.dice > 0 else [one]
+    through = _chance(6 - attack.defense, exact) if attack.defense > 0 else one
+    wounds: list[Number] = [0 * one] * len(hits)
+    for h, ph in enumerate(hits):
+        for w, pw in enumerate(binomial_pmf(h, through)):
+            wounds[w] += ph * pw
+    standing = len(target.standing())
+    lost: list[Number] = [0 * one] * (standing + 1)
+    for w, pw in enumerate(wounds):
+        lost[allocation(state, target, w)] += pw
+    return SquadOdds(tuple(hits), tuple(wounds), tuple(lost), lost[standing]), []
