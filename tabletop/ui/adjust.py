@@ -1,7 +1,7 @@
 """Adjust mode: fix the table by hand, outside the rules (``action-adjust``, Ctrl+J).
 
-In this mode a drag from a hex to another moves the top counter there (its support weapon
-and passengers go along), and a right click on a hex opens a menu to set a unit's step or
+In this mode a drag from a hex to another moves the selected unit there if it stands in
+that hex, else the top counter (its support weapon and passengers go along), and a right click on a hex opens a menu to set a unit's step or
 status, place or remove a unit marker, or place or remove a hex marker. Each change is one
 :class:`~tabletop.commands.ManualChange` on the document's history: it is logged as a
 manual change (the log dock shows it in italics), undone with Edit > Undo, saved, and
@@ -9,6 +9,8 @@ replayed exactly. A change that makes no sense is refused with its reason in the
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QPen
@@ -54,15 +56,20 @@ class AdjustTool(Tool):
         self.origin: Hex | None = None
         self.unit: UnitState | None = None
         self.menu: QMenu | None = None
+        self.selected: Callable[[], str | None] | None = None
+        """The id of the window's selected unit, if any (a drag moves it first)."""
         self.target = HexMarks(QPen(QColor("#cc79a7"), 4.0, Qt.PenStyle.DashLine))
         self.target.setVisible(False)
         scene.addItem(self.target)
 
     # --- moving by drag -------------------------------------------------------------------------
     def top_unit(self, h: Hex) -> UnitState | None:
-        """The counter on top of the hex that can be moved on its own."""
+        """The unit a drag from ``h`` moves: the selected unit if it stands there, else the
+        counter on top that can be moved on its own."""
         units = [u for u in self.document.state.units_at(h) if u.sw_of is None and not u.carrier]
-        return units[-1] if units else None
+        chosen = self.selected() if self.selected is not None else None
+        picked = [u for u in units if u.id == chosen]
+        return picked[0] if picked else (units[-1] if units else None)
 
     def press(self, event: ToolEvent) -> bool:
         if event.hex is None:
@@ -200,6 +207,9 @@ class AdjustControls(QObject):
         )  # type: ignore[arg-type]
         if self.tool is not None:
             self.tool.deactivated.connect(self._left)
+            play = getattr(self.window, "play", None)
+            if play is not None:
+                self.tool.selected = lambda: play.controller.selected
         self.action.setEnabled(playable)
         if self.action.isChecked():
             if playable:

@@ -96,3 +96,12 @@ def test_adjust_and_line_of_sight_take_turns(qtbot, window) -> None:  # type: ig
     assert not window.sight.los_action.isChecked() and window.view.tool is window.adjust.tool
     window.adjust.action.trigger()
     assert window.view.tool is window.play.select_tool
+
+
+def test_a_drag_moves_the_selected_unit_of_a_stack(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.play.controller.select("inf-1")  # under leo-1 in 0304
+    window.adjust.action.trigger()
+    drag(qtbot, window, "0304", "0203")
+    units = window.document.state.units
+    hexmap = window.document.scenario.map
+    assert units["inf-1"].hex == hexmap.parse("0203") and units["leo-1"].hex == hexmap.parse("0304")

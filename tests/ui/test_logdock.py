@@ -38,6 +38,7 @@ def test_clicking_a_row_selects_the_units_involved(qtbot, window) -> None:  # ty
     play(window, "move", units=("leo-2",), to=("0706",))
     click_row(qtbot, window, 1)
     assert window.log_dock.picked == ("leo-2",)
+    assert window.play.controller.selected == "leo-2"
     hexmap = window.document.scenario.map
     assert window.hex_dock.hex == hexmap.parse("0706")
     assert window.log_dock.marks.isVisible()
