@@ -1,8 +1,9 @@
 """Adjust mode: fix the table by hand, outside the rules (``action-adjust``, Ctrl+J).
 
 In this mode a drag from a hex to another moves the selected unit there if it stands in
-that hex, else the top counter (its support weapon and passengers go along), and a right click on a hex opens a menu to set a unit's step or
-status, place or remove a unit marker, or place or remove a hex marker. Each change is one
+that hex, else the top counter (its support weapon and passengers go along), and a right
+click on a hex opens a menu to set a unit's step or status, place or remove a unit marker,
+or place or remove a hex marker. Each change is one
 :class:`~tabletop.commands.ManualChange` on the document's history: it is logged as a
 manual change (the log dock shows it in italics), undone with Edit > Undo, saved, and
 replayed exactly. A change that makes no sense is refused with its reason in the status bar.
