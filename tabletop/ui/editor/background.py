@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from tabletop.commands import SetBackground
@@ -147,13 +147,3 @@ class BackgroundMixin:
         problem = self.scene.background_item.problem
         if bg is not None and problem:
             self.hint_label.setText(f"Background: {problem}.")
-
-
-def scene_of_image_point(editor: MapEditor, pixel: Point) -> QPointF:
-    """Where an image pixel is in scene coordinates now (for tests and scripts)."""
-    from tabletop.commands.mapedit import image_to_scene
-
-    bg = editor.document.map.background
-    assert bg is not None
-    x, y = image_to_scene(editor.document.map, bg, editor.scene.layout, pixel)
-    return QPointF(x, y)

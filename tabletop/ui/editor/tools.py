@@ -161,9 +161,6 @@ class BrushTool(StrokeTool):
         radius = self.editor.brush.radius
         self.editor.scene.preview_hexes(ops.brush(self.editor.document.map, event.hex, radius))
 
-    def deactivate(self) -> None:
-        super().deactivate()
-
 
 class FillTool(EditorTool):
     name = "fill"
