@@ -18,6 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from tabletop.data import validate_file
+    from tabletop.data.yamlsafe import shown_lines
 
     failed = 0
     errors = warnings = 0
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         warnings += len(notes)
         failed += bool(problems)
         if not args.quiet:
-            lines = [str(p) for p in problems] + [p.as_warning() for p in notes]
+            lines = shown_lines(sorted(problems), sorted(notes))
             for line in sorted(lines, key=_position):
                 if line not in printed:
                     printed.add(line)

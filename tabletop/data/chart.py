@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tabletop.data import bounds as B
 from tabletop.data.schema import ANY_KEYS, Checker, plain, strict
 from tabletop.model import (
     Alias,
@@ -62,16 +63,24 @@ def _bonus(ck: Checker, d: dict[str, Any]) -> Bonus:
         return Bonus(None, None)
     b = ck.mapping(d, "bonus", value, "bonus", ("infantry", "vehicles"))
     return Bonus(
-        ck.get_int(b, "infantry", "bonus", 0, lo=0) if b.get("infantry") is not None else None,
-        ck.get_int(b, "vehicles", "bonus", 0, lo=0) if b.get("vehicles") is not None else None,
+        ck.get_int(b, "infantry", "bonus", 0, lo=0, hi=B.RATING)
+        if b.get("infantry") is not None
+        else None,
+        ck.get_int(b, "vehicles", "bonus", 0, lo=0, hi=B.RATING)
+        if b.get("vehicles") is not None
+        else None,
     )
 
 
 def _movement(ck: Checker, d: dict[str, Any]) -> Movement:
     m = ck.mapping(d, "movement", d.get("movement", {}), "movement", ("foot", "vehicle"))
     return Movement(
-        ck.get_int(m, "foot", "movement", 1, lo=1) if m.get("foot", 1) is not None else None,
-        ck.get_int(m, "vehicle", "movement", 1, lo=1) if m.get("vehicle", 1) is not None else None,
+        ck.get_int(m, "foot", "movement", 1, lo=1, hi=B.MOVEMENT)
+        if m.get("foot", 1) is not None
+        else None,
+        ck.get_int(m, "vehicle", "movement", 1, lo=1, hi=B.MOVEMENT)
+        if m.get("vehicle", 1) is not None
+        else None,
     )
 
 
@@ -101,7 +110,7 @@ def _terrain(ck: Checker, name: str, d: dict[str, Any]) -> TerrainType:
         cover_save=_opt_face(ck, d, "cover_save"),
         cover_improvable=ck.get_bool(d, "cover_improvable", True),
         cover_soldiers_only=ck.get_bool(d, "cover_soldiers_only", False),
-        cc_defense=None if cc is None else ck.get_int(d, "cc_defense", "", 0, lo=0),
+        cc_defense=None if cc is None else ck.get_int(d, "cc_defense", "", 0, lo=0, hi=B.RATING),
         minefields=ck.get_bool(d, "minefields", True),
         movement=_movement(ck, d),
         amphibious_only=ck.get_bool(d, "amphibious_only", False),
@@ -115,7 +124,7 @@ def _hexside(ck: Checker, name: str, d: dict[str, Any]) -> HexsideFeatureType:
     return HexsideFeatureType(
         name=name,
         color=_color(ck, d, _SIDE_COLOR),
-        movement=None if move is None else ck.get_int(d, "movement", "", None, lo=0),
+        movement=None if move is None else ck.get_int(d, "movement", "", None, lo=0, hi=B.MOVEMENT),
         blocks_movement=ck.get_bool(d, "blocks_movement", False),
         cancels=tuple(str(c) for c in cancels),
         cover_save=_opt_face(ck, d, "cover_save"),

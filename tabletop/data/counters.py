@@ -6,6 +6,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from tabletop.data import bounds as B
 from tabletop.data.schema import ANY_KEYS, Checker, plain, type_name
 from tabletop.model import (
     MODEL_WOUNDS,
@@ -108,8 +109,8 @@ def _rating(ck: Checker, side: dict[str, Any], key: str) -> Rating | None:
         side, key, side[key], f"rating {key}", RATING_KEYS, ("firepower", "range", "hit")
     )
     return Rating(
-        firepower=ck.get_int(d, "firepower", key, 1, lo=1),
-        range=ck.get_int(d, "range", key, 0, lo=0),
+        firepower=ck.get_int(d, "firepower", key, 1, lo=1, hi=B.DICE),
+        range=ck.get_int(d, "range", key, 0, lo=0, hi=B.RANGE),
         hit=ck.get_face(d, "hit", key, 6),
         missile=ck.get_bool(d, "missile"),
         moving_fire=ck.get_bool(d, "moving_fire"),
@@ -121,14 +122,15 @@ def _platoon_side(ck: Checker, entry: dict[str, Any], key: str) -> PlatoonSide:
     assault = AssaultRating()
     if d.get("assault") is not None:
         a = ck.mapping(d, "assault", d["assault"], "assault", ("factor", "hit"))
-        assault = AssaultRating(ck.get_int(a, "factor", "", 1, lo=0), ck.get_face(a, "hit", "", 4))
+        factor = ck.get_int(a, "factor", "", 1, lo=0, hi=B.DICE)
+        assault = AssaultRating(factor, ck.get_face(a, "hit", "", 4))
     return PlatoonSide(
         ap=_rating(ck, d, "ap"),
         he=_rating(ck, d, "he"),
         aa=_rating(ck, d, "aa"),
-        armor=ck.get_int(d, "armor", "", None, lo=0),
+        armor=ck.get_int(d, "armor", "", None, lo=0, hi=B.RATING),
         save=ck.get_face(d, "save", "", None),
-        movement=ck.get_int(d, "movement", "", 0, lo=0),
+        movement=ck.get_int(d, "movement", "", 0, lo=0, hi=B.MOVEMENT),
         morale=ck.get_int(d, "morale", "", 7, lo=2, hi=12),
         assault=assault,
     )
@@ -162,6 +164,8 @@ def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUni
     for key in names[:2] if kind is Kind.HELICOPTER else names[:1]:
         if key not in entry:
             ck.error(entry, None, f"unit type {type_id!r} is missing its {key!r} side")
+        elif entry[key] is None:
+            ck.error(entry, key, f"unit type {type_id!r} needs its {key!r} side, not null")
     sides = {k: _platoon_side(ck, entry, k) for k in names if entry.get(k) is not None}
     tec = entry.get("tec_column")
     return PlatoonUnitType(
@@ -178,7 +182,7 @@ def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUni
         recon=ck.get_bool(entry, "recon"),
         amphibious=ck.get_bool(entry, "amphibious"),
         sapper=ck.get_bool(entry, "sapper"),
-        capacity=ck.get_int(entry, "capacity", "", 0, lo=0),
+        capacity=ck.get_int(entry, "capacity", "", 0, lo=0, hi=B.RATING),
         support_weapon=ck.get_str(entry, "support_weapon", "", None),
         tec_column=None
         if tec is None
@@ -196,8 +200,8 @@ def _fire(ck: Checker, d: dict[str, Any], key: str) -> Fire | None:
         return None
     f = ck.mapping(d, key, d[key], "fire", FIRE_KEYS, ("dice", "range", "hit"))
     return Fire(
-        dice=ck.get_int(f, "dice", "fire", 1, lo=1),
-        range=ck.get_int(f, "range", "fire", 0, lo=0),
+        dice=ck.get_int(f, "dice", "fire", 1, lo=1, hi=B.DICE),
+        range=ck.get_int(f, "range", "fire", 0, lo=0, hi=B.RANGE),
         hit=ck.get_face(f, "hit", "fire", 6),
         anti_tank=ck.get_bool(f, "anti_tank"),
     )
@@ -210,7 +214,7 @@ def _model(ck: Checker, container: Any, key: str | int, value: Any) -> str:
 def _figures(ck: Checker, type_id: str, entry: dict[str, Any]) -> tuple[FigureSpec, ...]:
     value = entry.get("figures")
     if isinstance(value, int) and not isinstance(value, bool):
-        count = ck.check_int(entry, "figures", value, "figures", 1, lo=1)
+        count = ck.check_int(entry, "figures", value, "figures", 1, lo=1, hi=B.FIGURES)
         if "model" not in entry:
             ck.error(entry, "figures", f"figures: {value} needs 'model:' beside it")
         return (FigureSpec(_model(ck, entry, "model", entry.get("model", "soldier")), count),)
@@ -235,10 +239,16 @@ def _figures(ck: Checker, type_id: str, entry: dict[str, Any]) -> tuple[FigureSp
             specs.append(
                 FigureSpec(
                     _model(ck, d, "model", d.get("model")),
-                    ck.get_int(d, "count", "", 1, lo=1),
+                    ck.get_int(d, "count", "", 1, lo=1, hi=B.FIGURES),
                     _fire(ck, d, "fire"),
                 )
             )
+    if sum(s.count for s in specs) > B.FIGURES:
+        total = sum(s.count for s in specs)
+        ck.error(
+            entry, "figures", f"unit type {type_id!r} has {total} figures: at most {B.FIGURES}"
+        )
+        return (FigureSpec("soldier"),)
     return tuple(specs) or (FigureSpec("soldier"),)
 
 
@@ -258,9 +268,9 @@ def _artillery(ck: Checker, entry: dict[str, Any]) -> Artillery | None:
     keys = ("caliber_mm", "dice", "range", "hit", "indirect")
     d = ck.mapping(entry, "artillery", entry["artillery"], "artillery", keys, keys[:4])
     return Artillery(
-        ck.get_int(d, "caliber_mm", "", 1, lo=1),
-        ck.get_int(d, "dice", "", 1, lo=1),
-        ck.get_int(d, "range", "", 0, lo=0),
+        ck.get_int(d, "caliber_mm", "", 1, lo=1, hi=B.CALIBER_MM),
+        ck.get_int(d, "dice", "", 1, lo=1, hi=B.DICE),
+        ck.get_int(d, "range", "", 0, lo=0, hi=B.RANGE),
         ck.get_face(d, "hit", "", 6),
         ck.get_bool(d, "indirect"),
     )
@@ -273,7 +283,9 @@ def _bombs(ck: Checker, entry: dict[str, Any]) -> Bombs | None:
         entry, "bombs", entry["bombs"], "bombs", ("dice", "hit", "carpet"), ("dice", "hit")
     )
     return Bombs(
-        ck.get_int(d, "dice", "", 1, lo=1), ck.get_face(d, "hit", "", 6), ck.get_bool(d, "carpet")
+        ck.get_int(d, "dice", "", 1, lo=1, hi=B.DICE),
+        ck.get_face(d, "hit", "", 6),
+        ck.get_bool(d, "carpet"),
     )
 
 
@@ -293,18 +305,18 @@ def squad_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> SquadUnitTyp
         figures=figures,
         fire=_fire(ck, entry, "fire"),
         accuracy=_accuracy(ck, entry),
-        defense=ck.get_int(entry, "defense", "", 0, lo=0),
+        defense=ck.get_int(entry, "defense", "", 0, lo=0, hi=B.RATING),
         steadiness=None if steadiness is None else ck.get_int(entry, "steadiness", "", 8, 2, 12),
         save_class=ck.get_str(
             entry, "save_class", "", "normal", ("normal", "elite", "conspicuous")
         ),
         cc_class=ck.get_str(entry, "cc_class", "", "regular", ("regular", "special", "crew")),
-        armor=ck.get_int(entry, "armor", "", None, lo=0),
-        side_armor=ck.get_int(entry, "side_armor", "", None, lo=0),
-        ammo=ck.get_int(entry, "ammo", "", None, lo=0),
-        movement=ck.get_int(entry, "movement", "", 4, lo=0),
+        armor=ck.get_int(entry, "armor", "", None, lo=0, hi=B.RATING),
+        side_armor=ck.get_int(entry, "side_armor", "", None, lo=0, hi=B.RATING),
+        ammo=ck.get_int(entry, "ammo", "", None, lo=0, hi=B.AMMO),
+        movement=ck.get_int(entry, "movement", "", 4, lo=0, hi=B.MOVEMENT),
         sapper=ck.get_bool(entry, "sapper"),
-        capacity=ck.get_int(entry, "capacity", "", 0, lo=0),
+        capacity=ck.get_int(entry, "capacity", "", 0, lo=0, hi=B.RATING),
         chassis=chassis,
         artillery=_artillery(ck, entry),
         bombs=_bombs(ck, entry),

@@ -16,9 +16,10 @@ from typing import Any
 from tabletop import paths
 from tabletop.data import chart as chart_mod
 from tabletop.data import games, maps, scenarios, semantics
+from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
-from tabletop.data.schema import Checker, type_name
-from tabletop.data.yamlsafe import DataError, Problem, atomic_write, dump_text, load_path
+from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
+from tabletop.data.yamlsafe import DataError, Problem, dump_text, load_path
 from tabletop.model import GameState, HexMap, Scenario, TerrainChart, UnitType
 
 Document = TerrainChart | HexMap | CounterFile | Scenario | GameState
@@ -44,7 +45,16 @@ def _read(
     if doc is None:
         return None, None
     if not isinstance(doc, dict):
-        ck.error(doc, None, f"the file must hold a mapping of keys, not {type_name(doc)}")
+        # the file's content is never quoted: it may be any file the reference named
+        ck.errors.append(
+            Problem(
+                str(path),
+                1,
+                1,
+                "not a tabletop YAML file: it must hold a mapping of keys with "
+                f"'format:', not {kind_name(doc)}",
+            )
+        )
         return None, None
     return doc, ck.check_format(doc, kinds)
 
@@ -57,17 +67,60 @@ def _resolve(base: Path, ref: str) -> Path:
     return Path(os.path.normpath(base / ref))
 
 
+REF_SUFFIXES = (".yaml", ".yml")
+"""A reference names a YAML file: nothing else (``/etc/passwd``, a device) is ever read."""
+
+
+def reference_roots(base: Path) -> list[Path]:
+    """The folders a file in ``base`` may refer into (symbolic links resolved): its own
+    folder and the one above it (the ``scenarios/``, ``maps/``, ``counters/`` siblings of
+    the bundled layout, a ``saves/`` folder beside a scenario), and the bundled content."""
+    folder = Path(os.path.realpath(base))
+    roots = [folder.parent]
+    roots += [Path(os.path.realpath(p)) for p in (paths.MAPS, paths.COUNTERS, paths.SCENARIOS)]
+    return roots
+
+
+def reference_problem(base: Path, ref: str, what: str) -> str | None:
+    """Why ``ref`` (written in a file in ``base``) may not be followed, or None."""
+    shown = ref if len(ref) <= 80 else ref[:77] + "..."
+    if not ref.lower().endswith(REF_SUFFIXES):
+        return f"{what} {shown!r} must name a .yaml or .yml file"
+    target = Path(os.path.realpath(base / ref))
+    roots = reference_roots(base)
+    if not any(target.is_relative_to(root) for root in roots):
+        return (
+            f"{what} {shown!r} lies outside the folders a file may refer to: "
+            f"{roots[0]} (the file's folder and the one above it) and the bundled content"
+        )
+    return None
+
+
+def _file_problem(target: Path) -> str | None:
+    try:
+        if target.is_file():
+            return None
+        return "is not a file" if target.exists() else "not found"
+    except (OSError, ValueError) as exc:
+        return f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+
+
 def _referenced(
     ck: Checker, container: Any, key: Any, ref: Any, base: Path, what: str
 ) -> Path | None:
-    """The path a reference names, if it is a string naming an existing file."""
+    """The path a reference names, if it is a string naming an allowed, existing file."""
     if not isinstance(ref, str) or not ref:
         ck.error(container, key, f"{what} must be a path, not {type_name(ref)}")
         return None
+    problem = reference_problem(base, ref, what)
+    if problem is not None:
+        ck.error(container, key, problem)
+        return None
     target = _resolve(base, ref)
-    if not target.is_file():
-        reason = "is not a file" if target.exists() else "not found"
-        ck.error(container, key, f"{what} {ref!r} {reason} (tried {target})")
+    reason = _file_problem(target)
+    if reason is not None:
+        shown = ref if len(ref) <= 80 else ref[:77] + "..."
+        ck.error(container, key, f"{what} {shown!r} {reason} (tried {target})"[:400])
         return None
     return target
 
@@ -86,8 +139,15 @@ def _chart_for_map(ck: Checker, doc: dict[str, Any], base: Path) -> TerrainChart
     key = "terrain" if "terrain" in doc else None
     if isinstance(ref, str) and is_bundled_name(ref):
         target = paths.bundled_terrain_chart(ref)
-        if not target.is_file():
-            ck.error(doc, key, f"no bundled terrain chart {ref!r} (tried {target})")
+        if _file_problem(target) is not None:
+            known = sorted(p.stem for p in paths.MAPS.glob("*.yaml") if _is_chart(p))
+            shown = ref if len(ref) <= 40 else ref[:37] + "..."
+            ck.error(
+                doc,
+                key,
+                f"no bundled terrain chart {shown!r}{did_you_mean(ref, known)} "
+                f"(bundled: {', '.join(known)}; or give a path to a .yaml file)",
+            )
             return None
     else:
         found = _referenced(ck, doc, key, ref, base, "terrain chart")
@@ -95,6 +155,17 @@ def _chart_for_map(ck: Checker, doc: dict[str, Any], base: Path) -> TerrainChart
             return None
         target = found
     return chart_at(ck, target)
+
+
+def _is_chart(path: Path) -> bool:
+    """A bundled file that is a terrain chart (its first lines say so)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return any(
+                line.startswith("format: tabletop/terrain") for line in f.read(4096).splitlines()
+            )
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def map_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> HexMap | None:
@@ -220,7 +291,7 @@ def _strict(
 def load_chart(path_or_name: str | os.PathLike[str]) -> TerrainChart:
     """A terrain chart file, or a bundled chart by name (``"standard"``)."""
     ref = os.fspath(path_or_name)
-    if is_bundled_name(ref) and not Path(ref).is_file():
+    if is_bundled_name(ref) and _file_problem(Path(ref)) is not None:
         ref = str(paths.bundled_terrain_chart(ref))
     chart: TerrainChart = _strict(chart_at, ref)
     return chart
@@ -305,7 +376,7 @@ def dumps_map(hexmap: HexMap, form: str = "auto") -> str:
 
 def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
     """Write a map atomically; a relative chart path is rewritten for the new folder."""
-    p = Path(path)
+    p = save_target(path)
     ref = hexmap.chart_ref or hexmap.chart.name
     ref = ref if is_bundled_name(ref) else relative_ref(ref, hexmap.path, p)
     bg = hexmap.background
@@ -340,8 +411,7 @@ def dumps_counters(cf: CounterFile) -> str:
 
 
 def save_counters(cf: CounterFile, path: str | os.PathLike[str]) -> None:
-    atomic_write(Path(path), dumps_counters(cf))
-    cf.path = Path(path)
+    cf.path = atomic_write(path, dumps_counters(cf))
 
 
 def dumps_chart(chart: TerrainChart) -> str:
@@ -371,7 +441,7 @@ def _labeller(hexmap: HexMap) -> Callable[[Any], str | None]:
 
 
 def save_scenario(sc: Scenario, path: str | os.PathLike[str]) -> None:
-    p = Path(path)
+    p = save_target(path)
     data = scenario_to_dict(sc, p)
     atomic_write(p, dump_text(data))
     sc.map_ref, sc.counter_refs, sc.path = data["map"], list(data["counters"]), p
@@ -390,7 +460,7 @@ def dumps_game(game: GameState) -> str:
 
 
 def save_game(game: GameState, path: str | os.PathLike[str]) -> None:
-    p = Path(path)
+    p = save_target(path)
     data = game_to_dict(game, p)
     atomic_write(p, dump_text(data))
     sc = game.scenario

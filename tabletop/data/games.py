@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tabletop.data import bounds as B
 from tabletop.data import semantics
 from tabletop.data.scenarios import (
     MODES,
@@ -19,7 +20,7 @@ from tabletop.data.scenarios import (
     hex_marker_dict,
     hex_marker_from,
 )
-from tabletop.data.schema import ANY_KEYS, Checker, plain
+from tabletop.data.schema import ANY_KEYS, Checker, plain, shorten
 from tabletop.model import (
     RULE_HEX_MARKERS,
     Figure,
@@ -98,6 +99,11 @@ def _unit_state(
         type_id = ck.name_in(d, "type", d["type"], "unit type", sc.unit_types) or "?"
         side = ck.name_in(d, "side", d["side"], "side", sc.sides) or "?"
         base = UnitState(uid, type_id, side, None, _opt_str(ck, d, "formation", None))
+    for key, have in (("type", base.type_id), ("side", base.side), ("formation", base.formation)):
+        if key in d and d[key] != have:
+            ck.error(
+                d, key, f"{uid} is {key} {have!r} in the scenario, not {shorten(repr(d[key]))}"
+            )
     hex_ = base.hex
     if "hex" in d:
         labels = ctx.labels
@@ -151,14 +157,54 @@ def _log(ck: Checker, doc: dict[str, Any]) -> list[LogEntry]:
     return out
 
 
+PHASES = {
+    "platoon": ("draw", "impulse", "marker_removal", "finished"),
+    "squad": ("movement", "shooting", "close_combat", "end", "finished"),
+}
+"""The phases a saved game may be in, per ruleset (interfaces.md section 3)."""
+PENDING_INTS = ("mp_left", "hexes", "shots")
+PENDING_LISTS = {"firers": "unit", "path_left": "hex"}
+
+
+def _pending(ck: Checker, ctx: Context, st: dict[str, Any], sc: Scenario) -> Any:
+    """A decision the game waits for (a paused move): a mapping whose units and hexes exist."""
+    value = st.get("pending")
+    if value is None:
+        return None
+    d = ck.mapping(st, "pending", value, "pending", ANY_KEYS)
+    if not d:
+        return None
+    ids = {u.id for u in sc.units} | {r.unit.id for r in sc.reinforcements}
+    for key in ("kind", "action", "unit"):
+        if key in d:
+            ck.get_str(d, key, "pending")
+    if "unit" in d:
+        ck.name_in(d, "unit", d["unit"], "unit", ids)
+    if "hex" in d and ctx.labels is not None:
+        ctx.labels.hex(d, "hex", d["hex"])
+    for key in PENDING_INTS:
+        if key in d:
+            ck.get_int(d, key, "pending", 0, lo=0, hi=B.MOVEMENT * 10)
+    for key, what in PENDING_LISTS.items():
+        seq = ck.sequence(d, key, d.get(key), f"pending {key}")
+        for i, item in enumerate(seq):
+            if what == "unit":
+                ck.name_in(seq, i, item, "unit", ids)
+            elif ctx.labels is not None:
+                ctx.labels.hex(seq, i, item)
+    if "request" in d:
+        ck.mapping(d, "request", d["request"], "pending request", ANY_KEYS)
+    return plain(d)
+
+
 def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> GameState:
     """The game state of a saved game whose scenario part is already built."""
     if "state" not in doc:
         ck.error(doc, None, "a saved game needs a 'state:' mapping")
     st = ck.mapping(doc, "state", doc.get("state") or {}, "state", STATE_KEYS)
     game = sc.new_game()
-    game.turn = ck.get_int(st, "turn", "", 1, lo=1)
-    game.phase = str(ck.get_str(st, "phase", "", game.phase))
+    game.turn = ck.get_int(st, "turn", "", 1, lo=1, hi=sc.turns)
+    game.phase = str(ck.get_str(st, "phase", "", game.phase, PHASES[sc.ruleset]))
     game.active_side = _opt_str(ck, st, "active_side", game.active_side)
     if game.active_side is not None and "active_side" in st:
         ck.name_in(st, "active_side", game.active_side, "side", sc.sides)
@@ -173,8 +219,7 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
             if (c := ck.name_in(cup, i, v, "formation", ctx.formations()))
         ]
     game.finished = ck.get_bool(st, "finished")
-    pending = st.get("pending")
-    game.pending = None if pending is None else plain(pending)
+    game.pending = _pending(ck, ctx, st, sc)
     game.flags = plain(ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS))
     base = {u.id: u for u in sc.units} | {r.unit.id: r.unit for r in sc.reinforcements}
     units = ck.mapping(st, "units", st.get("units") or {}, "state units", ANY_KEYS)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.data import bounds as B
 from tabletop.data.schema import ANY_KEYS, Checker, did_you_mean, plain, raw_scalar, type_name
 from tabletop.data.yamlsafe import LocDict
 from tabletop.hexgrid import Hex, HexSide
@@ -105,19 +106,37 @@ class Labels:
         return HexSide.between(a, b)
 
 
+def _too_big(ck: Checker, doc: dict[str, Any], columns: int, rows: int) -> bool:
+    if columns <= B.MAP_SIDE and rows <= B.MAP_SIDE and columns * rows <= B.MAP_HEXES:
+        return False
+    ck.error(
+        doc,
+        "grid" if "grid" in doc else "rows",
+        f"a map of {columns} x {rows} hexes is too large: at most {B.MAP_SIDE} columns "
+        f"or rows and {B.MAP_HEXES:,} hexes in all",
+    )
+    return True
+
+
 def _grid(ck: Checker, doc: dict[str, Any], rows: list[Any]) -> Grid | None:
     if "grid" not in doc:
         if not rows or not isinstance(rows[0], str):
             ck.error(doc, None, "the map has no 'grid:' (and no 'rows:' to take its size from)")
             return None
+        if _too_big(ck, doc, len(rows[0]), len(rows)):
+            return None
         return Grid(columns=len(rows[0]), rows=len(rows))
     g = ck.mapping(doc, "grid", doc["grid"], "grid", GRID_KEYS, ("columns", "rows"))
     if not g:
         return None
+    columns = ck.get_int(g, "columns", "grid", 1, lo=1)
+    rows_n = ck.get_int(g, "rows", "grid", 1, lo=1)
+    if _too_big(ck, doc, columns, rows_n):
+        return None
     try:
         return Grid(
-            columns=ck.get_int(g, "columns", "grid", 1, lo=1, hi=999),
-            rows=ck.get_int(g, "rows", "grid", 1, lo=1, hi=999),
+            columns=columns,
+            rows=rows_n,
             orientation=ck.get_str(g, "orientation", "", "flat", ("flat", "pointy")),
             stagger=ck.get_str(g, "stagger", "", "odd", ("odd", "even")),
             first=ck.get_int(g, "first", "", 1, lo=0, hi=1),
@@ -160,7 +179,7 @@ def _fill_rows(
             text = texts[j] if texts else None
             name = codes.get(text[k], default) if text is not None else default
             lv_text = lv_texts[j] if lv_texts else None
-            level = int(lv_text[k]) if lv_text is not None and lv_text[k].isdigit() else 0
+            level = int(lv_text[k]) if lv_text is not None and lv_text[k] in digits else 0
             cell = shared.get((name, level))
             if cell is None:
                 cell = shared[name, level] = HexCell(name, level)
@@ -223,7 +242,7 @@ def _apply_hexes(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: Label
             d = ck.mapping(hexes, label, entry, f"hex {label}", HEX_KEYS, ("terrain",))
             resolved = _terrain_name(ck, chart, d, "terrain", d.get("terrain"))
             level = d.get("level")
-            level = None if level is None else ck.get_int(d, "level", "", 0, lo=0, hi=99)
+            level = None if level is None else ck.get_int(d, "level", "", 0, lo=0, hi=B.LEVEL)
             entrances = _entrances(ck, d, h, labels)
         else:
             resolved = _terrain_name(ck, chart, hexes, label, entry)
@@ -266,7 +285,7 @@ def _apply_hexsides(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: La
         key = "side" if "side" in entry else "between"
         side = labels.side(entry, key, entry[key])
         feature = entry.get("feature")
-        if feature not in features:
+        if not isinstance(feature, str) or feature not in features:
             ck.name_in(
                 entry,
                 "feature" if "feature" in entry else None,

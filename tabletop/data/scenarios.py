@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.data import bounds as B
 from tabletop.data.maps import Labels
 from tabletop.data.schema import ANY_KEYS, Checker, plain
 from tabletop.hexgrid import Hex
@@ -104,7 +105,7 @@ def _sides(ck: Checker, doc: dict[str, Any], ruleset: str) -> dict[str, SideDef]
             ck.error(d, "formations", "a squad scenario has no formations")
         for name, f in fs.items():
             fd = ck.mapping(fs, name, f, f"formation {name!r}", ("chits",))
-            formations[name] = ck.get_int(fd, "chits", "", 1, lo=1)
+            formations[name] = ck.get_int(fd, "chits", "", 1, lo=1, hi=B.CHITS)
         out[side_id] = SideDef(side_id, str(ck.get_str(d, "name", "", side_id)), formations)
     if not out:
         ck.error(doc, "sides" if "sides" in doc else None, "the scenario declares no sides")
@@ -124,7 +125,7 @@ def options_from(ck: Checker, doc: dict[str, Any]) -> Options:
     }
     for key, lo in ints.items():
         if key in d:
-            kw[key] = ck.get_int(d, key, "", getattr(base, key), lo=lo)
+            kw[key] = ck.get_int(d, key, "", getattr(base, key), lo=lo, hi=B.OPTION)
     for key, choices in (
         ("range_count", ("distance", "exclusive")),
         ("depletion_blocks", ("missile", "all")),
@@ -136,7 +137,7 @@ def options_from(ck: Checker, doc: dict[str, Any]) -> Options:
         kw["opfire_per_hex"] = (
             None
             if d["opfire_per_hex"] == "unlimited"
-            else ck.get_int(d, "opfire_per_hex", "", 1, lo=1)
+            else ck.get_int(d, "opfire_per_hex", "", 1, lo=1, hi=B.OPTION)
         )
     if "medic_save" in d:
         kw["medic_save"] = ck.get_face(d, "medic_save", "", 4)
@@ -145,7 +146,7 @@ def options_from(ck: Checker, doc: dict[str, Any]) -> Options:
     if "mine_attack" in d:
         m = ck.mapping(d, "mine_attack", d["mine_attack"], "mine_attack", ("dice", "hit"))
         kw["mine_attack"] = MineAttack(
-            ck.get_int(m, "dice", "", 3, lo=1), ck.get_face(m, "hit", "", 5)
+            ck.get_int(m, "dice", "", 3, lo=1, hi=B.DICE), ck.get_face(m, "hit", "", 5)
         )
     return Options(**kw)
 
@@ -247,7 +248,9 @@ def unit_from(
         mode=mode,
         carrier=ck.get_str(d, "carrier", "", None),
         figures=_figures(ck, d, t),
-        ammo=ck.get_int(d, "ammo", "", ammo_default, lo=0) if "ammo" in d else ammo_default,
+        ammo=ck.get_int(d, "ammo", "", ammo_default, lo=0, hi=B.AMMO)
+        if "ammo" in d
+        else ammo_default,
         flags=_flags(ck, d),
     )
     if uid in ctx.where:
@@ -309,7 +312,7 @@ def hex_marker_from(
     if kind in MINEFIELDS and side is None and "side" not in d:
         ck.error(d, "marker", f"a {kind} needs the 'side' that laid it")
     revealed = ck.get_bool(d, "revealed", kind not in MINEFIELDS)
-    turn = ck.get_int(d, "turn", "", 0, lo=0)
+    turn = ck.get_int(d, "turn", "", 0, lo=0, hi=B.TURNS)
     if h is None or kind is None:
         return None
     return HexMarker(h, kind, side, revealed, turn)
@@ -329,7 +332,7 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
     mines = ck.mapping(doc, "mines", doc.get("mines") or {}, "mines", ANY_KEYS)
     for side, n in mines.items():
         if ck.name_in(mines, side, side, "side", ctx.sides):
-            sc.mines[side] = ck.check_int(mines, side, n, f"mines of {side}", 0, lo=0)
+            sc.mines[side] = ck.check_int(mines, side, n, f"mines of {side}", 0, lo=0, hi=B.MINES)
     for seq, i, item in ck.items(doc, "air_strikes", "air_strikes"):
         d = ck.mapping(
             seq,
@@ -340,7 +343,7 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
             ("turn", "side", "aircraft", "hex"),
         )
         if d:
-            turn = ck.get_int(d, "turn", "", 1, lo=1)
+            turn = ck.get_int(d, "turn", "", 1, lo=1, hi=B.TURNS)
             by = ck.name_in(d, "side", d.get("side"), "side", ctx.sides)
             aircraft = ck.name_in(d, "aircraft", d.get("aircraft"), "unit type", ctx.types)
             h = _hex(ctx, d, "hex", d.get("hex"))
@@ -351,7 +354,7 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
             seq, i, item, "a reinforcement", ("turn", "unit", "landed"), ("turn", "unit")
         )
         if d:
-            turn = ck.get_int(d, "turn", "", 1, lo=1)
+            turn = ck.get_int(d, "turn", "", 1, lo=1, hi=B.TURNS)
             units = unit_from(ck, ctx, d, "unit", d.get("unit"), with_sw=False)
             if units:
                 sc.reinforcements.append(Reinforcement(turn, units[0], ck.get_bool(d, "landed")))
@@ -378,7 +381,7 @@ def scenario_from(
         unit_types=types,
         sides=ctx.sides,
         units=[],
-        turns=ck.get_int(doc, "turns", "", 8, lo=1),
+        turns=ck.get_int(doc, "turns", "", 8, lo=1, hi=B.TURNS),
         rules=_rules(ck, doc, ruleset),
         options=options_from(ck, doc),
         notes=str(ck.get_str(doc, "notes", "", "")),

@@ -51,15 +51,40 @@ def did_you_mean(name: object, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+SHOWN_CHARS = 60
+"""A value quoted in a message is cut to this many characters."""
+
+
+def shorten(text: str, limit: int = SHOWN_CHARS) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def kind_name(value: object) -> str:
+    """What kind of value this is, without quoting any of it."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string" if "\n" not in value.strip() else "plain text"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
 def type_name(value: object) -> str:
     if value is None:
         return "nothing (null)"
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, int | float):
-        return f"a number ({value})"
+        return f"a number ({shorten(str(value), 30)})"
     if isinstance(value, str):
-        return f"a string ({value!r})"
+        return f"a string ({shorten(repr(value))})"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -13,10 +13,9 @@ when a problem is reported (nothing per value is stored while loading large maps
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
-import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,6 +75,12 @@ _SAFE_SCALARS = frozenset(
 )
 
 
+MAX_SHOWN = 100
+"""Problems shown of one file; the rest are counted (``... and 49900 more problems``)."""
+MAX_MESSAGE = 500
+"""Characters of one message (a value quoted in it is cut short before that)."""
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
     """One thing wrong with a file, at a 1-based line and column (0 when unknown)."""
@@ -84,6 +89,10 @@ class Problem:
     line: int
     column: int
     message: str
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", self.message[: MAX_MESSAGE - 3] + "...")
 
     def __str__(self) -> str:
         return f"{self._where()}: {self.message}"
@@ -99,13 +108,28 @@ class Problem:
         return f"{self.path}:{self.line}:{self.column}"
 
 
+def shown_lines(problems: Sequence[Problem], warnings: Sequence[Problem] = ()) -> list[str]:
+    """The lines to print for these problems: at most :data:`MAX_SHOWN` per file."""
+    lines: list[str] = []
+    per_file: dict[str, int] = {}
+    hidden: dict[str, int] = {}
+    for p, text in [(p, str(p)) for p in problems] + [(w, w.as_warning()) for w in warnings]:
+        n = per_file[p.path] = per_file.get(p.path, 0) + 1
+        if n <= MAX_SHOWN:
+            lines.append(text)
+        else:
+            hidden[p.path] = hidden.get(p.path, 0) + 1
+    lines += [f"{path}: ... and {n} more problems" for path, n in hidden.items()]
+    return lines
+
+
 class DataError(ValueError):
     """A file (or plain dict) failed to load; ``problems`` lists every reason found."""
 
     def __init__(self, problems: list[Problem], warnings: list[Problem] | None = None) -> None:
         self.problems = list(problems)
         self.warnings = list(warnings or [])
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__("\n".join(shown_lines(self.problems)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +153,12 @@ def _mark(node: yaml.Node | None) -> Mark:
 class LocDict(dict[str, Any]):
     """A mapping loaded from YAML; ``mark_of(key)`` says where the key's value is."""
 
-    __slots__ = ("node",)
+    __slots__ = ("_index", "node")
 
     def __init__(self, node: yaml.MappingNode | None = None) -> None:
         super().__init__()
         self.node = node
+        self._index: dict[str, tuple[yaml.Node, yaml.Node]] | None = None
 
     @property
     def mark(self) -> Mark:
@@ -142,10 +167,12 @@ class LocDict(dict[str, Any]):
     def _pair(self, key: str) -> tuple[yaml.Node, yaml.Node] | None:
         if self.node is None:
             return None
-        for k, v in self.node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value == key:
-                return k, v
-        return None
+        if self._index is None:  # built on the first question: each later one is O(1)
+            self._index = {}
+            for k, v in self.node.value:
+                if isinstance(k, yaml.ScalarNode):
+                    self._index.setdefault(str(k.value), (k, v))
+        return self._index.get(key)
 
     def mark_of(self, key: str) -> Mark:
         pair = self._pair(key)
@@ -344,46 +371,3 @@ def dump_text(data: Any) -> str:
         width=100,
     )
     return text
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: temp file in the same folder, fsync, replace."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise FileNotFoundError(2, f"cannot write {path}: there is no folder {folder}")
-    if path.is_dir():
-        raise IsADirectoryError(21, f"cannot write {path}: it is a folder")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        os.chmod(tmp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """The replaced file keeps its permissions; a new one gets the usual ones (0666 less
-    the umask), not the private 0600 that a temporary file is created with."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        return 0o666 & ~_umask()
-
-
-def _umask() -> int:
-    """The process umask, read without changing it (``os.umask`` would, for every thread)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            for line in f:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    return 0o022

@@ -59,7 +59,7 @@ def test_three_problems_in_two_files(capsys: pytest.CaptureFixture[str], write: 
         ("id: i-1", "id: t-1", "duplicate unit id 't-1'"),
         ('hex: "0101"', 'hex: "01x1"', "bad hex label '01x1'"),
         ("map: map.yaml", "map: nomap.yaml", "map file 'nomap.yaml' not found (tried"),
-        ("turns: 6", "turns: 0", "turns must be at least 1, not 0"),
+        ("turns: 6", "turns: 0", "turns must be between 1 and 200, not 0"),
         ("format: tabletop/scenario@1", "format: tabletop/scenario@7", "is newer than this version"),  # noqa: E501
         ("format: tabletop/scenario@1", "format: tabletop/scenaro@1", "unknown format"),
         ("formations: {bravo: {chits: 1}}", "formations: {}", "unknown formation 'bravo'"),
@@ -96,7 +96,7 @@ def test_every_message_has_a_position(write: Write) -> None:
         ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: 3, model: soldeir}\n",
          "unknown model 'soldeir' (did you mean 'soldier'?)"),
         ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: -2, model: soldier}\n",  # noqa: E501
-         "figures must be at least 1, not -2"),
+         "figures must be between 1 and 50, not -2"),
         ("format: tabletop/counters@1\nruleset: squad\nunits:\n  X: {figures: 3, model: soldier, "
          "accuracy: [0, 2]}\n", "an accuracy face must be between 1 and 6, not 0"),
         ("format: tabletop/map@1\ngrid: {columns: 3, rows: 2}\nhexsides:\n  - {side: \"0101/0202\", "  # noqa: E501

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.data import yamlsafe
-from tabletop.data.yamlsafe import LocDict, LocList, Mark, atomic_write, parse_text
+from tabletop.data.atomic import atomic_write
+from tabletop.data.yamlsafe import LocDict, LocList, Mark, parse_text
 
 
 def test_positions_are_one_based() -> None:
