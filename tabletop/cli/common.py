@@ -24,7 +24,7 @@ def load_play(path: str) -> GameState:
     from tabletop.data import DataError, load_document
 
     try:
-        document = load_document(path)
+        document = load_document(path, game_check=check_game)
     except DataError as exc:
         raise BadInput(str(exc)) from None
     except OSError as exc:
@@ -45,6 +45,14 @@ def make_los(state: GameState) -> LineOfSight:
 
     engine: LineOfSight = LosEngine(state.scenario.map, state.scenario.options)
     return engine
+
+
+def check_game(game: GameState) -> list[tuple[tuple[str | int, ...], str]]:
+    """Where a saved game disagrees with its log replayed from the scenario (the data
+    layer locates each place): ``validate``, ``act`` and ``odds`` refuse such a game."""
+    from tabletop.commands.replaycheck import replay_differences
+
+    return replay_differences(game, make_los(game))
 
 
 def save(state: GameState, path: str) -> None:

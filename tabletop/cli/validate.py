@@ -17,6 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tabletop.cli.common import check_game
     from tabletop.data import validate_file
     from tabletop.data.yamlsafe import shown_lines
 
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     errors = warnings = 0
     printed: set[str] = set()  # a referenced file's problems are shown once
     for name in args.files:
-        problems, notes = validate_file(name)
+        problems, notes = validate_file(name, game_check=check_game)
         errors += len(problems)
         warnings += len(notes)
         failed += bool(problems)

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from tabletop import paths
 from tabletop.data import chart as chart_mod
-from tabletop.data import games, maps, scenarios, semantics
+from tabletop.data import gamecheck, games, maps, scenarios, semantics
 from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
+from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
 from tabletop.data.yamlsafe import DataError, Problem, dump_text, load_path
 from tabletop.model import GameState, HexMap, Scenario, TerrainChart, UnitType
@@ -253,7 +255,11 @@ def scenario_parts(
 
 
 def _scenario_at(
-    ck: Checker, path: Path, kinds: tuple[str, ...], parsed: Parsed | None = None
+    ck: Checker,
+    path: Path,
+    kinds: tuple[str, ...],
+    parsed: Parsed | None = None,
+    check: Check | None = None,
 ) -> Document | None:
     sck = ck.for_file(str(path))
     doc, kind = _read(sck, path, kinds, parsed)
@@ -261,8 +267,19 @@ def _scenario_at(
         return None
     sc, ctx = scenario_parts(sck, doc, path)
     if kind == "tabletop/game" and sc is not None and ctx is not None:
-        return games.game_from(sck, ctx, doc, sc)
+        game = games.game_from(sck, ctx, doc, sc)
+        if check is not None and not ck.errors:  # a game that loads: does its log agree?
+            gamecheck.report(sck, doc, check.game_check(game), check.as_warnings)
+        return game
     return sc
+
+
+@dataclass(frozen=True)
+class Check:
+    """A saved game's replay check, given by a layer that knows the rules (see gamecheck)."""
+
+    game_check: GameCheck
+    as_warnings: bool = False
 
 
 _BY_KIND: dict[str, Callable[[Checker, Path, Parsed | None], Document | None]] = {
@@ -312,33 +329,59 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     return sc
 
 
-def load_game(path: str | os.PathLike[str]) -> GameState:
-    game: GameState = _strict(_BY_KIND["tabletop/game"], path)
+def load_game(path: str | os.PathLike[str], game_check: GameCheck | None = None) -> GameState:
+    """A saved game; with ``game_check``, one whose state disagrees with its log is refused."""
+    check = None if game_check is None else Check(game_check)
+    game: GameState = _strict(
+        lambda ck, p, parsed: _scenario_at(ck, p, ("tabletop/game",), parsed, check), path
+    )
     return game
 
 
-def _any_kind(ck: Checker, path: Path, parsed: Parsed | None = None) -> Document | None:
+def _any_kind(
+    ck: Checker, path: Path, parsed: Parsed | None = None, check: Check | None = None
+) -> Document | None:
     parsed = parsed if parsed is not None else load_path(path)
     probe = Checker(str(path))
     _, kind = _read(probe, path, KINDS, parsed)
     if kind is None:
         ck.errors.extend(probe.errors)  # the reasons
         return None
+    if kind == "tabletop/game":
+        return _scenario_at(ck, path, (kind,), parsed, check)
     return _BY_KIND[kind](ck, path, parsed)
 
 
-def load_document(path: str | os.PathLike[str]) -> Document:
-    """Whatever the file's ``format:`` says it is."""
-    result: Document = _strict(_any_kind, path)
+def load_document(path: str | os.PathLike[str], game_check: GameCheck | None = None) -> Document:
+    """Whatever the file's ``format:`` says it is; a saved game is checked against its log
+    with ``game_check`` (a disagreement is an error)."""
+    check = None if game_check is None else Check(game_check)
+    result: Document = _strict(partial(_any_kind, check=check), path)
     return result
 
 
-def validate_file(path: str | os.PathLike[str]) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) of one file and the files it refers to; never raises."""
+def load_document_warnings(
+    path: str | os.PathLike[str], game_check: GameCheck
+) -> tuple[Document, list[Problem]]:
+    """Like :func:`load_document`, a disagreement with the log being a warning: the
+    document and the warnings (for the app, which lets the player decide)."""
+    p = Path(path)
+    ck = Checker(str(p))
+    result = _any_kind(ck, p, None, Check(game_check, as_warnings=True))
+    if ck.errors or result is None:
+        raise DataError(ck.errors or [Problem(str(p), 0, 0, "could not be loaded")], ck.warnings)
+    return result, _unique(ck.warnings)
+
+
+def validate_file(
+    path: str | os.PathLike[str], game_check: GameCheck | None = None
+) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of one file and the files it refers to; never raises. With
+    ``game_check`` a saved game's state is checked against its replayed log."""
     p = Path(path)
     ck = Checker(str(p))
     try:
-        _any_kind(ck, p, None)
+        _any_kind(ck, p, None, None if game_check is None else Check(game_check))
     except Exception as exc:  # validate reports, it never crashes
         ck.errors.append(Problem(str(p), 0, 0, f"internal error while checking: {exc!r}"))
     return _unique(ck.errors), _unique(ck.warnings)
