@@ -14,6 +14,7 @@ flip. Prints one summary line; bad input goes to stderr as ``tabletop: ...`` lin
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,13 +26,19 @@ if TYPE_CHECKING:
 MAX_BLEED_MM = 5.0
 
 
-def _positive(text: str) -> int:
+MAX_COPIES = 100
+"""Copies of each unit type: a hundred sheets' worth at most (memory grows with them)."""
+DPI_RANGE = (50, 1200)
+"""PNG resolutions: a printer's 1200 dpi at most (an A4 page at 1200 dpi is 140 MB)."""
+
+
+def _whole(text: str, what: str, lo: int, hi: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of copies (1 or more)")
+        value = lo - 1
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what} ({lo} to {hi})")
     return value
 
 
@@ -45,6 +52,14 @@ def _bleed(text: str) -> float:
             f"{text!r} is not a bleed in millimetres (0 to {MAX_BLEED_MM:g}, e.g. 1 or 1.5mm)"
         )
     return value
+
+
+def _copies(text: str) -> int:
+    return _whole(text, "a number of copies", 1, MAX_COPIES)
+
+
+def _dpi(text: str) -> int:
+    return _whole(text, "a resolution in dots per inch", *DPI_RANGE)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper (a4)")
     parser.add_argument(
-        "--copies", type=_positive, default=1, metavar="N", help="copies of each counter (1)"
+        "--copies",
+        type=_copies,
+        default=1,
+        metavar="N",
+        help=f"copies of each counter (1; at most {MAX_COPIES})",
     )
     parser.add_argument(
         "--backs", action="store_true", help="add mirrored back pages for duplex printing"
@@ -72,7 +91,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-cut-lines", dest="cut_lines", action="store_false", help="leave out the cut lines"
     )
-    parser.add_argument("--dpi", type=_positive, default=300, help="PNG resolution (300)")
+    parser.add_argument(
+        "--dpi",
+        type=_dpi,
+        default=300,
+        help=f"PNG resolution (300; {DPI_RANGE[0]} to {DPI_RANGE[1]})",
+    )
 
 
 @dataclass(frozen=True)
@@ -118,10 +142,12 @@ def sheet_contents(path: str, copies: int = 1) -> Contents:
 
 def run(args: argparse.Namespace) -> int:
     from tabletop.data import DataError
+    from tabletop.data.atomic import save_target
     from tabletop.render.sheet import SheetError, ensure_gui_app
 
     try:
         out = _output(args)
+        save_target(out)  # a FIFO, a folder, a read-only file: refused before any work
         contents = sheet_contents(args.counters, args.copies)
         ensure_gui_app()
         summary = _print(args, contents, out)
@@ -132,14 +158,17 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, SheetError) as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 1
-    except OSError as exc:
-        print(f"tabletop: {exc.filename or args.counters}: {exc.strerror or exc}", file=sys.stderr)
+    except OSError as exc:  # a refused target (its message names it), a full disk
+        where = exc.filename or (out if exc.errno != errno.EINVAL else None)
+        text = exc.strerror or str(exc)
+        print(f"tabletop: {where}: {text}" if where else f"tabletop: {text}", file=sys.stderr)
         return 1
     print(summary)
     return 0
 
 
 def _print(args: argparse.Namespace, contents: Contents, out: Path) -> str:
+    from tabletop.data.atomic import atomic_write
     from tabletop.render.sheet import COUNTER_SIZES, PAPERS, layout_sheet, with_backs, write_sheet
 
     paper = PAPERS[args.paper]
@@ -147,7 +176,13 @@ def _print(args: argparse.Namespace, contents: Contents, out: Path) -> str:
     if args.backs:
         pages = with_backs(pages, paper)
     written = write_sheet(
-        pages, paper, out, title=contents.title, dpi=args.dpi, cut_lines=args.cut_lines
+        pages,
+        paper,
+        out,
+        title=contents.title,
+        dpi=args.dpi,
+        cut_lines=args.cut_lines,
+        write=atomic_write,
     )
     total = sum(len(units) for _, units in contents.groups)
     names = ", ".join(str(p) for p in written)

@@ -76,9 +76,11 @@ REF_SUFFIXES = (".yaml", ".yml")
 def reference_roots(base: Path) -> list[Path]:
     """The folders a file in ``base`` may refer into (symbolic links resolved): its own
     folder and the one above it (the ``scenarios/``, ``maps/``, ``counters/`` siblings of
-    the bundled layout, a ``saves/`` folder beside a scenario), and the bundled content."""
+    the bundled layout, a ``saves/`` folder beside a scenario), the user's home folder (a
+    game saved anywhere there, or autosaved by the app, refers back to its scenario's
+    files) and the bundled content."""
     folder = Path(os.path.realpath(base))
-    roots = [folder.parent]
+    roots = [folder.parent, Path(os.path.realpath(Path.home()))]
     roots += [Path(os.path.realpath(p)) for p in (paths.MAPS, paths.COUNTERS, paths.SCENARIOS)]
     return roots
 
@@ -92,8 +94,9 @@ def reference_problem(base: Path, ref: str, what: str) -> str | None:
     roots = reference_roots(base)
     if not any(target.is_relative_to(root) for root in roots):
         return (
-            f"{what} {shown!r} lies outside the folders a file may refer to: "
-            f"{roots[0]} (the file's folder and the one above it) and the bundled content"
+            f"{what} {shown!r} lies outside the folders a file may refer to: {roots[0]} "
+            f"(the file's folder and the one above it), {roots[1]} (the home folder) and "
+            "Tabletop's bundled content"
         )
     return None
 

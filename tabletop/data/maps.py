@@ -208,6 +208,13 @@ def _row_texts(
         if isinstance(text, int) and not isinstance(text, bool):
             text = raw_scalar(rows, j)
         if text is None:
+            if j < len(rows):
+                ck.error(
+                    rows,
+                    j,
+                    f"{key} row {j + 1} is null (an unquoted ~ is YAML's null): "
+                    'quote the row, e.g. "~~~~"',
+                )
             out.append(None)
             continue
         if not isinstance(text, str):

@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.data import bounds as B
 from tabletop.data.maps import Labels
-from tabletop.data.schema import ANY_KEYS, Checker, plain
+from tabletop.data.schema import ANY_KEYS, Checker, plain, shorten
 from tabletop.hexgrid import Hex
 from tabletop.model import (
     MODULES,
@@ -77,6 +77,7 @@ UNIT_KEYS = (
 STATUSES = [s.value for s in Status]
 MODES = ("flying", "noe", "landed")
 MINEFIELDS = frozenset({"minefield_at", "minefield_ap"})
+ID_FORBIDDEN = (",", ":")
 
 
 @dataclass
@@ -213,6 +214,16 @@ def _markers(ck: Checker, d: dict[str, Any]) -> list[str]:
     ]
 
 
+def _check_id(ck: Checker, d: dict[str, Any], uid: str) -> None:
+    if any(c in uid for c in ID_FORBIDDEN) or uid != uid.strip() or not uid:
+        ck.error(
+            d,
+            "id",
+            f"unit id {shorten(repr(uid))} may not be empty, contain a comma or a colon, or "
+            "begin or end with a space (the command line lists ids as A,B and pairs as A:B)",
+        )
+
+
 def unit_from(
     ck: Checker, ctx: Context, container: Any, key: Any, entry: Any, with_sw: bool = True
 ) -> list[UnitState]:
@@ -221,6 +232,7 @@ def unit_from(
     if not d:
         return []
     uid = str(ck.get_str(d, "id", "a unit entry", "?"))
+    _check_id(ck, d, uid)
     type_id = ck.name_in(d, "type", d.get("type"), "unit type", ctx.types)
     t = ctx.types.get(type_id) if type_id else None
     side = ck.name_in(d, "side", d.get("side"), "side", ctx.sides)
@@ -275,6 +287,8 @@ def _support_weapon(
         if not s:
             return None
         sw_id = str(ck.get_str(s, "id", "", f"{unit.id}-sw"))
+        if "id" in s:
+            _check_id(ck, s, sw_id)
         sw_type = ck.name_in(s, "type", s.get("type"), "unit type", ctx.types) or "?"
         markers = _markers(ck, s)
         where: tuple[Any, Any] = (s, "id" if "id" in s else None)

@@ -271,13 +271,16 @@ class Checker:
                 f"the file has no 'format:' key (expected e.g. 'format: {sorted(kinds)[0]}@1')",
             )
             return None
-        if not isinstance(value, str) or "@" not in value:
-            self.error(doc, "format", f"format must look like 'tabletop/map@1', not {value!r}")
+        # the value is quoted only when it is a tabletop format: this may be any YAML file
+        if not isinstance(value, str) or not value.startswith("tabletop/"):
+            self.error(doc, "format", "not a tabletop file: format must look like 'tabletop/map@1'")
             return None
         kind, _, version = value.partition("@")
         if kind not in FORMAT_VERSIONS or not version.isdigit():
             self.error(
-                doc, "format", f"unknown format {value!r}{did_you_mean(kind, FORMAT_VERSIONS)}"
+                doc,
+                "format",
+                f"unknown format {shorten(repr(value))}{did_you_mean(kind, FORMAT_VERSIONS)}",
             )
             return None
         if int(version) > FORMAT_VERSIONS[kind]:

@@ -371,3 +371,11 @@ def dump_text(data: Any) -> str:
         width=100,
     )
     return text
+
+
+def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
+    """:func:`tabletop.data.atomic.atomic_write` (kept here for the callers that import it
+    from this module)."""
+    from tabletop.data.atomic import atomic_write as write
+
+    return write(path, data)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QGuiApplication,
@@ -423,9 +423,16 @@ class _Job:
             raise SheetCancelled(f"{self.out}: cancelled after {done} of {total} pages")
 
 
-def _write_pdf(pages: Sequence[Page], job: _Job) -> list[Path]:
+def _buffer() -> QBuffer:
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return buffer
+
+
+def _pdf_bytes(pages: Sequence[Page], job: _Job) -> list[bytes]:
     paper, out = job.paper, job.out
-    writer = QPdfWriter(str(out))
+    buffer = _buffer()
+    writer = QPdfWriter(buffer)
     writer.setTitle(job.title)
     writer.setCreator("tabletop")
     page_id = _PAGE_IDS.get(paper.name)
@@ -454,16 +461,21 @@ def _write_pdf(pages: Sequence[Page], job: _Job) -> list[Path]:
             p.restore()
     finally:
         p.end()
-    return [out]
+    del writer  # flushes the PDF into the buffer
+    return [bytes(buffer.data().data())]
 
 
-def _write_png(pages: Sequence[Page], job: _Job) -> list[Path]:
+def _png_bytes(pages: Sequence[Page], job: _Job) -> list[bytes]:
     scale = job.dpi / MM_PER_INCH
     size = QSize(round(job.paper.width_mm * scale), round(job.paper.height_mm * scale))
     paths = page_paths(job.out, len(pages))
+    blobs: list[bytes] = []
     for i, (page, path) in enumerate(zip(pages, paths, strict=True)):
         job.tick(i, len(pages))
         image = QImage(size, QImage.Format.Format_RGB32)
+        if image.isNull():
+            raise SheetError(f"{path}: a page of {size.width()} x {size.height()} pixels does "
+                             "not fit in memory (lower --dpi)")  # fmt: skip
         image.setDotsPerMeterX(round(job.dpi / 0.0254))
         image.setDotsPerMeterY(round(job.dpi / 0.0254))
         image.fill(QColor("white"))
@@ -472,22 +484,26 @@ def _write_png(pages: Sequence[Page], job: _Job) -> list[Path]:
         p.scale(scale, scale)
         paint_page(p, page, job.cut_lines)
         p.end()
-        if not image.save(str(path)):
-            raise SheetError(f"{path}: cannot write here")
-    return paths
+        buffer = _buffer()
+        if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
+            raise SheetError(f"{path}: the page could not be encoded as PNG")
+        blobs.append(bytes(buffer.data().data()))
+    return blobs
 
 
-def _write_svg(pages: Sequence[Page], job: _Job) -> list[Path]:
+def _svg_bytes(pages: Sequence[Page], job: _Job) -> list[bytes]:
     from PySide6.QtSvg import QSvgGenerator
 
     dpi = 2540  # a hundred units per millimetre: the page's size in mm comes out exact
     scale = dpi / MM_PER_INCH
     size = QSize(round(job.paper.width_mm * scale), round(job.paper.height_mm * scale))
     paths = page_paths(job.out, len(pages))
+    blobs: list[bytes] = []
     for i, (page, path) in enumerate(zip(pages, paths, strict=True)):
         job.tick(i, len(pages))
+        buffer = _buffer()
         generator = QSvgGenerator()
-        generator.setFileName(str(path))
+        generator.setOutputDevice(buffer)
         generator.setTitle(job.title)
         generator.setResolution(dpi)
         generator.setSize(size)
@@ -497,10 +513,16 @@ def _write_svg(pages: Sequence[Page], job: _Job) -> list[Path]:
         p.scale(scale, scale)
         paint_page(p, page, job.cut_lines)
         p.end()
-    return paths
+        del generator  # finishes the SVG document in the buffer
+        blobs.append(bytes(buffer.data().data()))
+    return blobs
 
 
-_WRITERS = {".pdf": _write_pdf, ".png": _write_png, ".svg": _write_svg}
+_WRITERS = {".pdf": _pdf_bytes, ".png": _png_bytes, ".svg": _svg_bytes}
+
+
+def _plain_write(path: Path, data: bytes) -> object:
+    return path.write_bytes(data)
 
 
 def write_sheet(
@@ -512,22 +534,23 @@ def write_sheet(
     dpi: int = 300,
     cut_lines: bool = True,
     progress: Progress | None = None,
+    write: Callable[[Path, bytes], object] = _plain_write,
 ) -> list[Path]:
     """Write the pages to ``out`` by its extension; the paths written. ``progress`` is
-    called before each page; when it answers False the files begun are removed and
-    :class:`SheetCancelled` is raised."""
+    called before each page; when it answers False :class:`SheetCancelled` is raised and
+    nothing is written. Every page is painted in memory before the first file is written;
+    ``write`` writes one file (the CLI passes the data layer's atomic write, so a full disk
+    leaves no half-written sheet)."""
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise SheetError(f"{out}: write .pdf, .svg or .png")
     if not out.parent.is_dir():
         raise SheetError(f"{out}: there is no directory {out.parent}")
     job = _Job(paper, out, title, dpi, cut_lines, progress)
-    try:
-        paths = _WRITERS[suffix](pages, job)
-    except SheetCancelled:
-        for path in page_paths(out, len(pages)):
-            path.unlink(missing_ok=True)
-        raise
+    blobs = _WRITERS[suffix](pages, job)
+    paths = [out] if suffix == ".pdf" else page_paths(out, len(pages))
+    for path, data in zip(paths, blobs, strict=True):
+        write(path, data)
     if progress is not None:
         progress(len(pages), len(pages))  # done: nothing left to cancel
     return paths

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from tabletop import paths
-from tabletop.ui.loading import LoadError, load_game_document
+from tabletop.ui.loading import Declined, LoadError, load_game_document
 from tabletop.ui.mainwindow import MainWindow
 
 
@@ -31,7 +31,10 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
     window = MainWindow(settings)
     target = Path(path) if path is not None else paths.DEMO_SCENARIO
     try:
-        document = load_game_document(target)
+        document = load_game_document(target, window.accept_disagreement)
+    except Declined:
+        window.deleteLater()
+        return None
     except LoadError as exc:
         window.show_load_error(exc)
         window.deleteLater()

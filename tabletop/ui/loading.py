@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from tabletop.data.gamecheck import Difference
 from tabletop.documents import CountersDocument, CounterSet, GameDocument, MapDocument
 from tabletop.model import GameState, HexMap, Scenario
 
@@ -37,9 +39,33 @@ def with_los(document: GameDocument) -> GameDocument:
     return document
 
 
-def load_game_document(path: str | Path) -> GameDocument | MapDocument | CountersDocument:
+class Declined(LoadError):
+    """The player chose not to open a saved game that disagrees with its log."""
+
+
+Accept = Callable[[str, str], bool]
+"""Asked (summary, details) whether to open a saved game whose state disagrees with its
+log replayed from the scenario; True opens it as it was stored."""
+
+
+def _log_check(found: list[object]) -> Callable[[GameState], list[Difference]]:
+    def check(game: GameState) -> list[Difference]:
+        from tabletop.commands.replaycheck import replay_differences
+        from tabletop.geometry import LosEngine
+
+        differences = replay_differences(game, LosEngine(game.scenario.map, game.scenario.options))
+        found.extend(differences)
+        return differences
+
+    return check
+
+
+def load_game_document(
+    path: str | Path, accept: Accept | None = None
+) -> GameDocument | MapDocument | CountersDocument:
     """A document for a scenario (a new game) or a saved game, or for a map in the map
-    editor; LoadError otherwise."""
+    editor; LoadError otherwise. A saved game is replayed from its scenario; where it
+    disagrees, ``accept`` decides (None: open it)."""
     p = Path(path)
     if not p.is_file():
         raise LoadError(f"{p} does not exist or is not a file")
@@ -47,8 +73,9 @@ def load_game_document(path: str | Path) -> GameDocument | MapDocument | Counter
         from tabletop import data
     except ImportError as exc:  # pragma: no cover - only while the data layer is missing
         raise LoadError("Tabletop cannot read files in this installation", str(exc)) from None
+    found: list[object] = []
     try:
-        loaded = data.load_document(p)
+        loaded, warnings = data.load_document_warnings(p, _log_check(found))
     except data.DataError as exc:
         problems = [str(problem) for problem in getattr(exc, "problems", ())] or [str(exc)]
         count = len(problems)
@@ -60,6 +87,15 @@ def load_game_document(path: str | Path) -> GameDocument | MapDocument | Counter
     except ValueError as exc:
         raise LoadError(f"cannot open {p.name}", str(exc)) from None
     if isinstance(loaded, GameState):
+        if found and accept is not None:
+            count = len(found)
+            summary = (
+                f"{p.name} does not agree with its log replayed from the scenario "
+                f"({count} difference{'s' if count != 1 else ''}): it may have been edited. "
+                "Open it as it was saved?"
+            )
+            if not accept(summary, "\n".join(w.as_warning() for w in warnings)):
+                raise Declined(f"{p.name} was not opened")
         return with_los(GameDocument(loaded, p))
     if isinstance(loaded, Scenario):
         return with_los(GameDocument.from_scenario(loaded, p))

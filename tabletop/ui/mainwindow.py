@@ -18,7 +18,7 @@ from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
 from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
 from tabletop.ui.files import FileKeeper, recent_label
-from tabletop.ui.loading import LoadError, load_game_document, with_los
+from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import turn_text
 from tabletop.ui.play import POLICIES
@@ -304,13 +304,26 @@ class MainWindow(QMainWindow):
         if not self.may_discard():
             return False
         try:
-            document = load_game_document(path)
+            document = load_game_document(path, self.accept_disagreement)
+        except Declined:
+            return False
         except LoadError as exc:
             self.show_load_error(exc)
             return False
         self.set_document(document)
         self._add_recent(Path(path))
         return True
+
+    def accept_disagreement(self, summary: str, details: str) -> bool:
+        """Ask whether to open a saved game that disagrees with its replayed log."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Saved game disagrees with its log")
+        box.setText(summary)
+        box.setDetailedText(details)
+        box.setStandardButtons(QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return bool(box.exec() == QMessageBox.StandardButton.Open)
 
     def show_load_error(self, exc: LoadError) -> None:
         box = QMessageBox(self)

@@ -30,9 +30,10 @@ def game(tmp_path: Path) -> str:
     from tabletop.rules import ActionRequest, ScriptedDice, engine
 
     scenario = load_scenario(ROOT / "scenarios" / "demo-platoon.yaml")
+    for u in scenario.units:  # placed there by the scenario: the saved log replays to it
+        if u.id in MOVED:
+            u.hex = scenario.map.parse("0717")
     state = scenario.new_game()
-    for uid in MOVED:
-        state.unit(uid).hex = scenario.map.parse("0717")
     los = LosEngine(scenario.map, scenario.options)
     draw = ActionRequest("draw", formation="us_task_force")
     engine.perform(state, draw, ScriptedDice([]), los)

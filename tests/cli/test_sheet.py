@@ -107,9 +107,9 @@ def test_not_a_counters_file(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--size", "1in"], "invalid choice: '1in'"),
         (["--paper", "a3"], "invalid choice: 'a3'"),
-        (["--copies", "0"], "'0' is not a whole number of copies"),
+        (["--copies", "0"], "'0' is not a number of copies (1 to 100)"),
         (["-o", "sheet.jpg"], "sheet.jpg: the output must end in .pdf, .svg or .png"),
-        (["-o", "nowhere/sheet.pdf"], "there is no directory nowhere"),
+        (["-o", "nowhere/sheet.pdf"], "there is no folder nowhere"),
     ],
 )
 def test_bad_options(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:

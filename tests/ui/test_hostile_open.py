@@ -1,0 +1,57 @@
+"""The app opens a saved game that disagrees with its replayed log only after a warning
+the player accepts (issue 16 item 6), and shows the located differences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from tabletop import paths
+from tabletop.cli import main
+
+SCENARIO = str(paths.SCENARIOS / "hold-the-crossroads.yaml")
+
+
+@pytest.fixture
+def edited(tmp_path: Path) -> Path:
+    """A saved game whose m48-1 was moved by hand after the fact."""
+    game = tmp_path / "game.yaml"
+    assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('      hex: "0304"', '      hex: "0305"', 1), encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize(
+    "answer", [QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Cancel]
+)
+def test_an_edited_game_asks_before_opening(  # type: ignore[no-untyped-def]
+    window, document, edited: Path, monkeypatch: pytest.MonkeyPatch, answer
+) -> None:
+    asked: list[tuple[str, str]] = []
+
+    def fake_exec(box: QMessageBox) -> int:
+        asked.append((box.text(), box.detailedText()))
+        return int(answer.value)
+
+    monkeypatch.setattr(QMessageBox, "exec", fake_exec)
+    opened = window.open_file(edited)
+    ((summary, details),) = asked
+    assert "does not agree with its log" in summary
+    assert f"{edited}:" in details and "m48-1's hex is '0305'" in details
+    if answer == QMessageBox.StandardButton.Open:
+        assert opened and window.document is not document
+        assert window.document.state.unit("m48-1").hex == window.document.scenario.map.parse("0305")
+    else:
+        assert not opened and window.document is document
+
+
+def test_an_honest_game_opens_without_a_question(  # type: ignore[no-untyped-def]
+    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "game.yaml"
+    assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: pytest.fail(box.text()))
+    assert window.open_file(game)
