@@ -16,7 +16,8 @@ from typing import Any
 from tabletop.model import GameState, HexMarker, LogEntry, UnitState
 from tabletop.rules import engine
 from tabletop.rules.actions import ActionRequest, IllegalAction
-from tabletop.rules.dice import DiceError, ScriptedDice
+from tabletop.rules.adjust import MANUAL
+from tabletop.rules.dice import DiceError
 from tabletop.rules.los import LineOfSight
 
 Place = tuple[str | int, ...]
@@ -82,13 +83,15 @@ def replay_differences(game: GameState, los: LineOfSight) -> list[Difference]:
 
 
 def _replay_entry(state: GameState, entry: LogEntry, los: LineOfSight) -> Difference | None:
-    request, wrong = request_of(entry)
-    if request is None:
-        return wrong[0]
-    dice = ScriptedDice(entry.dice)
+    """Play one entry through the engine's replay (a manual change is made again as it
+    was); where it fails, or None."""
+    if entry.action != MANUAL:
+        request, wrong = request_of(entry)
+        if request is None:
+            return wrong[0]
     try:
-        engine.perform(state, request, dice, los)
-        dice.check_all_used()
+        for _ in engine.replay_steps(state, [entry], los):
+            pass
     except IllegalAction as exc:
         return (), "illegal when the log is replayed from the scenario: " + "; ".join(exc.reasons)
     except DiceError as exc:

@@ -69,6 +69,12 @@ def _resolve(base: Path, ref: str) -> Path:
     return Path(os.path.normpath(base / ref))
 
 
+def real_folder(path: Path) -> Path:
+    """The folder references of ``path`` are read from: that of the file itself, a
+    symbolic link followed (a save through a link writes them for the target's folder)."""
+    return Path(os.path.realpath(path)).parent
+
+
 REF_SUFFIXES = (".yaml", ".yml")
 """A reference names a YAML file: nothing else (``/etc/passwd``, a device) is ever read."""
 
@@ -178,7 +184,7 @@ def map_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> HexMap | No
     doc, kind = _read(mck, path, ("tabletop/map",), parsed)
     if not kind:
         return None
-    hexmap = maps.map_from(mck, doc, _chart_for_map(mck, doc, path.parent))
+    hexmap = maps.map_from(mck, doc, _chart_for_map(mck, doc, real_folder(path)))
     if hexmap is not None:
         ref = doc.get("terrain", "standard")
         hexmap.chart_ref = ref if isinstance(ref, str) else "standard"
@@ -245,7 +251,7 @@ def scenario_parts(
     )
     ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
     ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
-    base = path.parent
+    base = real_folder(path)
     target = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
     hexmap = map_at(ck, target) if target else None
     types, counter_refs = _counter_refs(ck, doc, base, ruleset)
@@ -401,7 +407,7 @@ def rewrite_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
     """A relative reference written beside ``old_file``, rewritten to work beside ``new_file``."""
     if not ref or os.path.isabs(ref) or old_file is None or is_bundled_name(ref):
         return ref
-    old_dir = Path(os.path.abspath(old_file)).parent
+    old_dir = real_folder(old_file)  # where the reference was read from
     new_dir = Path(os.path.abspath(new_file)).parent
     if old_dir == new_dir:
         return ref

@@ -20,6 +20,7 @@ from tabletop.model.units import (
     GUN_MODELS,
     Kind,
 )
+from tabletop.render.guard import paint_guarded
 from tabletop.render.palette import BADGES, contrast_text, font, nation_color
 
 __all__ = ["BADGE_MARGIN", "CounterOptions", "badges_for", "counter_colors", "paint_counter"]
@@ -165,6 +166,8 @@ def _platoon_texts(t: PlatoonUnitType, state: UnitState | None) -> tuple[list[Li
     try:
         side = t.side(step, mode)
     except KeyError:
+        if not t.sides:  # no side to print (the data layer refuses such a type)
+            return [], "", ""
         side = next(iter(t.sides.values()))
     armor = ""
     if side.armor is not None or side.save is not None:
@@ -231,10 +234,27 @@ def paint_counter(
     options: CounterOptions = CounterOptions(),
 ) -> None:
     """Paint a counter filling the square centred in ``rect`` (badges may stick out by
-    :data:`BADGE_MARGIN` of its side). The painter's state is restored afterwards."""
+    :data:`BADGE_MARGIN` of its side). The painter's state is restored afterwards. A Python
+    exception while painting is logged and shows as an error glyph (render.guard)."""
     side = min(rect.width(), rect.height())
     if side <= 0:
         return
+    paint_guarded(
+        painter,
+        rect,
+        f"counter {unit_type.id}",
+        lambda: _paint_counter(painter, rect, side, unit_type, unit_state, options),
+    )
+
+
+def _paint_counter(
+    painter: QPainter,
+    rect: QRectF,
+    side: float,
+    unit_type: UnitType,
+    unit_state: UnitState | None,
+    options: CounterOptions,
+) -> None:
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)

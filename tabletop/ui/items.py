@@ -20,6 +20,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState, UnitType
 from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.faces import FaceCache
+from tabletop.render.guard import guard_paint
 from tabletop.render.tiles import TileLayer
 
 Z_TERRAIN = 0
@@ -71,6 +72,7 @@ class TileItem(QGraphicsItem):
         self.layer = layer
         self.update()
 
+    @guard_paint
     def paint(self, painter, option, widget=None) -> None:
         self.last_scale = _lod(painter)
         if not self.layer.paint(painter, option.exposedRect, self.last_scale):
@@ -86,6 +88,7 @@ class MarkerItem(_MapLayerItem):
         self.viewer: str | None = None
         """Whose hidden minefields are drawn (rules 1.7); None: nobody's."""
 
+    @guard_paint
     def paint(self, painter, option, widget=None) -> None:
         markers = self.state.visible_markers(self.viewer)
         self.map_painter.paint_markers(painter, option.exposedRect, markers)
