@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 FILE   ?=
 
-.PHONY: setup run test lint typecheck pytest bench clean
+.PHONY: setup run test lint typecheck pytest bench fuzz clean
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,12 @@ test: lint typecheck pytest
 
 bench: setup
 	for b in benchmarks/bench_*.py; do QT_QPA_PLATFORM=offscreen $(BIN)/python $$b || exit 1; done
+
+FUZZ_CASES ?= 3000
+FUZZ_SEED  ?= 0
+fuzz: setup
+	FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) QT_QPA_PLATFORM=offscreen \
+		$(BIN)/python -m pytest tests/data/test_hostile_fuzz.py -q -s
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
