@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.data.atomic import atomic_write
 from tabletop.model import Scenario, UnitType
 from tabletop.render.sheet import (
     COUNTER_SIZES,
@@ -266,6 +267,7 @@ class SheetDialog(QDialog):
                 dpi=dpi,
                 cut_lines=self.cut_lines.isChecked(),
                 progress=tick,
+                write=atomic_write,
             )
         except SheetCancelled:
             self.written = []

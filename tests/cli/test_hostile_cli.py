@@ -23,7 +23,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 
 def test_sheet_on_a_full_disk_keeps_the_old_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    qapp: object,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     out = tmp_path / "sheet.pdf"
     out.write_bytes(b"the old sheet")
@@ -47,14 +50,16 @@ def test_sheet_on_a_full_disk_keeps_the_old_file(
     ],
 )
 def test_sheet_bounds(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
     code, output = run(capsys, "sheet", COUNTERS, "-o", str(tmp_path / "s.png"), *args)
     assert code == 1 and message in output
     assert list(tmp_path.iterdir()) == []
 
 
-def test_sheet_refuses_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_sheet_refuses_a_fifo(
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import os
 
     fifo = tmp_path / "s.pdf"
