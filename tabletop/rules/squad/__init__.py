@@ -12,6 +12,7 @@ from __future__ import annotations
 from tabletop.rules.squad.closecombat import CloseCombat
 from tabletop.rules.squad.entrench import DigIn
 from tabletop.rules.squad.fire import Fire
+from tabletop.rules.squad.mines import ClearMines, LayMines
 from tabletop.rules.squad.morale import MoraleTest
 from tabletop.rules.squad.movement import Move, Run
 from tabletop.rules.squad.registry import Handler, SquadRuleset
@@ -26,6 +27,8 @@ HANDLERS: dict[str, Handler] = {
     "dig-in": DigIn(),
     "close-combat": CloseCombat(),
     "morale-test": MoraleTest(),
+    "lay-mines": LayMines(),
+    "clear-mines": ClearMines(),
 }
 
 RULESET = SquadRuleset(HANDLERS)

@@ -50,7 +50,7 @@ from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.common import HitNumber, hex_of, label, remove_marker, roll_to_hit
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.squad import morale
+from tabletop.rules.squad import mines, morale
 from tabletop.rules.squad.common import FIRED_LAST_SHOOTING, in_close_combat, phase_reasons, stype
 from tabletop.rules.squad.figures import apply_wounds
 
@@ -424,6 +424,8 @@ def _start(state: GameState, h: Hex, rec: dict[str, Any], round_no: int, dice: D
     for unit in surrendering(state, h):
         morale.surrender(unit, result)
     units = state.units_at(h)
+    for u in units:  # close combat cancels laying or clearing mines (rules 3.8)
+        mines.cancel_work(state, u, result)
     if round_no == 1:
         for u in units:
             fired = u.side != state.active_side and u.flags.get(FIRED_LAST_SHOOTING)

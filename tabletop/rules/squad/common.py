@@ -130,6 +130,9 @@ def shooting_reasons(state: GameState, unit: UnitState) -> list[str]:
                        "phase (a unit shoots, runs or digs in)")  # fmt: skip
     if in_close_combat(state, hex_of(unit)):
         reasons.append(f"{unit.id} is in close combat in {label(state, hex_of(unit))}")
+    reasons += [f"{unit.id} is {m.replace('_', ' ')}: it may not shoot, run or dig in this "
+                "player turn (rules 3.8)" for m in ("laying_mines", "clearing_mines")
+                if unit.has(m)]  # fmt: skip
     return reasons
 
 

@@ -161,15 +161,33 @@ def assault_reasons(state: GameState, unit: UnitState, h: Hex, enemies: Sequence
     return []
 
 
-def walk(state: GameState, unit: UnitState, plan: PathPlan, result: ActionResult) -> None:
-    """Carry out a checked path; moving removes Entrenched (rules 3.5)."""
-    remove_marker(result, unit, "entrenched")
+def walk(
+    state: GameState, unit: UnitState, plan: PathPlan, result: ActionResult,
+    mines_on: tuple[bool, DiceSource, LineOfSight] | None = None,
+) -> tuple[int, bool]:  # fmt: skip
+    """Carry out a checked path; moving removes Entrenched (rules 3.5) and cancels laying
+    or clearing mines (3.8). With ``mines_on`` (maneuver, dice, sight) the path is walked
+    for the minefields: a sapper in maneuver mode checks the next hex first (a hidden enemy
+    field stops it short, no attack); a minefield attacks the unit entering its hex and the
+    move ends there. Returns the MP spent and whether a minefield stopped the move."""
+    from tabletop.rules.squad import mines
+
+    for marker in ("entrenched", "laying_mines", "clearing_mines"):
+        remove_marker(result, unit, marker)
+    spent = 0
     for step in plan.steps:
+        if mines_on is not None and mines_on[0] and mines.detect(state, unit, step.hex, result):
+            return spent, True
         before = hex_of(unit)
         unit.hex = step.hex
+        spent += step.cost
         result.event("moved", unit=unit.id, **{"from": label(state, before),
                                                "to": label(state, step.hex)})  # fmt: skip
+        if mines_on is not None and mines.attack_on_entry(state, unit, mines_on[1],
+                                                          mines_on[2], result):  # fmt: skip
+            return spent, True
     result.touch(unit.id)
+    return spent, False
 
 
 def allowance(state: GameState, unit: UnitState) -> int:
@@ -187,8 +205,8 @@ def mover_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState |
         reasons.append(f"{request.action} takes one unit, not {len(request.units)}")
     if unit.status is Status.SUPPRESSED:
         reasons.append(f"{unit.id} is Suppressed: it does not move")
-    if request.maneuver:
-        reasons.append("maneuver mode (rules 3.8) is not part of this ruleset's moves yet")
+    if request.maneuver and request.action != "move":
+        reasons.append("maneuver mode is a way to move in the movement phase, not to run")
     if in_close_combat(state, hex_of(unit)):
         reasons.append(f"{unit.id} is in close combat in {label(state, hex_of(unit))}: "
                        "it leaves only by close-combat --leave")  # fmt: skip
@@ -208,9 +226,14 @@ class Move:
             return None, [f"{unit.id} dug in last turn: it may not move in this movement "
                           "phase (rules 3.5)"]  # fmt: skip
         budget = allowance(state, unit)
+        total = stype(state, unit).movement
+        if request.maneuver:  # HOUSE DEFAULT 3.8: at most half the movement (option)
+            total = int(total * state.scenario.options.maneuver_fraction)
+            budget = min(budget, total - int(unit.flags.get(MP_USED, 0)))
         if budget <= 0:
-            return None, [f"{unit.id} has no movement points left this movement phase"]
-        return plan_path(state, unit, request.to, budget, stype(state, unit).movement)
+            return None, [f"{unit.id} has no movement points left this movement phase"
+                          + (" in maneuver mode" if request.maneuver else "")]  # fmt: skip
+        return plan_path(state, unit, request.to, budget, total)
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         return self._plan(state, request)[1]
@@ -222,8 +245,8 @@ class Move:
         assert plan is not None
         unit = state.unit(plan.unit)
         result = ActionResult(request.action)
-        walk(state, unit, plan, result)
-        used = stype(state, unit).movement if plan.ends_move else plan.cost
+        spent, stopped = walk(state, unit, plan, result, (request.maneuver, dice, los))
+        used = stype(state, unit).movement if plan.ends_move or stopped else spent
         unit.flags[MP_USED] = int(unit.flags.get(MP_USED, 0)) + used
         return result
 
@@ -254,6 +277,6 @@ class Run:
         assert plan is not None
         unit = state.unit(plan.unit)
         result = ActionResult(request.action)
-        walk(state, unit, plan, result)
+        walk(state, unit, plan, result, (False, dice, los))
         unit.flags[SHOOTING] = "ran"
         return result

@@ -22,7 +22,7 @@ from tabletop.model import GameState, Status
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.squad import closecombat, entrench
+from tabletop.rules.squad import closecombat, entrench, mines
 from tabletop.rules.squad.common import (
     AMMO_SPENT,
     FIRED_LAST_SHOOTING,
@@ -68,7 +68,7 @@ PHASE_END: dict[str, list[Hook]] = {
     ],
     "shooting": [entrench.on_shooting_end, _clear_flag(SHOOTING)],
     "close_combat": [closecombat.on_phase_end],
-    "end": [_suppressed_off],
+    "end": [mines.on_turn_end, _suppressed_off],
 }
 TURN_START: list[Hook] = [_clear_flag(AMMO_SPENT), _medics]
 END_BLOCKERS: dict[str, list[Blocker]] = {phase: [] for phase in PHASES}
