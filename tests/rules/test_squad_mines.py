@@ -174,3 +174,17 @@ def test_clearing_a_known_minefield_takes_the_sappers_player_turn() -> None:
     assert {"event": "minefield_cleared", "unit": "p", "hex": "0605",
             "marker": "minefield_ap"} in events(result)  # fmt: skip
     assert [m.hex for m in state.hex_markers] == [hx("0808")]
+
+
+def test_actions_offer_laying_and_clearing_to_a_sapper() -> None:
+    from squad_world import los_of
+
+    from tabletop.rules.query import available_actions
+
+    state = world(
+        [unit("p", "GER_PIONEER_SQUAD", "german", "0505")],
+        markers=[field("0605", revealed=True), field("0506")],  # 0506: hidden from germans
+    )
+    p = available_actions(state, los_of(state), units=["p"]).unit("p")
+    assert [c.kind for c in p.option("lay-mines").choices] == ["at", "ap"]
+    assert p.option("clear-mines").hexes == ("0605",)

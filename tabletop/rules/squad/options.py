@@ -6,9 +6,11 @@ Candidates: ``end-phase`` and ``end-turn`` (the bare request); ``close-combat``:
 fought over, as it is and with each of its units leaving to its default hex; ``move`` and
 ``run``: the cheapest path to each hex in reach (the movement left, or half the movement for a run);
 ``fire``: each enemy unit on the map, and ``--hex`` of each standing bunker that holds no
-friend; ``dig-in``: the bare request. A move may end in an adjacent enemy-held hex (close
-combat, 3.6), never pass through one. A unit's action outside its phase or player turn is
-answered with those reasons without trying candidates.
+friend; ``dig-in``: the bare request; ``lay-mines``: ``--kind at`` and ``--kind ap``;
+``clear-mines``: each minefield the unit's side knows of in or next to its hex. A move may
+end in an adjacent enemy-held hex (close combat, 3.6), never pass through one. A unit's
+action outside its phase or player turn is answered with those reasons without trying
+candidates.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest
-from tabletop.rules.common import label
+from tabletop.rules.common import hex_of, label
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
 from tabletop.rules.squad import bunker, closecombat
@@ -27,7 +29,10 @@ from tabletop.rules.squad.common import actor_reasons, is_bunker, stype
 from tabletop.rules.squad.movement import allowance, assault_reasons, enter_cost
 
 GAME_ACTIONS = ("end-phase", "end-turn")
-UNIT_ACTIONS = {"move": "movement", "run": "shooting", "fire": "shooting", "dig-in": "shooting"}
+UNIT_ACTIONS = {
+    "move": "movement", "run": "shooting", "fire": "shooting", "dig-in": "shooting",
+    "lay-mines": "movement", "clear-mines": "movement",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,14 @@ def _unit_probe(
         found += [ActionRequest("fire", units=(unit.id,), hex=label(state, h), side=side)
                   for h in _bunkers(state) if unit.side not in
                   {u.side for u in state.units_at(h)}]  # fmt: skip
+    elif action == "lay-mines":
+        found = [ActionRequest(action, units=(unit.id,), kind=k, side=side) for k in ("at", "ap")]
+    elif action == "clear-mines":
+        near = [unit.hex, *state.scenario.map.neighbors(hex_of(unit))]
+        fields = [m for m in state.visible_markers(unit.side)
+                  if m.kind.startswith("minefield") and m.hex in near]  # fmt: skip
+        found = [ActionRequest(action, units=(unit.id,), hex=label(state, m.hex), side=side)
+                 for m in sorted(fields, key=lambda m: label(state, m.hex))]  # fmt: skip
     else:
         budget = _budget(state, unit, action)
         paths = reach_paths(state, unit, budget)
