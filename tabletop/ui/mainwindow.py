@@ -21,7 +21,7 @@ from tabletop.ui.files import FileKeeper, recent_label
 from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import turn_text
-from tabletop.ui.play import POLICIES
+from tabletop.ui.play import MOVE_PAUSED, POLICIES
 from tabletop.ui.playui import PlayUI
 from tabletop.ui.review import ReviewMode
 from tabletop.ui.scene import MapScene
@@ -515,12 +515,20 @@ class MainWindow(QMainWindow):
 
     # --- actions -------------------------------------------------------------------------
     def undo(self) -> None:
-        if self.document is not None:
-            self.document.undo()
+        """Undo the last action; a move the window continued by itself after an answer to
+        opportunity fire undoes with that answer (the game never rests half-continued)."""
+        doc = self.document
+        if doc is not None:
+            doc.undo()
+            while _paused(doc) and doc.history.can_undo:
+                doc.undo()
 
     def redo(self) -> None:
-        if self.document is not None:
-            self.document.redo()
+        doc = self.document
+        if doc is not None:
+            doc.redo()
+            while _paused(doc) and doc.history.can_redo:
+                doc.redo()
 
     def set_labels_visible(self, on: bool) -> None:
         self.labels_action.setChecked(on)
@@ -616,3 +624,9 @@ class MainWindow(QMainWindow):
         self.redo_action.setText(
             f"&Redo {doc.history.redo_text}" if has and doc.history.can_redo else "&Redo"
         )
+
+
+def _paused(document) -> bool:  # type: ignore[no-untyped-def]
+    """A move waits to be continued (its opportunity fire was answered)."""
+    pending = getattr(document, "state", None) and document.state.pending
+    return bool(pending) and pending.get("kind") == MOVE_PAUSED

@@ -23,6 +23,8 @@ from tabletop.rules.engine import ruleset_for
 from tabletop.rules.query import ActionOption, ReachReport, available_actions, reach
 
 OPFIRE = "opportunity_fire"
+MOVE_PAUSED = "move_paused"
+"""interfaces.md 3: a paused move's ``pending.kind`` before and after its answer."""
 WEAPONS = ("ap", "he", "aa")
 POLICIES = ("ask", "best", "never")
 """Solo opportunity fire: ask the player, fire the attack with the best odds, never fire."""
@@ -210,8 +212,9 @@ class PlayController(QObject):
             else:
                 self.answer_automatically(pending)
             return
-        unit = str(pending.get("unit"))
-        self.perform(ActionRequest("move", units=(unit,), cont=True))
+        if pending.get("kind") == MOVE_PAUSED:  # answered: the mover's path goes on
+            unit = str(pending.get("unit"))
+            self.perform(ActionRequest("move", units=(unit,), cont=True))
 
     def opportunity_requests(self) -> list[ActionRequest]:
         """Every legal opportunity attack on the paused mover (each firer, each rating)."""

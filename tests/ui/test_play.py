@@ -225,3 +225,29 @@ class _Lenient:
 
     def roll(self, n: int) -> list[int]:
         return [1] * n
+
+
+def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    win = demo
+    doc = win.document
+    draw(qtbot, win, [1, 1])
+    click_hex(qtbot, win, "2010")
+    press_button(qtbot, win, "move")
+    click_hex(qtbot, win, "1910")
+    click_hex(qtbot, win, "1810")
+    click_hex(qtbot, win, "1810")  # go: it pauses in 1910
+    assert doc.state.pending["hex"] == "1910"
+    press_button(qtbot, win, "pass")  # the move goes on by itself
+    assert [e.action for e in doc.state.log[-2:]] == ["pass", "move"]
+    assert doc.state.log[-1].args.get("cont") is True
+    passes = 1
+    if doc.state.pending is not None:  # paused again in 1810
+        press_button(qtbot, win, "pass")
+        passes = 2
+    assert doc.state.pending is None
+    for _ in range(passes):  # each undo: one answer (with the move it continued)
+        action(win, "undo").trigger()
+    assert doc.state.pending["hex"] == "1910" and doc.state.pending["kind"] == "opportunity_fire"
+    assert doc.state.log[-1].action == "move" and not doc.state.log[-1].args.get("cont")
+    action(win, "redo").trigger()  # the pass, and the move it continued
+    assert doc.state.log[-1].args.get("cont") is True
