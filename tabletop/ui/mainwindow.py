@@ -20,8 +20,8 @@ from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
 from tabletop.ui.files import FileKeeper, recent_label
 from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
-from tabletop.ui.panels import turn_text
-from tabletop.ui.play import MOVE_PAUSED, POLICIES
+from tabletop.ui.panels import shortcuts_dialog, turn_text
+from tabletop.ui.play import POLICIES, move_paused
 from tabletop.ui.playui import PlayUI
 from tabletop.ui.review import ReviewMode
 from tabletop.ui.scene import MapScene
@@ -500,18 +500,10 @@ class MainWindow(QMainWindow):
             self.view.default_zoom()
 
     def show_shortcuts(self) -> None:
-        rows = [(a.text().replace("&", ""), a.shortcut().toString(
-            QKeySequence.SequenceFormat.NativeText)) for a in self._shortcut_actions()]  # fmt: skip
-        table = "".join(f"<tr><td>{t}</td><td><b>{k}</b></td></tr>" for t, k in rows if k)
-        QMessageBox.information(self, "Keyboard Shortcuts",
-                                f"<table cellpadding='3'>{table}</table>"
-                                "<p>Enter, or a second click on the same hex, confirms a "
-                                "path or a target.</p>")  # fmt: skip
-
-    def _shortcut_actions(self) -> list[QAction]:
-        return [self.open_action, self.save_action, self.save_as_action, self.undo_action,
-                self.redo_action, *self.play.all_actions(), self.zoom_in_action,
-                self.zoom_out_action, self.fit_action]  # fmt: skip
+        actions = [self.open_action, self.save_action, self.save_as_action, self.undo_action,
+                   self.redo_action, *self.play.all_actions(), self.zoom_in_action,
+                   self.zoom_out_action, self.fit_action]  # fmt: skip
+        shortcuts_dialog(self, actions)
 
     # --- actions -------------------------------------------------------------------------
     def undo(self) -> None:
@@ -520,14 +512,14 @@ class MainWindow(QMainWindow):
         doc = self.document
         if doc is not None:
             doc.undo()
-            while _paused(doc) and doc.history.can_undo:
+            while move_paused(doc) and doc.history.can_undo:
                 doc.undo()
 
     def redo(self) -> None:
         doc = self.document
         if doc is not None:
             doc.redo()
-            while _paused(doc) and doc.history.can_redo:
+            while move_paused(doc) and doc.history.can_redo:
                 doc.redo()
 
     def set_labels_visible(self, on: bool) -> None:
@@ -624,9 +616,3 @@ class MainWindow(QMainWindow):
         self.redo_action.setText(
             f"&Redo {doc.history.redo_text}" if has and doc.history.can_redo else "&Redo"
         )
-
-
-def _paused(document) -> bool:  # type: ignore[no-untyped-def]
-    """A move waits to be continued (its opportunity fire was answered)."""
-    pending = getattr(document, "state", None) and document.state.pending
-    return bool(pending) and pending.get("kind") == MOVE_PAUSED

@@ -239,3 +239,9 @@ class PlayController(QObject):
             self.perform(best)
         else:
             self.perform(ActionRequest("pass"))
+
+
+def move_paused(document: GameDocument) -> bool:
+    """A move waits to be continued (its opportunity fire was answered)."""
+    pending = document.state.pending
+    return pending is not None and pending.get("kind") == MOVE_PAUSED
