@@ -20,7 +20,7 @@ from tabletop.rules import ActionResult, DiceError, IllegalAction, engine
 from tabletop.rules.actions import Event
 from tabletop.rules.narrate import involved, narrate
 
-__all__ = ["LogBook", "LogRow", "tells_hidden_minefield"]
+__all__ = ["LogBook", "LogRow", "positions", "tells_hidden_minefield"]
 
 
 def tells_hidden_minefield(state: GameState, viewer: str | None, event: Event) -> bool:
@@ -49,6 +49,19 @@ class LogRow:
     text: str
     units: tuple[str, ...]
     """The units the action is about (clicking the row selects them)."""
+
+
+def positions(document: GameDocument) -> tuple[list[GameState], str | None]:
+    """The game at its start and after each log entry, replayed from the scenario (review
+    mode shows them), and why the replay stopped early (None if it did not)."""
+    state = document.scenario.new_game()
+    states = [state.snapshot()]
+    try:
+        for _result in engine.replay_steps(state, document.state.log, document.los):
+            states.append(state.snapshot())
+    except (IllegalAction, DiceError, ValueError, KeyError) as exc:
+        return states, str(exc)
+    return states, None
 
 
 class LogBook:
@@ -88,18 +101,6 @@ class LogBook:
                 continue
             ok = i < len(found) and state.log[i] == entry
             self._results[id(entry)] = (entry, found[i] if ok else None)
-
-    def positions(self) -> tuple[list[GameState], str | None]:
-        """The game at its start and after each log entry, replayed from the scenario
-        (review mode shows them), and why the replay stopped early (None if it did not)."""
-        state = self.document.scenario.new_game()
-        states = [state.snapshot()]
-        try:
-            for _result in engine.replay_steps(state, self.document.state.log, self.document.los):
-                states.append(state.snapshot())
-        except (IllegalAction, DiceError, ValueError, KeyError) as exc:
-            return states, str(exc)
-        return states, None
 
     def rows(self, viewer: str | None = None) -> list[LogRow]:
         """Every entry of the log, oldest first, as ``viewer`` may read it: the events that

@@ -2,7 +2,7 @@
 action, read-only (``action-review``, Ctrl+R), to replay a turn or go over an opponent's
 play-by-email moves.
 
-Entering replays the log from the scenario once (``LogBook.positions``, each entry with its
+Entering replays the log from the scenario once (``logbook.positions``, each entry with its
 own dice) into snapshots, and shows them in a scene of their own: the live document, its
 scene and its history are never touched. While reviewing, play, undo, redo, adjust mode and
 the line-of-sight tool are off; the map pans and zooms as ever. The review bar under the log
@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from tabletop.documents import GameDocument
-from tabletop.documents.logbook import LogBook
+from tabletop.documents.logbook import positions
 from tabletop.model import GameState
 from tabletop.ui.scene import MapScene
 from tabletop.ui.tools.base import Tool, ToolEvent
@@ -160,7 +160,7 @@ class ReviewMode(QObject):
         self.action.setChecked(self.active)
 
     def _enter(self, document: GameDocument) -> None:
-        self.states, self.problem = LogBook(document).positions()
+        self.states, self.problem = positions(document)
         self._doc = GameDocument(self.states[-1].snapshot())
         self.scene = MapScene(self._doc, self.window)
         self.scene.show_labels(self.window.labels_action.isChecked())

@@ -85,3 +85,18 @@ def test_rows_keep_another_sides_hidden_minefield_secret() -> None:
         assert "0505" not in text and text.endswith(": t64-1 Ops Complete")
     state.hex_markers[-1].revealed = True  # once revealed, everyone reads it
     assert "lays a minefield in 0505" in book.rows("nato")[0].text
+
+
+def test_positions_replay_the_log_and_say_where_it_stops() -> None:
+    from tabletop.documents.logbook import positions
+
+    scenario = _scenario()
+    los = LosEngine(scenario.map, scenario.options)
+    state = scenario.new_game()
+    engine.perform(state, ActionRequest("draw", formation="kampfgruppe"), ScriptedDice([]), los)
+    state.log.append(LogEntry("fire", {"units": ["m48-1"], "target": "t64-1"}, [6], 1, "nato"))
+    doc = GameDocument(state)
+    doc.use_los(lambda: los)
+    states, problem = positions(doc)
+    assert len(states) == 2 and states[0].phase == "draw" and states[1].phase == "impulse"
+    assert problem is not None and "dice" in problem
