@@ -7,8 +7,9 @@ from tabletop.commands.base import ChangeValue, Command, Composite, History
 from tabletop.commands.counteredit import EditCounters
 from tabletop.commands.mapedit import EditMap, SetBackground
 from tabletop.commands.play import PlayAction
+from tabletop.commands.scenarioedit import EditScenario
 
 __all__ = [
-    "ChangeValue", "Command", "Composite", "EditCounters", "EditMap", "History", "ManualChange",
-    "PlayAction", "SetBackground",
+    "ChangeValue", "Command", "Composite", "EditCounters", "EditMap", "EditScenario", "History",
+    "ManualChange", "PlayAction", "SetBackground",
 ]  # fmt: skip

@@ -30,6 +30,7 @@ from tabletop.documents.map import (
     MapDocument,
     MapEvent,
 )
+from tabletop.documents.scenario import ScenarioDocument
 
 __all__ = [
     "BackgroundChanged",
@@ -47,6 +48,7 @@ __all__ = [
     "ModifiedChanged",
     "OrderChanged",
     "PathChanged",
+    "ScenarioDocument",
     "TurnChanged",
     "TypesChanged",
     "UnitsChanged",

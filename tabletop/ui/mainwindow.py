@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 
 from tabletop import paths
-from tabletop.documents import CountersDocument, GameDocument, MapDocument
+from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
 from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
@@ -47,6 +47,8 @@ class MainWindow(QMainWindow):
         self.editor: MapEditor | None = None
         """The map editor while a map document is open (it brings its toolbar and docks)."""
         self.sheet_dialog = None
+        self.scenario_document = None
+        """The scenario editor's document while a game started from it is played."""
         self.bridge: DocumentBridge | None = None
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
@@ -124,6 +126,8 @@ class MainWindow(QMainWindow):
             "&Print Counter Sheet...", self.print_sheet, "Ctrl+P"
         )
         self.print_sheet_action.setObjectName("action-print-sheet")
+        self.edit_scenario_action = self._action("Edit &Scenario", self.edit_scenario)
+        self.edit_scenario_action.setObjectName("action-edit-scenario")
         for action, name in ((self.open_action, "open"), (self.save_action, "save"),
                              (self.save_as_action, "save-as"), (self.undo_action, "undo"),
                              (self.redo_action, "redo")):  # fmt: skip
@@ -162,6 +166,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.review.action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.edit_map_action)
+        edit_menu.addAction(self.edit_scenario_action)
         play_menu = bar.addMenu("&Play")
         for name, action in self.play.actions.items():
             play_menu.addAction(action)
@@ -209,6 +214,11 @@ class MainWindow(QMainWindow):
             self.play.detach()
             edit_map(self, document)
             return
+        if isinstance(document, ScenarioDocument):
+            from tabletop.ui.scenario import edit_scenario
+
+            edit_scenario(self, document)
+            return
         if isinstance(document, CountersDocument):
             from tabletop.ui.counters import edit_counters
 
@@ -250,6 +260,12 @@ class MainWindow(QMainWindow):
         self._update_turn()
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+
+    def edit_scenario(self) -> None:
+        """``action-edit-scenario``: the open game's scenario in the scenario editor."""
+        from tabletop.ui.scenario import edit_game_scenario
+
+        edit_game_scenario(self)
 
     def print_sheet(self) -> None:
         """File > Print Counter Sheet: the open scenario's order of battle or counters file."""
@@ -566,6 +582,8 @@ class MainWindow(QMainWindow):
         doc = self.document
         if isinstance(doc, MapDocument):
             return  # the map editor shows its own hover text
+        if isinstance(doc, ScenarioDocument):
+            doc = self.editor.display  # the scenario editor's game at the start, as drawn
         if doc is None or h is None:
             self.hex_label.setText("")
             return
@@ -603,7 +621,7 @@ class MainWindow(QMainWindow):
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.actual_size_action):  # fmt: skip
             action.setEnabled(has)
-        savable = isinstance(doc, MapDocument | CountersDocument) or (
+        savable = isinstance(doc, MapDocument | CountersDocument | ScenarioDocument) or (
             has and bool(doc.scenario.sides)
         )
         self.save_action.setEnabled(savable)

@@ -1,0 +1,134 @@
+"""Scenario editing commands: the units and hex markers of a scenario's starting position.
+
+Like :class:`~tabletop.commands.EditCounters`, one :class:`EditScenario` sets whole lists
+(a scenario holds tens of units, not thousands): the units, the hex markers, or both. The
+functions below compute the new lists for each edit the scenario editor makes (place a
+unit from the tray, move it, delete it, change its properties, put a marker or a minefield
+on a hex, take markers off), never changing a unit in place: every changed unit is a new
+:class:`~tabletop.model.UnitState`, so an undo snapshot stays exactly what it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.commands.base import Command
+from tabletop.hexgrid import Hex
+from tabletop.model import HexMarker, Scenario, UnitState
+from tabletop.model.state import RULE_HEX_MARKERS, clone_unit
+
+MINEFIELD_KINDS = tuple(sorted(RULE_HEX_MARKERS))
+
+
+class EditScenario(Command):
+    """Set ``scenario.units`` and/or ``scenario.hex_markers`` (None: leave that list)."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        text: str,
+        units: Sequence[UnitState] | None = None,
+        markers: Sequence[HexMarker] | None = None,
+        merge_key: str | None = None,
+    ) -> None:
+        super().__init__(text)
+        self.scenario = scenario
+        self.new_units = list(units) if units is not None else None
+        self.new_markers = list(markers) if markers is not None else None
+        self.old_units: list[UnitState] | None = None
+        self.old_markers: list[HexMarker] | None = None
+        self.merge_key = merge_key
+
+    def redo(self) -> None:
+        sc = self.scenario
+        if self.new_units is not None:
+            if self.old_units is None:
+                self.old_units = list(sc.units)
+            sc.units[:] = self.new_units
+        if self.new_markers is not None:
+            if self.old_markers is None:
+                self.old_markers = list(sc.hex_markers)
+            sc.hex_markers[:] = self.new_markers
+
+    def undo(self) -> None:
+        sc = self.scenario
+        if self.old_units is not None:
+            sc.units[:] = self.old_units
+        if self.old_markers is not None:
+            sc.hex_markers[:] = self.old_markers
+
+    def merge_with(self, other: Command) -> bool:
+        if not isinstance(other, EditScenario) or other.merge_key != self.merge_key:
+            return False
+        if other.new_units is not None:
+            self.new_units = list(other.new_units)
+        if other.new_markers is not None:
+            self.new_markers = list(other.new_markers)
+        return True
+
+
+def unit_id_for(scenario: Scenario, type_id: str) -> str:
+    """A fresh unit id from the type's: ``m48-1``, ``m48-2`` ... (ids are editable later)."""
+    base = re.sub(r"[^a-z0-9]+", "-", type_id.lower()).strip("-") or "unit"
+    taken = {u.id for u in scenario.units}
+    n = 1
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def placed(
+    scenario: Scenario, type_id: str, side: str, hex_: Hex, formation: str | None = None
+) -> tuple[list[UnitState], UnitState]:
+    """The units with a new unit of ``type_id`` for ``side`` on ``hex_``; and that unit."""
+    if type_id not in scenario.unit_types:
+        raise ValueError(f"no unit type {type_id!r} in the scenario's counters")
+    if side not in scenario.sides:
+        raise ValueError(f"no side {side!r} in the scenario")
+    unit = UnitState(unit_id_for(scenario, type_id), type_id, side, hex_, formation)
+    return [*scenario.units, unit], unit
+
+
+def changed(scenario: Scenario, unit_id: str, **values: Any) -> list[UnitState]:
+    """The units with ``unit_id``'s fields set to ``values`` (a new id must be free)."""
+    new_id = values.get("id")
+    if new_id is not None and new_id != unit_id and any(u.id == new_id for u in scenario.units):
+        raise ValueError(f"another unit already has the id {new_id}")
+    out = []
+    found = False
+    for unit in scenario.units:
+        if unit.id == unit_id:
+            unit = dataclasses.replace(clone_unit(unit), **values)
+            found = True
+        out.append(unit)
+    if not found:
+        raise ValueError(f"no unit {unit_id!r} in the scenario")
+    return out
+
+
+def moved_to(scenario: Scenario, unit_id: str, hex_: Hex) -> list[UnitState]:
+    return changed(scenario, unit_id, hex=hex_)
+
+
+def deleted(scenario: Scenario, unit_id: str) -> list[UnitState]:
+    """The units without ``unit_id`` (and without the support weapon it carries)."""
+    return [u for u in scenario.units if u.id != unit_id and u.sw_of != unit_id]
+
+
+def with_marker(
+    scenario: Scenario, hex_: Hex, kind: str, side: str | None = None, revealed: bool = True
+) -> list[HexMarker]:
+    """The markers with one ``kind`` on ``hex_`` (replacing one of the same kind there). A
+    minefield names its owning side; hidden (``revealed=False``) only its owner sees it."""
+    if kind in MINEFIELD_KINDS and side not in scenario.sides:
+        raise ValueError(f"a minefield needs its owner, one of {', '.join(scenario.sides)}")
+    keep = [m for m in scenario.hex_markers if not (m.hex == hex_ and m.kind == kind)]
+    owner = side if kind in MINEFIELD_KINDS else None
+    return [*keep, HexMarker(hex_, kind, owner, revealed if kind in MINEFIELD_KINDS else True)]
+
+
+def without_markers(scenario: Scenario, hex_: Hex) -> list[HexMarker]:
+    return [m for m in scenario.hex_markers if m.hex != hex_]

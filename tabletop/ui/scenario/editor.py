@@ -1,0 +1,459 @@
+"""The scenario editor mode of the main window: the scenario's map with its units and hex
+markers, a unit tray per side, tools to place, move and delete units and to lay hex
+markers and minefields, the selected unit's properties, validation problems, and Play.
+
+:func:`edit_scenario` puts a window into the editor on a
+:class:`~tabletop.documents.ScenarioDocument`; ``window.editor`` is the
+:class:`ScenarioEditor` (the map editor's save interface). Scripting names: the tools
+``action-tool-select``, ``action-tool-place``, ``action-tool-marker``;
+``window.set_brush(name)`` picks a unit type (place) or a marker (marker);
+``action-play-scenario`` starts a game of it and ``action-edit-scenario`` comes back.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QToolBar
+
+from tabletop import data
+from tabletop.commands import EditScenario
+from tabletop.commands.scenarioedit import (
+    MINEFIELD_KINDS,
+    changed,
+    deleted,
+    moved_to,
+    placed,
+    with_marker,
+    without_markers,
+)
+from tabletop.data.yamlsafe import dump_text
+from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
+from tabletop.hexgrid import Hex
+from tabletop.ui.editor.checks import MapProblem
+from tabletop.ui.editor.problems import ROLE, ProblemsDock
+from tabletop.ui.scenario.tray import MarkerDock, TrayDock, UnitDock
+from tabletop.ui.scene import MapScene
+from tabletop.ui.tools.base import Tool, ToolEvent
+
+SCENARIO_FILTER = "Tabletop scenarios (*.yaml *.yml);;All files (*)"
+MARKER_KINDS = ["wreck", "smoke", "rubble", "burnt_woods", *MINEFIELD_KINDS]
+
+
+class SelectMoveTool(Tool):
+    """Click a unit to select it; drag it to another hex to move it; Delete removes it."""
+
+    name = "select"
+    hint = "Click a unit to select it, drag it to move it, Delete to remove it"
+
+    def __init__(self, editor: ScenarioEditor) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.dragging: str | None = None
+
+    def press(self, event: ToolEvent) -> bool:
+        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
+            return False
+        top = self.editor.top_unit(event.hex)
+        self.editor.select_unit(top)
+        self.dragging = top
+        return top is not None
+
+    def release(self, event: ToolEvent) -> None:
+        unit_id, self.dragging = self.dragging, None
+        unit = self.editor.document.unit(unit_id) if unit_id else None
+        if unit is not None and event.hex is not None and event.hex != unit.hex:
+            self.editor.move_unit(unit.id, event.hex)
+
+    def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace) and self.editor.selected:
+            self.editor.delete_unit(self.editor.selected)
+            return True
+        return False
+
+
+class PlaceTool(Tool):
+    """Click a hex to place a unit of the brush's type for the tray's side."""
+
+    name = "place"
+    hint = "Click a hex to place the unit picked in the tray (or drag from the tray)"
+
+    def __init__(self, editor: ScenarioEditor) -> None:
+        super().__init__(editor)
+        self.editor = editor
+
+    def press(self, event: ToolEvent) -> bool:
+        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
+            return False
+        self.editor.place(self.editor.unit_brush, self.editor.tray_side(), event.hex)
+        return True
+
+
+class MarkerTool(Tool):
+    """Click a hex to lay the marker of the marker dock (a minefield with its owner)."""
+
+    name = "marker"
+    hint = "Click a hex to lay the marker chosen in Hex Markers"
+
+    def __init__(self, editor: ScenarioEditor) -> None:
+        super().__init__(editor)
+        self.editor = editor
+
+    def press(self, event: ToolEvent) -> bool:
+        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
+            return False
+        self.editor.lay_marker(event.hex)
+        return True
+
+
+class ScenarioProblems(ProblemsDock):
+    """The map editor's problems dock; a click selects the unit or hex a problem names."""
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        index = item.data(ROLE)
+        if index is None:
+            return
+        problem = self.problems[int(index)]
+        if problem.where:
+            self.editor.select_unit(problem.where)
+        elif problem.hex is not None:
+            self.editor.window.view.centerOn(self.editor.scene.hex_center(problem.hex))
+
+
+class ScenarioEditor(QObject):
+    """The editor on one scenario document inside a main window."""
+
+    def __init__(self, window, document: ScenarioDocument) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = document
+        self.hidden: list = []
+        self.selected: str | None = None
+        from tabletop.ui.loading import with_los
+
+        self.display = with_los(GameDocument(document.display(), document.path))
+        self.scene = MapScene(self.display, window)
+        self.unit_brush = next(iter(document.scenario.unit_types), "")
+        self.tools: dict[str, Tool] = {t.name: t for t in (SelectMoveTool(self), PlaceTool(self),
+                                                           MarkerTool(self))}  # fmt: skip
+        self.autosave = _NoAutosave()
+        sc = document.scenario
+        self.new_refs = [Path(r) for r in sc.counter_refs] if sc.path is None else []
+        """A scenario never saved: its counters files, absolute (new_scenario's)."""
+        self._unsubscribe = document.subscribe(self._on_event)
+
+    # --- installation -----------------------------------------------------------------------
+    def install(self) -> None:
+        w = self.window
+        sc = self.document.scenario
+        self.tray = TrayDock(sc, w)
+        for tray in self.tray.lists.values():
+            tray.picked.connect(lambda type_id, _side: self.set_brush(type_id))
+            tray.dropped.connect(self._dropped)
+        self.markers = MarkerDock(sc, MARKER_KINDS, w)
+        self.unit_dock = UnitDock(w)
+        self.unit_dock.edited.connect(self.edit_selected)
+        self.unit_dock.deleteRequested.connect(
+            lambda: self.selected and self.delete_unit(self.selected)
+        )
+        self.problems = ScenarioProblems(self, w)
+        for dock in (self.tray, self.markers, self.unit_dock, self.problems):
+            w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.problems.hide()
+        self.toolbar = QToolBar("Scenario Editor", w)
+        self.toolbar.setObjectName("scenario-toolbar")
+        self.tool_group = QActionGroup(w)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            action = QAction(name.capitalize(), w, checkable=True)
+            action.setObjectName(f"action-tool-{name}")
+            action.setToolTip(tool.hint)
+            action.triggered.connect(lambda _=False, n=name: self.set_tool(n))
+            self.tool_group.addAction(action)
+            self.tool_actions[name] = action
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        self.check_action = QAction("Check Scenario", w)
+        self.check_action.setObjectName("action-validate-scenario")
+        self.check_action.triggered.connect(self.validate)
+        self.play_action = QAction("Play This Scenario", w)
+        self.play_action.setObjectName("action-play-scenario")
+        self.play_action.triggered.connect(self.play)
+        self.toolbar.addAction(self.check_action)
+        self.toolbar.addAction(self.play_action)
+        w.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+        self.set_tool("select")
+        self.select_unit(None)
+
+    def uninstall(self) -> None:
+        w = self.window
+        w.view.set_tool(None)
+        self._unsubscribe()
+        for dock in (self.tray, self.markers, self.unit_dock, self.problems):
+            w.removeDockWidget(dock)
+            dock.deleteLater()
+        w.removeToolBar(self.toolbar)
+        self.toolbar.deleteLater()
+
+    # --- tools and brushes ------------------------------------------------------------------
+    def set_tool(self, name: str) -> None:
+        self.tool_actions[name].setChecked(True)
+        self.window.view.set_tool(self.tools[name])
+        self.window.statusBar().showMessage(self.tools[name].hint)
+
+    def set_brush(self, name: str) -> None:
+        """A unit type for the place tool, or a marker for the marker tool."""
+        if name in self.document.scenario.unit_types:
+            self.unit_brush = name
+        elif name in MARKER_KINDS or name == "clear":
+            box = self.markers.kind
+            box.setCurrentIndex(box.findData(name))
+        else:
+            raise ValueError(f"{name!r} is neither a unit type of the scenario nor a marker")
+
+    def tray_side(self) -> str:
+        tray = self.tray.tabs.currentWidget()
+        return str(getattr(tray, "side", next(iter(self.document.scenario.sides))))
+
+    def _dropped(self, type_id: str, side: str, global_pos: QPoint) -> None:
+        viewport = self.window.view.viewport()
+        pos = viewport.mapFromGlobal(global_pos)
+        if viewport.rect().contains(pos):
+            h = self.window.view.hex_at_view(pos)
+            if h is not None:
+                self.place(type_id, side, h)
+
+    # --- edits ------------------------------------------------------------------------------
+    def _push(self, command: EditScenario) -> None:
+        self.document.push(command)
+
+    def place(self, type_id: str, side: str, h: Hex) -> str | None:
+        sc = self.document.scenario
+        formation = next(iter(sc.sides[side].formations), None) if sc.ruleset == "platoon" else None
+        try:
+            units, unit = placed(sc, type_id, side, h, formation)
+        except ValueError as exc:
+            self.window.statusBar().showMessage(str(exc))
+            return None
+        self._push(EditScenario(sc, f"Place {unit.id}", units=units))
+        self.select_unit(unit.id)
+        return unit.id
+
+    def move_unit(self, unit_id: str, h: Hex) -> None:
+        sc = self.document.scenario
+        self._push(EditScenario(sc, f"Move {unit_id}", units=moved_to(sc, unit_id, h)))
+
+    def delete_unit(self, unit_id: str) -> None:
+        sc = self.document.scenario
+        self._push(EditScenario(sc, f"Delete {unit_id}", units=deleted(sc, unit_id)))
+        self.select_unit(None)
+
+    def edit_selected(self, key: str, value: object) -> None:
+        unit_id = self.selected
+        if unit_id is None:
+            return
+        sc = self.document.scenario
+        try:
+            units = changed(sc, unit_id, **{key: value})
+        except ValueError as exc:
+            self.window.statusBar().showMessage(str(exc))
+            self.select_unit(unit_id)
+            return
+        self._push(EditScenario(sc, f"Set {unit_id} {key}", units=units))
+        self.select_unit(value if key == "id" else unit_id)  # type: ignore[arg-type]
+
+    def lay_marker(self, h: Hex) -> None:
+        sc = self.document.scenario
+        kind = str(self.markers.kind.currentData())
+        if kind == "clear":
+            self._push(EditScenario(sc, "Clear markers", markers=without_markers(sc, h)))
+            return
+        owner = self.markers.owner.currentData()
+        revealed = not self.markers.hidden.isChecked()
+        try:
+            markers = with_marker(sc, h, kind, owner, revealed)
+        except ValueError as exc:
+            self.window.statusBar().showMessage(str(exc))
+            return
+        self._push(EditScenario(sc, f"Lay {kind.replace('_', ' ')}", markers=markers))
+
+    # --- selection and display ----------------------------------------------------------------
+    def top_unit(self, h: Hex) -> str | None:
+        here = [u.id for u in self.document.scenario.units if u.hex == h]
+        return here[-1] if here else None
+
+    def select_unit(self, unit_id: str | None) -> None:
+        unit = self.document.unit(unit_id) if unit_id else None
+        self.selected = unit.id if unit is not None else None
+        sc = self.document.scenario
+        formations = list(sc.sides[unit.side].formations) if unit is not None else []
+        self.unit_dock.show_unit(unit, formations)
+        self.scene.select_hex(unit.hex if unit is not None else None)
+        if unit is not None and unit.hex is not None:
+            self.window.view.centerOn(self.scene.hex_center(unit.hex))
+
+    def _on_event(self, event: object) -> None:
+        if isinstance(event, UnitsChanged | MarkersChanged):
+            self.display.state = self.document.display()
+            self.scene.refresh_state()
+            self.scene.refresh_markers(getattr(event, "hexes", ()))
+
+    # --- checking, saving, playing ------------------------------------------------------------
+    def _target(self, path: str | Path | None) -> Path | None:
+        return Path(path) if path is not None else self.document.path
+
+    def problems_at(self, target: Path) -> list[MapProblem]:
+        """Validate the scenario as it would be written to ``target``."""
+        sc = self.document.scenario
+        if sc.path is None:  # a new scenario names its counters files from where it is saved
+            base = target.resolve().parent
+            sc.counter_refs = [Path(os.path.relpath(f, base)).as_posix() for f in self.new_refs]
+        text = dump_text(data.scenario_to_dict(sc, target))
+        fd, name = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+            errors, _ = data.validate_file(name)
+        finally:
+            os.unlink(name)
+        ids = [u.id for u in self.document.scenario.units]
+        problems = []
+        for p in errors:
+            where = next((i for i in ids if i in p.message), "")
+            problems.append(MapProblem(f"line {p.line}: {p.message}", None, where))
+        return problems
+
+    def validate(self) -> list[MapProblem]:
+        target = self.document.path or Path.cwd() / "scenario.yaml"
+        problems = self.problems_at(target)
+        self.problems.show_problems(problems)
+        self.problems.show()
+        self.problems.raise_()
+        return problems
+
+    def save(self, path: str | Path | None = None) -> bool:
+        target = self._target(path)
+        if target is None:
+            return self.save_as_dialog()
+        problems = self.problems_at(target)
+        if problems:
+            self.problems.show_problems(problems)
+            self.problems.show()
+            self.window.statusBar().showMessage(f"Not saved: {len(problems)} problem(s)")
+            return False
+        try:
+            data.save_scenario(self.document.scenario, target)
+        except (OSError, ValueError) as exc:
+            self.window.statusBar().showMessage(f"Could not save {target}: {exc}")
+            return False
+        self.document.mark_saved(target)
+        self.window.statusBar().showMessage(f"Saved {target}", 5000)
+        return True
+
+    def save_as(self, path: str | Path) -> bool:
+        return self.save(path)
+
+    def save_as_dialog(self) -> bool:
+        start = str(self.document.path or Path.cwd() / "scenario.yaml")
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, "Save Scenario As", start, SCENARIO_FILTER
+        )
+        return self.save(path) if path else False
+
+    def play(self) -> GameDocument:
+        """A new game of the scenario as it is in the editor (saved or not); Edit > Edit
+        Scenario (``action-edit-scenario``) comes back to this editor, its undo intact."""
+        from tabletop.ui.loading import with_los
+
+        document = self.document
+        game = with_los(GameDocument(document.scenario.new_game(), document.path))
+        window = self.window
+        window.set_document(game)
+        window.scenario_document = document
+        return game
+
+
+class _NoAutosave:
+    """The scenario editor writes no recovery file yet: saving asks to fix problems first,
+    and a half-built scenario that does not validate has no file form to recover."""
+
+    def discard(self) -> None:
+        """Nothing to remove."""
+
+
+def edit_scenario(window, document: ScenarioDocument) -> ScenarioEditor:
+    """Put ``window`` into the scenario editor on ``document``."""
+    from tabletop.ui.bridge import DocumentBridge
+    from tabletop.ui.editor.editor import _hide_play, close_editor
+
+    close_editor(window)
+    window.play.detach()
+    if window.bridge is not None:
+        window.bridge.detach()
+        window.bridge.deleteLater()
+    old_scene = window.map_scene
+    window.document = document
+    window.bridge = DocumentBridge(document, window)  # type: ignore[arg-type]
+    window.bridge.modifiedChanged.connect(window._update_title)
+    window.bridge.pathChanged.connect(window._update_title)
+    window.bridge.historyChanged.connect(window._update_actions)
+    editor = ScenarioEditor(window, document)
+    window.editor = editor
+    window.map_scene = editor.scene
+    window.view.setScene(editor.scene)
+    if old_scene is not None:
+        old_scene.deleteLater()
+    _hide_play(window, editor)  # type: ignore[arg-type]
+    editor.install()
+    window.view.default_zoom()
+    window._update_title()
+    window._update_actions()
+    window.turn_label.setText(f"Scenario editor \u00b7 {document.scenario.ruleset}")
+    return editor
+
+
+def edit_game_scenario(window) -> ScenarioEditor | None:
+    """``action-edit-scenario``: back to the scenario editor this game was started from, or
+    the open game's scenario file in a new one."""
+    kept = getattr(window, "scenario_document", None)
+    doc = window.document
+    same = isinstance(doc, GameDocument) and doc.scenario is getattr(kept, "scenario", None)
+    if isinstance(kept, ScenarioDocument) and same:
+        return edit_scenario(window, kept)
+    path = getattr(getattr(doc, "scenario", None), "path", None)
+    if path is None:
+        window.statusBar().showMessage("This game's scenario has no file to edit.")
+        return None
+    try:
+        scenario = data.load_scenario(path)
+    except data.DataError as exc:
+        window.statusBar().showMessage(str(exc).splitlines()[0])
+        return None
+    return edit_scenario(window, ScenarioDocument(scenario, path))
+
+
+def new_scenario(
+    map_path: Path,
+    counter_paths: list[Path],
+    sides: dict[str, tuple[str, dict[str, int]]],
+    name: str = "New scenario",
+    turns: int = 8,
+) -> ScenarioDocument:
+    """A scenario without units on the map at ``map_path`` with the types of
+    ``counter_paths`` (all of one ruleset), and ``sides``: id -> (name, formation chits)."""
+    from tabletop.model import Scenario, SideDef
+
+    hexmap = data.load_map(map_path)
+    files = [data.load_counters(p) for p in counter_paths]
+    rulesets = {f.ruleset for f in files}
+    if len(rulesets) != 1:
+        raise ValueError("the counters files must all be of one ruleset")
+    unit_types = {k: v for f in files for k, v in f.units.items()}
+    side_defs = {sid: SideDef(sid, text, dict(chits)) for sid, (text, chits) in sides.items()}
+    scenario = Scenario(name, rulesets.pop(), hexmap, unit_types, side_defs, [], turns=turns)
+    scenario.counter_refs = [str(Path(p).resolve()) for p in counter_paths]
+    return ScenarioDocument(scenario)

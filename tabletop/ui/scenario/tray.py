@@ -1,0 +1,158 @@
+"""The scenario editor's docks: the unit tray (one tab per side, every type of the
+scenario's counters), the marker options, and the selected unit's properties.
+
+A unit goes onto the map by dragging it from the tray: press on a type, release over a hex
+of the map (the tray keeps the mouse between the two, as any Qt widget does, and maps the
+release onto the view). A plain click in the tray picks the type for the place tool
+instead (``action-tool-place``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.model import Scenario, Status
+
+ROLE = Qt.ItemDataRole.UserRole
+
+
+class TrayList(QListWidget):
+    """One side's types; ``dropped(type_id, side, global_pos)`` when a drag ends outside."""
+
+    dropped = Signal(str, str, QPoint)
+    picked = Signal(str, str)
+
+    def __init__(self, side: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.setObjectName(f"tray-{side}")
+        self._dragging: str | None = None
+
+    def mousePressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().mousePressEvent(event)
+        item = self.itemAt(event.position().toPoint())
+        self._dragging = item.data(ROLE) if item is not None else None
+        if self._dragging is not None:
+            self.picked.emit(self._dragging, self.side)
+
+    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().mouseReleaseEvent(event)
+        type_id, self._dragging = self._dragging, None
+        pos = event.position().toPoint()
+        if type_id is not None and not self.viewport().rect().contains(pos):
+            self.dropped.emit(type_id, self.side, self.viewport().mapToGlobal(pos))
+
+
+class TrayDock(QDockWidget):
+    """The unit tray: a tab per side with every unit type of the scenario's counters."""
+
+    def __init__(self, scenario: Scenario, parent: QWidget | None = None) -> None:
+        super().__init__("Units", parent)
+        self.setObjectName("unit-tray")
+        self.tabs = QTabWidget()
+        self.lists: dict[str, TrayList] = {}
+        for side_id, side in scenario.sides.items():
+            tray = TrayList(side_id)
+            for type_id, t in scenario.unit_types.items():
+                tray.addItem(f"{t.counter_name}  ({type_id})")
+                tray.item(tray.count() - 1).setData(ROLE, type_id)
+            self.lists[side_id] = tray
+            self.tabs.addTab(tray, side.name)
+        self.setWidget(self.tabs)
+
+
+class MarkerDock(QDockWidget):
+    """What the marker tool lays: the marker (a ``set_brush`` name), a minefield's owner
+    and whether it starts hidden."""
+
+    def __init__(self, scenario: Scenario, kinds: list[str], parent: QWidget | None = None) -> None:
+        super().__init__("Hex Markers", parent)
+        self.setObjectName("marker-dock")
+        body = QWidget()
+        form = QFormLayout(body)
+        self.kind = QComboBox(objectName="marker-kind")
+        for kind in kinds:
+            self.kind.addItem(kind.replace("_", " "), kind)
+        self.kind.addItem("(clear the hex)", "clear")
+        self.owner = QComboBox(objectName="marker-owner")
+        for side_id, side in scenario.sides.items():
+            self.owner.addItem(side.name, side_id)
+        self.hidden = QCheckBox("Hidden (only its owner sees it)", objectName="marker-hidden")
+        self.hidden.setChecked(True)
+        form.addRow("Marker", self.kind)
+        form.addRow("Minefield owner", self.owner)
+        form.addRow(self.hidden)
+        self.setWidget(body)
+
+
+class UnitDock(QDockWidget):
+    """The selected unit: id, formation, step, status; Delete."""
+
+    edited = Signal(str, object)  # field, value
+    deleteRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Unit", parent)
+        self.setObjectName("unit-properties")
+        body = QWidget()
+        column = QVBoxLayout(body)
+        form = QFormLayout()
+        self.id_edit = QLineEdit(objectName="unit-id")
+        self.id_edit.editingFinished.connect(lambda: self._emit("id", self.id_edit.text().strip()))
+        self.formation = QComboBox(objectName="unit-formation")
+        self.formation.activated.connect(
+            lambda _i: self._emit("formation", self.formation.currentData())
+        )
+        self.step = QComboBox(objectName="unit-step")
+        for step in ("full", "reduced"):
+            self.step.addItem(step, step)
+        self.step.activated.connect(lambda _i: self._emit("step", self.step.currentData()))
+        self.status = QComboBox(objectName="unit-status")
+        for status in (Status.GOOD_ORDER, Status.DISRUPTED):
+            self.status.addItem(status.value.replace("_", " "), status)
+        self.status.activated.connect(lambda _i: self._emit("status", self.status.currentData()))
+        form.addRow("Id", self.id_edit)
+        form.addRow("Formation", self.formation)
+        form.addRow("Step", self.step)
+        form.addRow("Status", self.status)
+        column.addLayout(form)
+        self.delete = QPushButton("Delete Unit", objectName="unit-delete")
+        self.delete.clicked.connect(self.deleteRequested.emit)
+        column.addWidget(self.delete)
+        column.addStretch(1)
+        self.setWidget(body)
+        self._loading = False
+
+    def _emit(self, key: str, value: object) -> None:
+        if not self._loading:
+            self.edited.emit(key, value)
+
+    def show_unit(self, unit, formations: list[str]) -> None:  # type: ignore[no-untyped-def]
+        self._loading = True
+        try:
+            self.widget().setEnabled(unit is not None)
+            self.formation.clear()
+            self.formation.addItem("(none)", None)
+            for name in formations:
+                self.formation.addItem(name, name)
+            if unit is None:
+                self.id_edit.clear()
+                return
+            self.id_edit.setText(unit.id)
+            self.formation.setCurrentIndex(max(0, self.formation.findData(unit.formation)))
+            self.step.setCurrentIndex(max(0, self.step.findData(unit.step)))
+            self.status.setCurrentIndex(max(0, self.status.findData(unit.status)))
+        finally:
+            self._loading = False
