@@ -328,7 +328,10 @@ class ScenarioEditor(QObject):
         return problems
 
     def validate(self) -> list[MapProblem]:
-        target = self.document.path or Path.cwd() / "scenario.yaml"
+        target = self.document.path
+        if target is None:  # never saved: check it as if it sat beside its map
+            map_path = self.document.scenario.map.path
+            target = (map_path.parent if map_path else Path.cwd()) / "scenario.yaml"
         problems = self.problems_at(target)
         self.problems.show_problems(problems)
         self.problems.show()
