@@ -78,6 +78,8 @@ def main(out: Path) -> None:
     play(window, "fire", units=("marder-1",), target="sov-inf-1", weapon="he")
     play(window, "end-impulse")
     window.view.centerOn(window.map_scene.hex_center(window.document.scenario.map.parse("1209")))
+    window.log_dock.raise_()  # it shares a tab with the hex dock
+    window.resizeDocks([window.log_dock], [420], Qt.Orientation.Vertical)
     rows = window.log_dock.list
     QTest.mouseClick(rows.viewport(), Qt.MouseButton.LeftButton,
                      pos=rows.visualItemRect(rows.item(1)).center())  # fmt: skip

@@ -114,6 +114,8 @@ class ReviewMode(QObject):
         self._live_scene = None
         self._previous: Tool | None = None
         self._disabled: list[object] = []
+        self._dock_height = 0
+        """The log dock's height before reviewing (reviewing gives it more room)."""
         self.tool = ReviewTool(self)
         self.action = QAction("&Review Mode", window)
         self.action.setObjectName("action-review")
@@ -172,6 +174,12 @@ class ReviewMode(QObject):
         self._previous = self.view.tool
         self.view.set_tool(self.tool)
         self._freeze(True)
+        dock = self.window.log_dock
+        dock.show()
+        dock.raise_()  # the review bar is in it (it may share a tab)
+        self._dock_height = dock.height()
+        tall = max(self._dock_height, int(self.window.height() * 0.55))
+        self.window.resizeDocks([dock], [tall], Qt.Orientation.Vertical)
         self.bar.setVisible(True)
         self.show(self.last)
         self.view.setFocus()
@@ -191,6 +199,8 @@ class ReviewMode(QObject):
         self.states = []
         self.bar.setVisible(False)
         self.banner.setVisible(False)
+        dock = self.window.log_dock
+        self.window.resizeDocks([dock], [self._dock_height], Qt.Orientation.Vertical)
         self.window.log_dock.list.clearSelection()
         self._freeze(False)
         self.window.statusBar().clearMessage()
