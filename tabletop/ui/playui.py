@@ -67,6 +67,8 @@ class PlayUI(QObject):
         self.aim_hex: Hex | None = None
         self.path_tool: PathTool | None = None
         self.pending_action: str | None = None
+        self.choice_menu: QMenu | None = None
+        """The last menu of choices (modes, minefield kinds) an action opened."""
         c = self.controller
         c.selectionChanged.connect(self._on_selection)
         c.performed.connect(self._on_performed)
@@ -248,9 +250,13 @@ class PlayUI(QObject):
             self.controller.perform(option.choices[0])
             return
         menu = QMenu(self.window)
+        menu.setObjectName("choice-menu")
         for request in option.choices:
-            text = (request.mode or request.kind or request.hex or request.action).upper()
-            menu.addAction(text, lambda r=request: self.controller.perform(r))
+            words = request.mode or request.kind or request.target or request.hex or "all"
+            item = menu.addAction(words.replace("_", " ").title() if request.mode else words)
+            item.setObjectName(f"choice-{words}")
+            item.triggered.connect(lambda _c=False, r=request: self.controller.perform(r))
+        self.choice_menu = menu
         menu.popup(self.view.mapToGlobal(self.view.rect().center()))
 
     # --- paths ------------------------------------------------------------------------------

@@ -220,3 +220,23 @@ def test_the_shortcuts_are_listed_in_help(qtbot, demo, monkeypatch) -> None:  # 
     demo.shortcuts_action.trigger()
     for text in ("Move", "Fire", "Draw Chit", "End Impulse", "Undo", "Cancel"):
         assert text in shown[0]
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
+def test_a_helicopter_changes_mode_from_the_panel(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    menu = demo.play.cup_menu
+    menu.aboutToShow.emit()
+    next(a for a in menu.actions() if a.objectName() == "action-draw-aviation").trigger()
+    pos = demo.view.viewport_point("0707")
+    qtbot.mouseClick(demo.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert demo.play.controller.selected == "cobra-1"
+    button = demo.play.panel.buttons["mode"]
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    choices = demo.play.choice_menu
+    if choices is not None:  # several modes: a menu of them
+        noe = next(a for a in choices.actions() if a.objectName() == "choice-noe")
+        noe.trigger()
+        choices.close()
+    assert demo.document.state.units["cobra-1"].mode == "noe"
+    assert demo.document.state.log[-1].action == "mode"
