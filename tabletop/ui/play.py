@@ -242,6 +242,8 @@ class PlayController(QObject):
 
 
 def move_paused(document: GameDocument) -> bool:
-    """A move waits to be continued (its opportunity fire was answered)."""
-    pending = document.state.pending
+    """A move waits to be continued (its opportunity fire was answered); never for an
+    editor's document (a map, counters or scenario has no game state)."""
+    state = getattr(document, "state", None)
+    pending = state.pending if state is not None else None
     return pending is not None and pending.get("kind") == MOVE_PAUSED
