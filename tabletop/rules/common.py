@@ -98,6 +98,8 @@ def event_hidden_from(state: GameState, side: str | None, event: Event) -> bool:
     another side."""
     if side is None or event.hex is None:
         return False
+    if "secret_of" in event.data:  # about a hidden minefield that is gone (destroyed)
+        return bool(event.data["secret_of"] != side)
     about_mines = str(event.data.get("marker", "")).startswith("minefield") or (
         event.event.startswith("minefield")
     )

@@ -363,6 +363,12 @@ def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
         "left_close_combat": f"{who} leaves the close combat for {d.get('to')}",
         "close_combat_over": f"the close combat in {e.hex} is over",
         "no_surrender": f"{who} stays Suppressed but will not surrender in this combat",
+        "minefield_destroyed": f"the minefield in {e.hex} is destroyed by {d.get('by')}",
+        "suppressive_fire": f"{who} lays suppressive fire on {d.get('to')}",
+        "air_strike": f"{d.get('aircraft', 'aircraft')!s} strikes {e.hex}",
+        "aa_fire": f"{who} fires at the {d.get('aircraft')}: {d.get('hits')} hit(s)",
+        "aircraft_shot_down": f"the {d.get('aircraft')} is shot down before it bombs",
+        "bombed": f"{who} is bombed: {d.get('hits')} hit(s), {d.get('wounds')} wound(s)",
     }
 
 

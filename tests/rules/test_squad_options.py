@@ -29,7 +29,12 @@ def test_actions_in_the_shooting_phase() -> None:
     assert run.legal and all(len(c.to) <= 2 for c in run.choices)
     for choice in (*g.option("fire").choices, *run.choices):
         assert reasons(state, choice.action, **_kw(choice)) == []
-    assert [o.action for o in report.game] == ["end-phase", "end-turn", "close-combat"]
+    assert [o.action for o in report.game] == [
+        "end-phase",
+        "end-turn",
+        "close-combat",
+        "air-strike",
+    ]
     assert report.game[2].reasons == ("no hex holds units of both sides",)
 
 

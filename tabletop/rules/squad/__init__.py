@@ -17,6 +17,7 @@ from tabletop.rules.squad.morale import MoraleTest
 from tabletop.rules.squad.movement import Move, Run
 from tabletop.rules.squad.registry import Handler, SquadRuleset
 from tabletop.rules.squad.sequence import EndPhase, EndTurn
+from tabletop.rules.squad.support import AirStrike, Suppress
 
 HANDLERS: dict[str, Handler] = {
     "end-phase": EndPhase(),
@@ -29,6 +30,8 @@ HANDLERS: dict[str, Handler] = {
     "morale-test": MoraleTest(),
     "lay-mines": LayMines(),
     "clear-mines": ClearMines(),
+    "suppress": Suppress(),
+    "air-strike": AirStrike(),
 }
 
 RULESET = SquadRuleset(HANDLERS)

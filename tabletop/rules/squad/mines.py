@@ -77,7 +77,9 @@ def remove_field(state: GameState, h: Hex, result: ActionResult, why: str) -> No
     marker = marker_at(state, h)
     if marker is not None:
         state.hex_markers.remove(marker)
-        result.event("minefield_destroyed", hex=label(state, h), marker=marker.kind, by=why)
+        secret = {} if marker.revealed else {"secret_of": marker.side}  # rules 1.7
+        result.event("minefield_destroyed", hex=label(state, h), marker=marker.kind, by=why,
+                     **secret)  # fmt: skip
 
 
 # --- during a move -------------------------------------------------------------------------------

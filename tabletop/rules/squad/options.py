@@ -7,7 +7,9 @@ fought over, as it is and with each of its units leaving to its default hex; ``m
 ``run``: the cheapest path to each hex in reach (the movement left, or half the movement for a run);
 ``fire``: each enemy unit on the map, and ``--hex`` of each standing bunker that holds no
 friend; ``dig-in``: the bare request; ``lay-mines``: ``--kind at`` and ``--kind ap``;
-``clear-mines``: each minefield the unit's side knows of in or next to its hex. A move may
+``clear-mines``: each minefield the unit's side knows of in or next to its hex;
+``suppress``: each enemy-held hex; ``air-strike``: each hex of the scenario's strikes for
+the side to act this game turn. A move may
 end in an adjacent enemy-held hex (close combat, 3.6), never pass through one. A unit's
 action outside its phase or player turn is answered with those reasons without trying
 candidates.
@@ -31,7 +33,7 @@ from tabletop.rules.squad.movement import allowance, assault_reasons, enter_cost
 GAME_ACTIONS = ("end-phase", "end-turn")
 UNIT_ACTIONS = {
     "move": "movement", "run": "shooting", "fire": "shooting", "dig-in": "shooting",
-    "lay-mines": "movement", "clear-mines": "movement",
+    "lay-mines": "movement", "clear-mines": "movement", "suppress": "shooting",
 }  # fmt: skip
 
 
@@ -49,7 +51,8 @@ def probes(
     state: GameState, los: LineOfSight, unit_id: str | None, side: str | None
 ) -> list[Probe]:
     if unit_id is None:
-        return [*(Probe(action) for action in GAME_ACTIONS), _close_combat_probe(state, side)]
+        return [*(Probe(action) for action in GAME_ACTIONS), _close_combat_probe(state, side),
+                _air_strike_probe(state, side)]  # fmt: skip
     unit = state.unit(unit_id)
     out: list[Probe] = []
     for action, phase in UNIT_ACTIONS.items():
@@ -74,6 +77,9 @@ def _unit_probe(
         found += [ActionRequest("fire", units=(unit.id,), hex=label(state, h), side=side)
                   for h in _bunkers(state) if unit.side not in
                   {u.side for u in state.units_at(h)}]  # fmt: skip
+    elif action == "suppress":
+        found = [ActionRequest(action, units=(unit.id,), hex=h, side=side)
+                 for h in _enemy_hexes(state, unit)]  # fmt: skip
     elif action == "lay-mines":
         found = [ActionRequest(action, units=(unit.id,), kind=k, side=side) for k in ("at", "ap")]
     elif action == "clear-mines":
@@ -108,6 +114,20 @@ def _close_combat_probe(state: GameState, side: str | None) -> Probe:
         found += [ActionRequest("close-combat", hex=where, leave=(u.id,), side=side)
                   for u in state.units_at(h)]  # fmt: skip
     return Probe("close-combat", tuple(found))
+
+
+def _air_strike_probe(state: GameState, side: str | None) -> Probe:
+    hexes = sorted({label(state, s.hex) for s in state.scenario.air_strikes
+                    if (s.turn, s.side) == (state.turn, state.active_side)})  # fmt: skip
+    if not hexes:
+        return Probe("air-strike", reasons=("the scenario holds no air strike for this player "
+                                            "turn",))  # fmt: skip
+    return Probe("air-strike", tuple(ActionRequest("air-strike", hex=h, side=side) for h in hexes))
+
+
+def _enemy_hexes(state: GameState, unit: UnitState) -> list[str]:
+    return sorted({label(state, u.hex) for u in state.units.values()
+                   if u.on_map and u.hex is not None and u.side != unit.side})  # fmt: skip
 
 
 def _bunkers(state: GameState) -> list[Hex]:
