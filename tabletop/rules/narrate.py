@@ -363,6 +363,8 @@ def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
         "left_close_combat": f"{who} leaves the close combat for {d.get('to')}",
         "close_combat_over": f"the close combat in {e.hex} is over",
         "no_surrender": f"{who} stays Suppressed but will not surrender in this combat",
+        "reinforcement_arrived": f"{who} arrives in {d.get('at')}"
+        + (" (landed: it skips round 1 of a close combat this turn)" if d.get("landed") else ""),
         "minefield_destroyed": f"the minefield in {e.hex} is destroyed by {d.get('by')}",
         "suppressive_fire": f"{who} lays suppressive fire on {d.get('to')}",
         "air_strike": f"{d.get('aircraft', 'aircraft')!s} strikes {e.hex}",

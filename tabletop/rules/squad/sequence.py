@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.model import GameState, Status
+from tabletop.model.state import clone_unit
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
@@ -34,6 +35,7 @@ from tabletop.rules.squad.common import (
 from tabletop.rules.squad.figures import medic_rolls
 
 Hook = Callable[[GameState, DiceSource, ActionResult], None]
+DISMOUNTED = "dismounted_this_turn"
 Blocker = Callable[[GameState], list[str]]
 
 
@@ -60,6 +62,29 @@ def _medics(state: GameState, dice: DiceSource, result: ActionResult) -> None:
         medic_rolls(state, state.active_side, dice, result)
 
 
+def _game_turn_over(state: GameState, dice: DiceSource, result: ActionResult) -> None:
+    """ "Dismounted this turn" lasts until the end of the game turn (rules 3.10)."""
+    if state.active_side == side_order(state)[0]:
+        for unit in state.units.values():
+            unit.flags.pop(DISMOUNTED, None)
+
+
+def _reinforcements(state: GameState, dice: DiceSource, result: ActionResult) -> None:
+    """Each reinforcement of this game turn for the side to act enters at its hex when its
+    player turn starts; with ``landed: true`` it is "dismounted this turn" (rules 3.10)."""
+    for entry in state.scenario.reinforcements:
+        if (entry.turn, entry.unit.side) != (state.turn, state.active_side):
+            continue
+        if entry.unit.id in state.units:
+            continue
+        unit = clone_unit(entry.unit)
+        if entry.landed:
+            unit.flags[DISMOUNTED] = True
+        state.units[unit.id] = unit
+        where = state.scenario.map.label(unit.hex) if unit.hex is not None else None
+        result.event("reinforcement_arrived", unit=unit.id, at=where, landed=entry.landed)
+
+
 PHASE_END: dict[str, list[Hook]] = {
     "movement": [
         _clear_flag(MP_USED),
@@ -70,7 +95,7 @@ PHASE_END: dict[str, list[Hook]] = {
     "close_combat": [closecombat.on_phase_end],
     "end": [mines.on_turn_end, _suppressed_off],
 }
-TURN_START: list[Hook] = [_clear_flag(AMMO_SPENT), _medics]
+TURN_START: list[Hook] = [_game_turn_over, _clear_flag(AMMO_SPENT), _reinforcements, _medics]
 END_BLOCKERS: dict[str, list[Blocker]] = {phase: [] for phase in PHASES}
 END_BLOCKERS["close_combat"].append(closecombat.blockers)
 
