@@ -240,9 +240,9 @@ def test_who_skips_round_1_a_defender_that_fired_and_a_dismounted_unit() -> None
         side="soviet",
         phase="shooting",
     )
-    state.unit("p").flags["dismounted_this_turn"] = True
     act(state, "fire", dice=[1, 1], unit="s", target="g")
     until(state, "german", "movement")
+    state.unit("p").flags["dismounted_this_turn"] = True  # as a unit unloaded this game turn
     act(state, "move", unit="g", to="0405,0505")
     act(state, "move", unit="p", to="0505")
     until(state, "german", "close_combat")
