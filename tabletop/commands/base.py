@@ -173,6 +173,11 @@ class History:
         self._clean = len(self._done)
         self._emit("clean", None)
 
+    def forget_clean(self) -> None:
+        """No step of the history matches the file any more (a recovered copy of it)."""
+        self._clean = None
+        self._emit("clean", None)
+
     @property
     def is_clean(self) -> bool:
         return self._clean == len(self._done)

@@ -8,7 +8,8 @@ path is only ever read, never written, wherever it points.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -22,7 +23,7 @@ from tabletop.data.counters import RULESETS, CounterFile, counters_from, counter
 from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
 from tabletop.data.yamlsafe import DataError, Problem, dump_text, load_path
-from tabletop.model import GameState, HexMap, Scenario, TerrainChart, UnitType
+from tabletop.model import Background, GameState, HexMap, Scenario, TerrainChart, UnitType
 
 Document = TerrainChart | HexMap | CounterFile | Scenario | GameState
 KINDS = (
@@ -243,6 +244,16 @@ def _counter_refs(
     return types, [str(r) for r in seq]
 
 
+_MAPS_IN_MEMORY: ContextVar[dict[Path, HexMap] | None] = ContextVar("maps_in_memory", default=None)
+"""Maps being edited, by absolute file path, which :func:`validate_file` checks against."""
+
+
+def _map_for(ck: Checker, target: Path) -> HexMap | None:
+    """The map a scenario refers to: the one being edited, else the file."""
+    edited = (_MAPS_IN_MEMORY.get() or {}).get(Path(os.path.abspath(target)))
+    return edited if edited is not None else map_at(ck, target)
+
+
 def scenario_parts(
     ck: Checker, doc: dict[str, Any], path: Path
 ) -> tuple[Scenario | None, scenarios.Context | None]:
@@ -253,7 +264,7 @@ def scenario_parts(
     ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
     base = real_folder(path)
     target = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
-    hexmap = map_at(ck, target) if target else None
+    hexmap = _map_for(ck, target) if target else None
     types, counter_refs = _counter_refs(ck, doc, base, ruleset)
     sc, ctx = scenarios.scenario_from(ck, doc, hexmap, types, ruleset)
     sc.path = path
@@ -383,16 +394,25 @@ def load_document_warnings(
 
 
 def validate_file(
-    path: str | os.PathLike[str], game_check: GameCheck | None = None
+    path: str | os.PathLike[str],
+    game_check: GameCheck | None = None,
+    maps_in_memory: Mapping[Path, HexMap] | None = None,
 ) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) of one file and the files it refers to; never raises. With
-    ``game_check`` a saved game's state is checked against its replayed log."""
+    ``game_check`` a saved game's state is checked against its replayed log.
+    ``maps_in_memory``: maps being edited, by file path; a scenario that refers to one of
+    those files is checked against the map in memory instead of the file on disk."""
     p = Path(path)
     ck = Checker(str(p))
+    token = _MAPS_IN_MEMORY.set(
+        {Path(os.path.abspath(k)): v for k, v in (maps_in_memory or {}).items()}
+    )
     try:
         _any_kind(ck, p, None, None if game_check is None else Check(game_check))
     except Exception as exc:  # validate reports, it never crashes
         ck.errors.append(Problem(str(p), 0, 0, f"internal error while checking: {exc!r}"))
+    finally:
+        _MAPS_IN_MEMORY.reset(token)
     return _unique(ck.errors), _unique(ck.warnings)
 
 
@@ -426,17 +446,27 @@ def dumps_map(hexmap: HexMap, form: str = "auto") -> str:
     return dump_text(maps.map_to_dict(hexmap, form))
 
 
-def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
-    """Write a map atomically; a relative chart path is rewritten for the new folder."""
-    p = save_target(path)
+def map_file_dict(
+    hexmap: HexMap, path: Path, form: str = "auto"
+) -> tuple[dict[str, Any], str, Background | None]:
+    """The file form of ``hexmap`` as written at ``path`` (the chart and background image
+    references rewritten for that folder), with those two references; ``hexmap`` is not
+    changed."""
     ref = hexmap.chart_ref or hexmap.chart.name
-    ref = ref if is_bundled_name(ref) else relative_ref(ref, hexmap.path, p)
+    ref = ref if is_bundled_name(ref) else relative_ref(ref, hexmap.path, path)
     bg = hexmap.background
     if bg is not None:
-        bg = replace(bg, image=relative_ref(bg.image, hexmap.path, p))
+        bg = replace(bg, image=relative_ref(bg.image, hexmap.path, path))
     data = maps.map_to_dict(hexmap, form, chart_ref=ref)
     if bg is not None:
         data["background"] = maps.background_dict(bg)
+    return data, ref, bg
+
+
+def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
+    """Write a map atomically; a relative chart path is rewritten for the new folder."""
+    p = save_target(path)
+    data, ref, bg = map_file_dict(hexmap, p, form)
     atomic_write(p, dump_text(data))
     hexmap.chart_ref, hexmap.path, hexmap.background = ref, p, bg
 

@@ -10,15 +10,15 @@ user's.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QSettings
 
 from tabletop.documents import GameDocument
+from tabletop.ui.recovery import RecoveryFile
 
 
 def is_saved_game(path: Path | None) -> bool:
@@ -54,6 +54,8 @@ class FileKeeper:
         self.settings = settings
         self.save_path: Path | None = None
         """The saved game Save writes to (None: Save asks, as Save As)."""
+        self.store = RecoveryFile(settings)
+        """The recovery file, shared with the editors' autosave."""
 
     # --- saving -------------------------------------------------------------------------------
     def adopt(self, document: GameDocument) -> None:
@@ -76,45 +78,31 @@ class FileKeeper:
         self.save_path = path
         self.discard_recovery()
 
-    # --- recovery -----------------------------------------------------------------------------
-    def recovery_dir(self) -> Path:
-        name = self.settings.fileName()
-        if self.settings.format() == QSettings.Format.IniFormat or name.endswith((".conf", ".ini")):
-            return Path(name).parent / "recovery"
-        loc = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-        return Path(loc) / "recovery"
-
+    # --- recovery (the window's one recovery file, :mod:`tabletop.ui.recovery`) ---------
     def recovery_path(self) -> Path:
-        return self.recovery_dir() / "autosave.yaml"
+        return self.store.path
 
     def autosave(self, document: GameDocument) -> Path | None:
         """After every action: the game as it stands into the recovery file (atomic)."""
-        path = self.recovery_path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_game(document, path, compact=True)
+            self.store.folder().mkdir(parents=True, exist_ok=True)
+            write_game(document, self.store.path, compact=True)
         except (OSError, ValueError):
             return None
-        self.settings.setValue("recovery/source", str(document.path or ""))
-        self.settings.setValue("recovery/save_path", str(self.save_path or ""))
-        return path
+        self.store.remember("game", document.path, self.save_path)
+        return self.store.path
 
     def recovery(self) -> Path | None:
         """A recovery file left by a session that did not close cleanly."""
-        path = self.recovery_path()
-        return path if path.is_file() else None
+        return self.store.found()
 
     def recovered_source(self) -> tuple[Path | None, Path | None]:
-        """(the file the recovered game came from, the saved game it belonged to)."""
-        src = str(self.settings.value("recovery/source", "") or "")
-        saved = str(self.settings.value("recovery/save_path", "") or "")
-        return (Path(src) if src else None), (Path(saved) if saved else None)
+        """(the file the recovered document came from, the saved game it belonged to)."""
+        origin = self.store.origin()
+        return origin.source, origin.save_path
 
     def discard_recovery(self) -> None:
-        path = self.recovery_path()
-        if path.is_file():
-            with contextlib.suppress(OSError):
-                os.remove(path)
+        self.store.discard()
 
 
 def recent_label(path_text: str) -> str:

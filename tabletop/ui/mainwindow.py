@@ -4,6 +4,7 @@ bar, actions and odds panels, tools: :mod:`tabletop.ui.playui`), saving
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -23,6 +24,7 @@ from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import shortcuts_dialog, turn_text
 from tabletop.ui.play import POLICIES, move_paused
 from tabletop.ui.playui import PlayUI
+from tabletop.ui.recovery import KIND_TEXT, recovery_question
 from tabletop.ui.review import ReviewMode
 from tabletop.ui.scene import MapScene
 from tabletop.ui.sight import SightControls
@@ -319,6 +321,8 @@ class MainWindow(QMainWindow):
         current document."""
         if not self.may_discard():
             return False
+        if self.offer_recovery(Path(path)):
+            return True
         try:
             document = load_game_document(path, self.accept_disagreement)
         except Declined:
@@ -454,35 +458,46 @@ class MainWindow(QMainWindow):
         self.files.discard_recovery()
         event.accept()
 
-    def offer_recovery(self) -> bool:
-        """At start: a recovery file left by a crash? Offer to open it."""
-        path = self.files.recovery()
-        if path is None:
+    def offer_recovery(self, opening: Path | None = None) -> bool:
+        """At start (or when ``opening`` the file it belongs to): a recovery file left by a
+        crash, newer than its file? Offer to restore it; No discards it."""
+        store = self.files.store
+        origin = store.origin()
+        if store.found() is None or store.ours:
             return False
-        source, _saved = self.files.recovered_source()
-        answer = QMessageBox.question(
-            self, "Recover game",
-            "Tabletop did not close normally. Open the game as it stood after its last "
-            f"action{f' (from {source.name})' if source else ''}?",
-        )  # fmt: skip
+        if opening is not None and origin.source != Path(os.path.abspath(opening)):
+            return False
+        if store.is_stale():
+            store.discard()  # its file was saved after it: nothing newer to offer
+            return False
+        answer = QMessageBox.question(self, f"Recover {KIND_TEXT[origin.kind]}",
+                                      recovery_question(origin))  # fmt: skip
         if answer != QMessageBox.StandardButton.Yes:
-            self.files.discard_recovery()
+            store.discard()
             return False
         return self.recover()
 
     def recover(self) -> bool:
-        """Open the recovery file; Save then goes to the game it belonged to (or asks)."""
+        """Open the recovery file as the document it came from, unsaved: Save writes to
+        that file (a game: to the saved game it belonged to, or asks)."""
         path = self.files.recovery()
         if path is None:
             return False
-        _source, saved = self.files.recovered_source()
+        origin = self.files.store.origin()
         try:
             document = load_game_document(path)
         except LoadError as exc:
             self.show_load_error(exc)
             return False
-        self.set_document(document)
-        self.files.save_path = saved
+        if isinstance(document, GameDocument):
+            self.set_document(document)
+            self.files.save_path = origin.save_path
+            self.after_action()  # switching documents dropped the file: write it again
+        else:
+            document.mark_recovered(origin.source)
+            self.set_document(document)
+            if self.editor is not None:
+                self.editor.autosave.write_soon()
         return True
 
     # --- settings ---------------------------------------------------------------------------
@@ -612,8 +627,8 @@ class MainWindow(QMainWindow):
         if doc is None:
             self.setWindowTitle("Tabletop")
             return
-        self.setWindowModified(doc.modified)
         self.setWindowTitle(f"{doc.title}[*] \u2014 Tabletop")
+        self.setWindowModified(doc.modified)  # after the title: it needs the [*]
 
     def _update_actions(self) -> None:
         doc = self.document

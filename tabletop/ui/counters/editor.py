@@ -14,8 +14,10 @@ windows that use this counters file show each edit on their map at once.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
@@ -50,8 +52,8 @@ from tabletop.model import Kind, PlatoonUnitType, UnitType
 from tabletop.render.sheet import COUNTER_SIZES, MM_PER_INCH, Cell, Page, paint_page
 from tabletop.ui.counters.form import PlatoonForm, SquadForm
 from tabletop.ui.editor.checks import MapProblem
-from tabletop.ui.editor.editor import Autosave
 from tabletop.ui.editor.problems import ROLE, ProblemsDock
+from tabletop.ui.recovery import Autosaver
 
 PREVIEW_PX = 150
 COUNTERS_FILTER = "Tabletop counters (*.yaml *.yml);;All files (*)"
@@ -81,24 +83,15 @@ class CounterProblems(ProblemsDock):
             self.editor.select_type(where)
 
 
-class CounterAutosave(Autosave):
-    """The map editor's autosave, writing the counters file."""
+def counters_snapshot(editor: CounterEditor) -> Callable[[Path], Callable[[], str]]:
+    """The counter editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`):
+    the counters file as it stands (its types are frozen values), written on the worker."""
 
-    @property
-    def path(self) -> Path:
-        settings = Path(self.editor.window.settings.fileName())
-        doc = self.editor.document
-        stem = doc.path.stem if doc.path is not None else "untitled-counters"
-        return settings.parent / "recovery" / f"{stem}.counters-recovery.yaml"
+    def take(_target: Path) -> Callable[[], str]:
+        cf = editor.counter_file()
+        return lambda: json.dumps(data.counters_to_dict(cf)) + "\n"
 
-    def write(self) -> Path | None:
-        doc = self.editor.document
-        if not doc.modified:
-            return None
-        target = self.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, data.dumps_counters(self.editor.counter_file()))
-        return target
+    return take
 
 
 class Preview(QWidget):
@@ -152,7 +145,8 @@ class CounterEditor(QObject):
         self.window = window
         self.document = document
         self.hidden: list = []
-        self.autosave = CounterAutosave(self)  # type: ignore[arg-type]
+        self.autosave = Autosaver(self, window.files.store, document, "counters",
+                                  counters_snapshot(self))  # fmt: skip
         self.widget = self._build()
         self._unsubscribe = document.subscribe(self._on_event)
         self.fill_list()

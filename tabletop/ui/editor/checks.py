@@ -2,8 +2,10 @@
 
 The map's own checks run on the map in memory. Scenarios beside the map (in its folder and
 in a ``scenarios`` folder next to it) that use the map's file are validated as the command
-line's ``validate`` would, and each of their problems that names a hex of the map is tied
-to that hex (a minefield in town, a unit where it cannot stand).
+line's ``validate`` would (the data layer's checks, :mod:`tabletop.data.semantics`), but
+against the map as it is being edited, not the file on disk, so an edit shows in the next
+check without saving. Each problem that names a hex of the map is tied to that hex (a
+minefield in town, a unit where it cannot stand).
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ def _uses(scenario: Path, map_path: Path) -> bool:
 
 
 def scenario_problems(hexmap: HexMap, map_path: Path | None) -> list[MapProblem]:
-    """Problems of the saved scenarios that use the map file (none for an unsaved map)."""
+    """Problems of the scenarios that use the map file, checked against ``hexmap`` (the
+    map in memory); none for a map that was never saved (no scenario can refer to it)."""
     if map_path is None:
         return []
     map_path = Path(os.path.abspath(map_path))
@@ -77,7 +80,7 @@ def scenario_problems(hexmap: HexMap, map_path: Path | None) -> list[MapProblem]
         for scenario in sorted(folder.glob("*.y*ml")):
             if scenario == map_path or not _uses(scenario, map_path):
                 continue
-            errors, warnings = data.validate_file(scenario)
+            errors, warnings = data.validate_file(scenario, maps_in_memory={map_path: hexmap})
             for problem in [*errors, *warnings]:
                 out.append(
                     MapProblem(

@@ -10,16 +10,18 @@ dock.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from copy import copy as shallow_copy
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QSlider, QToolBar
 
-from tabletop.data import dumps_map
+from tabletop.data import map_file_dict
 from tabletop.data.schema import did_you_mean
-from tabletop.data.yamlsafe import atomic_write
 from tabletop.documents import (
     BackgroundChanged,
     HexesChanged,
@@ -28,6 +30,7 @@ from tabletop.documents import (
     MapEvent,
 )
 from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import HexMap
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.editor.background import BackgroundMixin, CalibrateTool
 from tabletop.ui.editor.files import FilesMixin
@@ -44,6 +47,7 @@ from tabletop.ui.editor.tools import (
     RectTool,
     SelectTool,
 )
+from tabletop.ui.recovery import Autosaver
 
 TOOL_KEYS = {"select": "S", "brush": "B", "fill": "G", "rect": "R", "hexside": "H", "level": "E"}
 TERRAIN_TOOLS = ("brush", "fill", "rect")
@@ -95,7 +99,8 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         self.palette = TerrainPalette(chart, self.set_brush, window)
         self.hint_label = QLabel("")
         self.hint_label.setObjectName("editor-hint")
-        self.autosave = Autosave(self)
+        self.autosave = Autosaver(self, window.files.store, document, "map",
+                                  map_snapshot(document.map))  # fmt: skip
         self.hidden: list = []
         """Play's docks and bars the editor hid, shown again when it closes."""
 
@@ -238,12 +243,6 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         self.set_tool("brush")
         self._sync_background_controls()
         self.autosave.start()
-        left = self.autosave.path
-        if left.is_file():
-            self.hint_label.setText(
-                f"An unsaved copy of this map from an earlier session is at {left}: open it "
-                "and Save As to recover it."
-            )
 
     def uninstall(self) -> None:
         w = self.window
@@ -357,43 +356,16 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
             self._sync_background_controls()
 
 
-class Autosave(QObject):
-    """Writes the map to a recovery file every ``interval`` ms while it has unsaved changes,
-    and removes the file once the map is saved (as the play window does for games)."""
+def map_snapshot(hexmap: HexMap) -> Callable[[Path], Callable[[], str]]:
+    """The map editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`): the
+    map's dictionaries copied now, the file's text made from the copy on the worker."""
 
-    def __init__(self, editor: MapEditor, interval: int = 60_000) -> None:
-        super().__init__(editor)
-        self.editor = editor
-        self.timer = QTimer(self)
-        self.timer.setInterval(interval)
-        self.timer.timeout.connect(self.write)
+    def take(target: Path) -> Callable[[], str]:
+        copy = shallow_copy(hexmap)
+        copy.cells, copy.hexsides = dict(hexmap.cells), dict(hexmap.hexsides)
+        return lambda: json.dumps(map_file_dict(copy, target)[0]) + "\n"
 
-    def start(self) -> None:
-        self.timer.start()
-
-    def stop(self) -> None:
-        self.timer.stop()
-
-    @property
-    def path(self) -> Path:
-        """``recovery/NAME.yaml`` beside the settings file (the user's config folder)."""
-        settings = Path(self.editor.window.settings.fileName())
-        doc = self.editor.document
-        stem = doc.path.stem if doc.path is not None else "untitled-map"
-        return settings.parent / "recovery" / f"{stem}.map-recovery.yaml"
-
-    def write(self) -> Path | None:
-        """Write the recovery file if the map has unsaved changes; its path, or None."""
-        doc = self.editor.document
-        if not doc.modified:
-            return None
-        target = self.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, dumps_map(doc.map))
-        return target
-
-    def discard(self) -> None:
-        self.path.unlink(missing_ok=True)
+    return take
 
 
 def edit_map(window, document: MapDocument) -> MapEditor:

@@ -71,8 +71,9 @@ class FilesMixin:
         return document
 
     def validate(self: MapEditor) -> list[MapProblem]:
-        """Check the map (and the saved scenarios that use its file); show the problems in
-        the problems dock. Clicking one selects its hex."""
+        """Check the map and the scenarios that use its file, both against the map as it
+        is now (no need to save first); show the problems in the problems dock. Clicking
+        one selects its hex."""
         problems = map_problems(self.document.map)
         problems += scenario_problems(self.document.map, self.document.path)
         self.problems.show_problems(problems)

@@ -1,0 +1,220 @@
+"""The window's recovery file, for every kind of document: a game, a map, a counters file.
+
+One file, ``recovery/autosave.yaml`` beside the settings file (tests with their own
+settings never touch the user's), holds the open document as it stood after its last
+action or edit; the settings remember what kind it is, the file it came from and the saved
+game it belonged to. The document's own format (game@1, map@1, counters@1) is written as
+one line of JSON, which every YAML reader loads, with its references rewritten for the
+recovery folder, so the file opens like any other. A save or a clean close removes it; the
+next start (or opening the file it came from) offers a copy left by a crash.
+
+Play writes it synchronously after every action (:class:`~tabletop.ui.files.FileKeeper`,
+a few milliseconds). The editors use :class:`Autosaver`: after every completed edit, once
+the document has been quiet for :data:`DELAY_MS`, it takes a snapshot on the GUI thread (a
+copy of the map's dictionaries, about a millisecond on 200 x 200 hexes) and turns it into
+text and writes it on a worker thread, so a big map's second of serialising never holds
+up a frame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
+
+from tabletop.data.atomic import atomic_write
+
+DELAY_MS = 1500
+"""How long the document must be quiet (no stroke in progress) before an autosave."""
+
+KIND_TEXT = {"game": "game", "map": "map", "counters": "counters file"}
+
+
+@dataclass(frozen=True)
+class Origin:
+    """What a recovery file holds: its kind and the files it belongs to."""
+
+    kind: str
+    source: Path | None
+    """The file the document was opened from (a map, counters file, scenario or game)."""
+    save_path: Path | None
+    """The saved game a recovered game goes back to (None: Save asks)."""
+
+
+class RecoveryFile:
+    """The one recovery file of a window's settings."""
+
+    def __init__(self, settings: QSettings) -> None:
+        self.settings = settings
+        self.ours = False
+        """Written by this window (so not left by a crash) since it was last removed."""
+
+    def folder(self) -> Path:
+        name = self.settings.fileName()
+        if self.settings.format() == QSettings.Format.IniFormat or name.endswith((".conf", ".ini")):
+            return Path(name).parent / "recovery"
+        loc = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        return Path(loc) / "recovery"
+
+    @property
+    def path(self) -> Path:
+        return self.folder() / "autosave.yaml"
+
+    def remember(self, kind: str, source: Path | None, save_path: Path | None = None) -> None:
+        """Note what the file holds (on the GUI thread: settings are not thread-safe)."""
+        self.ours = True
+        self.settings.setValue("recovery/kind", kind)
+        for key, path in (("source", source), ("save_path", save_path)):
+            self.settings.setValue(f"recovery/{key}", os.path.abspath(path) if path else "")
+
+    def write(self, text: str) -> Path:
+        """``text`` into the recovery file, atomically; OSError if it cannot be written."""
+        path = self.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, text)
+        return path
+
+    def found(self) -> Path | None:
+        """The recovery file, if a session left one."""
+        path = self.path
+        return path if path.is_file() else None
+
+    def origin(self) -> Origin:
+        def value(key: str) -> str:
+            return str(self.settings.value(f"recovery/{key}", "") or "")
+
+        source, saved = value("source"), value("save_path")
+        return Origin(
+            value("kind") or "game",
+            Path(source) if source else None,
+            Path(saved) if saved else None,
+        )
+
+    def is_stale(self) -> bool:
+        """Was the file it belongs to written after it (so it holds nothing newer)?"""
+        path = self.found()
+        if path is None:
+            return True
+        origin = self.origin()
+        target = origin.save_path if origin.kind == "game" else origin.source
+        try:
+            return target is not None and target.stat().st_mtime > path.stat().st_mtime
+        except OSError:
+            return False
+
+    def discard(self) -> None:
+        self.ours = False
+        with contextlib.suppress(OSError):
+            os.remove(self.path)
+
+
+def recovery_question(origin: Origin) -> str:
+    """The start-up question for a recovery file left behind."""
+    what = "after its last action" if origin.kind == "game" else "after its last edit"
+    name = f" ({origin.source.name})" if origin.source else ""
+    return (f"Tabletop did not close normally. Open the {KIND_TEXT[origin.kind]}{name} as it "
+            f"stood {what}? No discards the unsaved copy.")  # fmt: skip
+
+
+Snapshot = Callable[[Path], Callable[[], str]]
+"""Called on the GUI thread with the recovery path: copies what the document holds and
+returns the function, run on the worker thread, that turns the copy into the file's text."""
+
+
+_POOL: list[ThreadPoolExecutor] = []
+
+
+def _worker() -> ThreadPoolExecutor:
+    """The one autosave thread (started on first use), shared by every editor."""
+    if not _POOL:
+        _POOL.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave"))
+    return _POOL[0]
+
+
+class Autosaver(QObject):
+    """An editor's autosave: after every edit, debounced, the document into the window's
+    recovery file, written on a worker thread; gone when the document is saved or back to
+    its saved state."""
+
+    def __init__(self, parent: QObject, recovery: RecoveryFile, document, kind: str,
+                 snapshot: Snapshot, delay_ms: int = DELAY_MS) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.recovery = recovery
+        self.document = document
+        self.kind = kind
+        self.snapshot = snapshot
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(delay_ms)
+        self.timer.timeout.connect(self.write_soon)
+        self._pending: Future[Path | None] | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self.writes = 0
+        """Recovery files written (tests and the benchmark count them)."""
+
+    @property
+    def path(self) -> Path:
+        return self.recovery.path
+
+    def start(self) -> None:
+        if self._unsubscribe is None:
+            self._unsubscribe = self.document.subscribe(self._on_event)
+
+    def stop(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.timer.stop()
+        self.wait()
+
+    def _on_event(self, _event: object) -> None:
+        """Every change of the document restarts the quiet period; a stroke's moves
+        merge into one step, so a stroke is written once, after the mouse is released."""
+        if self.document.modified:
+            self.timer.start()
+        elif self.timer.isActive() or self.recovery.found() is not None:
+            self.discard()  # undone back to the saved state: nothing to recover
+
+    def write_soon(self) -> None:
+        """Snapshot now, write on the worker (later again if a write is still running)."""
+        if not self.document.modified:
+            return
+        if self._pending is not None and not self._pending.done():
+            self.timer.start()
+            return
+        job = self.snapshot(self.recovery.path)
+        self.recovery.remember(self.kind, self.document.path)
+        self._pending = _worker().submit(self._write, job)
+
+    def _write(self, job: Callable[[], str]) -> Path | None:
+        try:
+            path = self.recovery.write(job())
+        except (OSError, ValueError):
+            return None
+        self.writes += 1
+        return path
+
+    def wait(self) -> Path | None:
+        """Wait for a write in progress; its path, or None."""
+        pending, self._pending = self._pending, None
+        return pending.result() if pending is not None else None
+
+    def write(self) -> Path | None:
+        """Write now (and wait): the recovery file's path, or None when nothing is unsaved."""
+        self.timer.stop()
+        self.wait()
+        if not self.document.modified:
+            return None
+        self.recovery.remember(self.kind, self.document.path)
+        return self._write(self.snapshot(self.recovery.path))
+
+    def discard(self) -> None:
+        """The document was saved or closed cleanly: no recovery file."""
+        self.timer.stop()
+        self.wait()
+        self.recovery.discard()

@@ -1,0 +1,202 @@
+"""One recovery file for every kind of document: the editors' debounced autosave after
+each stroke or edit, the prompt after a crash (restore and discard), stale copies, and the
+file going away on save, on undo back to the saved state and on a clean close."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from tabletop import data
+from tabletop.documents import CountersDocument, MapDocument
+
+pytestmark = [
+    pytest.mark.gui,
+    pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP = """\
+format: tabletop/map@1
+name: Recovery test
+terrain: standard
+grid: {columns: 10, rows: 8}
+default: clear
+"""
+
+
+@pytest.fixture
+def map_file(tmp_path: Path) -> Path:
+    path = tmp_path / "maps" / "small.yaml"
+    path.parent.mkdir()
+    path.write_text(MAP, encoding="utf-8")
+    return path
+
+
+def open_window(qtbot, path: Path | None, settings):  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+    from tabletop.ui.mainwindow import MainWindow
+
+    win = create_window(path, settings) if path is not None else MainWindow(settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.ask_before_closing = False
+    win.resize(1000, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def point(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+    h = window.document.map.parse(label)
+    return window.view.mapFromScene(window.map_scene.hex_center(h))
+
+
+def paint(qtbot, window, labels: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """One stroke of the brush through the hexes, with real mouse events."""
+    vp = window.view.viewport()
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     point(window, labels[0]))  # fmt: skip
+    for label in labels[1:]:
+        qtbot.mouseMove(vp, point(window, label))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       point(window, labels[-1]))  # fmt: skip
+
+
+def answer(monkeypatch, button: QMessageBox.StandardButton) -> list[str]:
+    asked: list[str] = []
+
+    def question(*args, **_kw):  # type: ignore[no-untyped-def]
+        asked.append(args[2])
+        return button
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return asked
+
+
+@pytest.fixture
+def crashed(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-def]
+    """A map editor that painted woods in two strokes and autosaved, then 'died' (the
+    window is hidden without closing, so its recovery file stays)."""
+    win = open_window(qtbot, map_file, settings)
+    autosave = win.editor.autosave
+    autosave.timer.setInterval(30)
+    win.set_brush("woods")
+    paint(qtbot, win, ["0303", "0304", "0305", "0405"])
+    assert autosave.timer.isActive() and autosave.writes == 0  # debounced: not yet
+    paint(qtbot, win, ["0707"])
+    qtbot.waitUntil(lambda: autosave.writes == 1 and autosave.wait() is None, timeout=5000)
+    win.hide()
+    return win
+
+
+def test_a_stroke_is_autosaved_once_when_the_mouse_is_quiet(crashed, map_file: Path) -> None:  # type: ignore[no-untyped-def]
+    path = crashed.files.recovery()
+    assert path is not None and path.parent.parent == map_file.parent.parent  # test's own
+    recovered = data.load_map(path)  # the map format, which the next start reads
+    p = recovered.parse
+    assert {recovered.cells[p(x)].terrain for x in ("0303", "0304", "0305", "0405", "0707")} == {
+        "woods"
+    }
+    assert recovered.cells[p("0606")].terrain == "clear"
+    assert crashed.files.store.origin().kind == "map"
+    assert crashed.files.store.origin().source == map_file
+    assert data.load_map(map_file).cells[p("0303")].terrain == "clear"  # the map is untouched
+
+
+def test_after_a_crash_the_start_restores_the_map_unsaved(  # type: ignore[no-untyped-def]
+    qtbot, crashed, map_file: Path, settings, monkeypatch
+) -> None:
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = open_window(qtbot, None, settings)
+    assert again.offer_recovery()
+    assert "did not close normally" in asked[0] and "map (small.yaml)" in asked[0]
+    doc = again.document
+    assert isinstance(doc, MapDocument) and doc.path == map_file and doc.modified
+    assert doc.map.cells[doc.map.parse("0707")].terrain == "woods"
+    assert again.isWindowModified()
+    assert again.save()  # Save goes to the map the copy belonged to, and the copy goes
+    assert data.load_map(map_file).cells[doc.map.parse("0707")].terrain == "woods"
+    assert again.files.recovery() is None and not doc.modified
+
+
+def test_discarding_the_recovery_removes_it(qtbot, crashed, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    answer(monkeypatch, QMessageBox.StandardButton.No)
+    again = open_window(qtbot, None, settings)
+    assert not again.offer_recovery()
+    assert again.document is None and again.files.recovery() is None
+    assert not again.offer_recovery()  # nothing asked a second time
+
+
+def test_opening_the_crashed_file_offers_its_copy(  # type: ignore[no-untyped-def]
+    qtbot, crashed, map_file: Path, settings, monkeypatch, tmp_path: Path
+) -> None:
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = open_window(qtbot, None, settings)
+    other = tmp_path / "other.yaml"
+    other.write_text(MAP, encoding="utf-8")
+    assert again.open_file(other) and not asked  # another file: not its copy
+    assert again.files.recovery() is not None
+    assert again.open_file(map_file) and asked
+    assert again.document.path == map_file and again.document.modified
+
+
+def test_a_copy_older_than_its_file_is_not_offered(  # type: ignore[no-untyped-def]
+    qtbot, crashed, map_file: Path, settings, monkeypatch
+) -> None:
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    copy = crashed.files.recovery()
+    later = copy.stat().st_mtime + 10
+    os.utime(map_file, (later, later))  # the map was saved after the copy
+    again = open_window(qtbot, None, settings)
+    assert not again.offer_recovery() and not asked
+    assert again.files.recovery() is None
+
+
+def test_undo_to_the_saved_state_and_a_clean_close_remove_the_copy(  # type: ignore[no-untyped-def]
+    qtbot, map_file: Path, settings
+) -> None:
+    win = open_window(qtbot, map_file, settings)
+    autosave = win.editor.autosave
+    autosave.timer.setInterval(30)
+    win.set_brush("town")
+    paint(qtbot, win, ["0404"])
+    qtbot.waitUntil(lambda: win.files.recovery() is not None, timeout=5000)
+    win.undo_action.trigger()
+    assert not win.document.modified and win.files.recovery() is None
+    win.redo_action.trigger()
+    assert autosave.write() is not None
+    win.close()
+    assert win.files.recovery() is None
+
+
+def test_the_counter_editor_autosaves_and_recovers_through_the_same_file(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, settings, monkeypatch
+) -> None:
+    from tabletop.commands import EditCounters
+    from tabletop.commands.counteredit import removed
+
+    (tmp_path / "counters").mkdir()
+    path = tmp_path / "counters" / "platoon.yaml"
+    shutil.copy(ROOT / "counters" / "platoon.yaml", path)
+    win = open_window(qtbot, path, settings)
+    doc = win.document
+    assert isinstance(doc, CountersDocument)
+    count = len(doc.counters.types)
+    win.editor.autosave.timer.setInterval(30)
+    doc.push(EditCounters(doc.counters.types, removed(doc.counters.types, 0), "Delete"))
+    qtbot.waitUntil(lambda: win.editor.autosave.writes == 1, timeout=5000)
+    win.editor.autosave.wait()
+    assert win.files.store.origin().kind == "counters"
+    assert len(data.load_counters(win.files.recovery()).units) == count - 1
+    win.hide()  # the app died
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = open_window(qtbot, None, settings)
+    assert again.offer_recovery() and "counters file (platoon.yaml)" in asked[0]
+    assert isinstance(again.document, CountersDocument) and again.document.path == path
+    assert len(again.document.counters.types) == count - 1 and again.document.modified
