@@ -42,6 +42,8 @@ FUZZ_SEED  ?= 0
 fuzz: setup
 	FUZZ_CASES=$(FUZZ_CASES) FUZZ_SEED=$(FUZZ_SEED) QT_QPA_PLATFORM=offscreen \
 		$(BIN)/python -m pytest tests/data/test_hostile_fuzz.py -q -s
+	TABLETOP_FUZZ_SQUAD_GAMES=1000 TABLETOP_FUZZ_SQUAD_TURNS=8 QT_QPA_PLATFORM=offscreen \
+		$(BIN)/python -m pytest tests/rules/test_fuzz_squad.py -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,233 @@
+"""Random play of the squad demo: legal actions at random for both sides, through the same
+path as ``tabletop act`` (``PlayAction`` on a ``History`` -> ``engine.perform``), with undo
+and redo, to the game's end.
+
+Every game must finish without a crash and replay exactly from its log; some are saved to
+a file that must validate. To stay cheap, the games of the suite are the demo cut to its
+first game turns (``TURNS``), which is where its units meet; ``TABLETOP_FUZZ_SQUAD_GAMES``
+and ``TABLETOP_FUZZ_SQUAD_TURNS`` play more and longer games.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from test_fuzz_platoon import CachedLos
+
+from tabletop.commands import History, PlayAction
+from tabletop.data import load_scenario, save_game, validate_file
+from tabletop.geometry import LosEngine
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import GameState, HexMarker, Scenario, UnitState
+from tabletop.rules import ActionRequest, RandomDice, engine
+from tabletop.rules.los import LineOfSight
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "scenarios" / "demo-squad.yaml"
+GAMES = int(os.environ.get("TABLETOP_FUZZ_SQUAD_GAMES", "200"))
+TURNS = int(os.environ.get("TABLETOP_FUZZ_SQUAD_TURNS", "4"))
+ACTIONS_PER_PHASE = 3
+TRIES = 6
+
+
+class SquadLos(CachedLos):
+    """The platoon fuzzer's cache, with the visible share of rules 3.4 cached too."""
+
+    def visible_share(  # type: ignore[override]
+        self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
+    ) -> float:
+        key = ("share", a, b, tuple((m.hex, m.kind) for m in markers), tuple(ignore))
+        hit = self.shares.get(key)
+        if hit is None:
+            hit = self.shares[key] = self.inner.visible_share(a, b, markers, ignore)
+        return hit
+
+    def __init__(self, inner: LineOfSight) -> None:
+        super().__init__(inner)
+        self.shares: dict[object, float] = {}
+
+
+UNIT_ACTIONS = {
+    "movement": ("move",) * 6 + ("lay-mines", "clear-mines", "morale-test"),
+    "shooting": ("fire", "fire", "run", "dig-in", "suppress", "suppress"),
+}
+
+
+class Player:
+    """Picks random actions; the rules decide legality (``ruleset.check``)."""
+
+    def __init__(self, state: GameState, los: LineOfSight, seed: int) -> None:
+        self.history = History(limit=32)
+        self.state = state
+        self.los = los
+        self.rng = random.Random(seed)
+        self.dice = RandomDice(seed * 7919 + 3)
+        self.ruleset = engine.ruleset_for("squad")
+        self.done = 0
+        self.phase = (state.turn, state.active_side, state.phase)
+
+    def legal(self, request: ActionRequest) -> bool:
+        return not self.ruleset.check(self.state, request, self.los)
+
+    def play(self, request: ActionRequest) -> None:
+        before = self.state.snapshot() if self.rng.random() < 0.05 else None
+        self.history.push(PlayAction(self.state, request, self.los, self.dice))
+        if before is not None:
+            after = self.state.snapshot()
+            self.history.undo()
+            assert self.state.same_as(before), f"undo of {request} did not restore the state"
+            self.history.redo()
+            assert self.state.same_as(after), f"redo of {request} differs from the first run"
+
+    def step(self) -> None:
+        s = self.state
+        now = (s.turn, s.active_side, s.phase)
+        if now != self.phase:
+            self.phase, self.done = now, 0
+        if s.phase == "close_combat" and self.close_combat():
+            return
+        if s.phase == "shooting" and self.rng.random() < 0.3:
+            strike = self.air_strike()
+            if strike is not None:
+                self.play(strike)
+                return
+        if self.done < ACTIONS_PER_PHASE and s.phase in UNIT_ACTIONS and self.act():
+            self.done += 1
+            return
+        self.play(ActionRequest("end-phase"))
+
+    def close_combat(self) -> bool:
+        from tabletop.rules.squad.closecombat import ROUNDS, combat_hexes, rounds_done
+
+        s = self.state
+        hexes = [h for h in combat_hexes(s) if rounds_done(s, h) < ROUNDS]
+        if not hexes:
+            return False
+        h = self.rng.choice(hexes)
+        where = s.scenario.map.label(h)
+        units = [u.id for u in s.units_at(h)]
+        if self.rng.random() < 0.15:
+            req = ActionRequest("close-combat", hex=where, leave=(self.rng.choice(units),))
+            if self.legal(req):
+                self.play(req)
+                return True
+        self.play(ActionRequest("close-combat", hex=where))
+        return True
+
+    def air_strike(self) -> ActionRequest | None:
+        s = self.state
+        for strike in s.scenario.air_strikes:
+            req = ActionRequest("air-strike", hex=s.scenario.map.label(strike.hex))
+            if self.legal(req):
+                return req
+        return None
+
+    def act(self) -> bool:
+        s = self.state
+        units = sorted((u for u in s.units.values() if u.on_map and u.side == s.active_side),
+                       key=lambda u: u.id)  # fmt: skip
+        for _ in range(TRIES):
+            if not units:
+                return False
+            req = self.propose(self.rng.choice(units))
+            if req is not None and self.legal(req):
+                self.play(req)
+                return True
+        return False
+
+    def propose(self, unit: UnitState) -> ActionRequest | None:
+        kind = self.rng.choice(UNIT_ACTIONS[self.state.phase])
+        uid = (unit.id,)
+        hex_map = self.state.scenario.map
+        assert unit.hex is not None
+        if kind in ("move", "run"):
+            most = 4 if kind == "move" else 2
+            return ActionRequest(kind, units=uid, to=self.path(unit, most),
+                                 maneuver=kind == "move" and self.rng.random() < 0.15)  # fmt: skip
+        if kind == "fire":
+            enemy = self.enemy(unit)
+            return None if enemy is None else ActionRequest("fire", units=uid, target=enemy.id)
+        if kind == "suppress":
+            enemy = self.enemy(unit)
+            if enemy is None or enemy.hex is None:
+                return None
+            return ActionRequest("suppress", units=uid, hex=hex_map.label(enemy.hex))
+        if kind == "lay-mines":
+            return ActionRequest("lay-mines", units=uid, kind=self.rng.choice(("at", "ap")))
+        if kind == "clear-mines":
+            near = [unit.hex, *hex_map.neighbors(unit.hex)]
+            return ActionRequest("clear-mines", units=uid, hex=hex_map.label(self.rng.choice(near)))
+        return ActionRequest(kind, units=uid)
+
+    def path(self, unit: UnitState, most: int) -> tuple[str, ...]:
+        """A random walk, often toward the nearest enemy (to start close combats)."""
+        here = unit.hex
+        assert here is not None
+        hex_map = self.state.scenario.map
+        foes = [u.hex for u in self.state.units.values()
+                if u.on_map and u.side != unit.side and u.hex is not None]  # fmt: skip
+        goal = min(foes, key=here.distance) if foes and self.rng.random() < 0.6 else None
+        out: list[Hex] = []
+        for _ in range(self.rng.randint(1, most)):
+            options = [n for n in hex_map.neighbors(here) if n not in out and n != unit.hex]
+            if not options:
+                break
+            here = min(options, key=goal.distance) if goal else self.rng.choice(options)
+            out.append(here)
+            if goal is not None and here == goal:
+                break
+        return tuple(hex_map.label(h) for h in out)
+
+    def enemy(self, unit: UnitState) -> UnitState | None:
+        foes = [u for u in self.state.units.values()
+                if u.on_map and u.side != unit.side and u.hex is not None]  # fmt: skip
+        return self.rng.choice(foes) if foes else None
+
+
+def play_game(scenario: Scenario, los: LineOfSight, seed: int, *, limit: int = 3000) -> GameState:
+    state = scenario.new_game()
+    player = Player(state, los, seed)
+    for _ in range(limit):
+        if state.finished:
+            return state
+        player.step()
+    raise AssertionError(f"seed {seed}: the game did not end in {limit} actions")
+
+
+@pytest.fixture(scope="module")
+def demo() -> tuple[Scenario, LineOfSight]:
+    scenario = load_scenario(DEMO)
+    scenario = replace(scenario, turns=min(TURNS, scenario.turns))
+    return scenario, SquadLos(LosEngine(scenario.map, scenario.options))
+
+
+def check_game(demo: tuple[Scenario, LineOfSight], seed: int, tmp_path: Path,
+               *, validate: bool) -> None:  # fmt: skip
+    scenario, los = demo
+    state = play_game(scenario, los, seed)
+    assert state.finished
+    again = engine.replay(scenario, state.log, los)
+    assert again.same_as(state), f"seed {seed}: the replay differs"
+    if validate:
+        path = tmp_path / f"squad-{seed}.yaml"
+        save_game(state, path)
+        errors = validate_file(path)[0]
+        assert not errors, f"seed {seed}: {errors[:3]}"
+
+
+BLOCKS = 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(BLOCKS))
+def test_random_squad_games(demo: tuple[Scenario, LineOfSight], tmp_path: Path, block: int) -> None:
+    """``GAMES`` seeded games in 4 blocks (xdist spreads them); one in ten is saved and
+    validated."""
+    per_block = -(-GAMES // BLOCKS)
+    for seed in range(block * per_block, min(GAMES, (block + 1) * per_block)):
+        check_game(demo, seed, tmp_path, validate=seed % 10 == 0)
