@@ -127,6 +127,20 @@ class ScenarioDocument:
             events.append(ModifiedChanged(modified))
         self._emit(events)
 
+    def mark_recovered(self, path: Path | str | None) -> None:
+        """The document was restored from a recovery file: it belongs to ``path`` (where
+        Save writes) but differs from it, so it shows as modified until saved."""
+        events: list[ChangeEvent] = []
+        new_path = Path(path) if path is not None else None
+        if new_path != self._path:
+            self._path = new_path
+            events.append(PathChanged(new_path))
+        self.history.forget_clean()
+        if not self._modified:
+            self._modified = True
+            events.append(ModifiedChanged(True))
+        self._emit(events)
+
     def mark_saved(self, path: Path | str | None = None) -> None:
         events: list[ChangeEvent] = []
         if path is not None and Path(path) != self._path:

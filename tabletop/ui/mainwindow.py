@@ -484,6 +484,10 @@ class MainWindow(QMainWindow):
         if path is None:
             return False
         origin = self.files.store.origin()
+        if origin.kind == "scenario":  # a scenario file opens as a game: into its editor
+            from tabletop.ui.scenario.editor import restore_scenario
+
+            return restore_scenario(self, path, origin.source) is not None
         try:
             document = load_game_document(path)
         except LoadError as exc:

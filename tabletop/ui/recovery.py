@@ -1,4 +1,5 @@
-"""The window's recovery file, for every kind of document: a game, a map, a counters file.
+"""The window's recovery file, for every kind of document: a game, a map, a counters
+file, a scenario in the scenario editor.
 
 One file, ``recovery/autosave.yaml`` beside the settings file (tests with their own
 settings never touch the user's), holds the open document as it stood after its last
@@ -32,7 +33,7 @@ from tabletop.data.atomic import atomic_write
 DELAY_MS = 1500
 """How long the document must be quiet (no stroke in progress) before an autosave."""
 
-KIND_TEXT = {"game": "game", "map": "map", "counters": "counters file"}
+KIND_TEXT = {"game": "game", "map": "map", "counters": "counters file", "scenario": "scenario"}
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,10 @@ markers and minefields, the selected unit's properties, validation problems, and
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QPoint, Qt
@@ -36,6 +38,7 @@ from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, U
 from tabletop.hexgrid import Hex
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.problems import ROLE, ProblemsDock
+from tabletop.ui.recovery import Autosaver
 from tabletop.ui.scenario.tray import MarkerDock, TrayDock, UnitDock
 from tabletop.ui.scene import MapScene
 from tabletop.ui.tools.base import Tool, ToolEvent
@@ -140,7 +143,8 @@ class ScenarioEditor(QObject):
         self.unit_brush = next(iter(document.scenario.unit_types), "")
         self.tools: dict[str, Tool] = {t.name: t for t in (SelectMoveTool(self), PlaceTool(self),
                                                            MarkerTool(self))}  # fmt: skip
-        self.autosave = _NoAutosave()
+        self.autosave = Autosaver(self, window.files.store, document, "scenario",
+                                  scenario_snapshot(document))  # fmt: skip
         sc = document.scenario
         self.new_refs = [Path(r) for r in sc.counter_refs] if sc.path is None else []
         """A scenario never saved: its counters files, absolute (new_scenario's)."""
@@ -161,6 +165,7 @@ class ScenarioEditor(QObject):
             lambda: self.selected and self.delete_unit(self.selected)
         )
         self.problems = ScenarioProblems(self, w)
+        self.autosave.start()
         for dock in (self.tray, self.markers, self.unit_dock, self.problems):
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.problems.hide()
@@ -191,6 +196,7 @@ class ScenarioEditor(QObject):
 
     def uninstall(self) -> None:
         w = self.window
+        self.autosave.stop()
         w.view.set_tool(None)
         self._unsubscribe()
         for dock in (self.tray, self.markers, self.unit_dock, self.problems):
@@ -354,6 +360,7 @@ class ScenarioEditor(QObject):
             self.window.statusBar().showMessage(f"Could not save {target}: {exc}")
             return False
         self.document.mark_saved(target)
+        self.autosave.discard()
         self.window.statusBar().showMessage(f"Saved {target}", 5000)
         return True
 
@@ -380,12 +387,29 @@ class ScenarioEditor(QObject):
         return game
 
 
-class _NoAutosave:
-    """The scenario editor writes no recovery file yet: saving asks to fix problems first,
-    and a half-built scenario that does not validate has no file form to recover."""
+def scenario_snapshot(document: ScenarioDocument) -> Callable[[Path], Callable[[], str]]:
+    """The scenario editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`):
+    the file form made now (references rewritten for the recovery folder; a scenario is
+    small), turned into text on the worker. A scenario with problems is written too: the
+    copy then opens with its problems listed, as the file would."""
 
-    def discard(self) -> None:
-        """Nothing to remove."""
+    def take(target: Path) -> Callable[[], str]:
+        doc = data.scenario_to_dict(document.scenario, target)
+        return lambda: json.dumps(doc) + "\n"
+
+    return take
+
+
+def restore_scenario(window, path: Path, source: Path | None) -> ScenarioEditor | None:
+    """The recovery file ``path`` in the scenario editor, unsaved, belonging to ``source``."""
+    try:
+        scenario = data.load_scenario(path)
+    except data.DataError as exc:
+        window.statusBar().showMessage(f"Cannot restore {path}: {str(exc).splitlines()[0]}")
+        return None
+    document = ScenarioDocument(scenario, path)
+    document.mark_recovered(source)
+    return edit_scenario(window, document)
 
 
 def edit_scenario(window, document: ScenarioDocument) -> ScenarioEditor:
