@@ -200,3 +200,35 @@ def test_the_counter_editor_autosaves_and_recovers_through_the_same_file(  # typ
     assert again.offer_recovery() and "counters file (platoon.yaml)" in asked[0]
     assert isinstance(again.document, CountersDocument) and again.document.path == path
     assert len(again.document.counters.types) == count - 1 and again.document.modified
+
+
+def test_the_scenario_editor_autosaves_and_is_restored_into_its_editor(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, settings, monkeypatch
+) -> None:
+    from tabletop.documents import ScenarioDocument
+    from tabletop.ui.scenario import new_scenario
+
+    for folder, name in (("maps", "eisenbach-gap.yaml"), ("counters", "platoon.yaml")):
+        (tmp_path / folder).mkdir()
+        shutil.copy(ROOT / folder / name, tmp_path / folder / name)
+    sides = {"nato": ("NATO", {"alpha": 1}), "pact": ("Warsaw Pact", {"bravo": 1})}
+    doc = new_scenario(tmp_path / "maps" / "eisenbach-gap.yaml",
+                       [tmp_path / "counters" / "platoon.yaml"], sides, "Recovered")  # fmt: skip
+    win = open_window(qtbot, None, settings)
+    win.set_document(doc)
+    win.editor.autosave.timer.setInterval(30)
+    unit = win.editor.place("M48", "nato", doc.scenario.map.parse("1010"))
+    assert unit is not None
+    qtbot.waitUntil(lambda: win.editor.autosave.writes == 1, timeout=5000)
+    win.editor.autosave.wait()
+    win.hide()  # the app died
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = open_window(qtbot, None, settings)
+    assert again.offer_recovery() and "Open the scenario" in asked[0]
+    restored = again.document
+    assert isinstance(restored, ScenarioDocument) and restored.modified
+    assert [u.id for u in restored.scenario.units] == [unit]
+    target = tmp_path / "scenarios" / "recovered.yaml"
+    target.parent.mkdir()
+    assert again.editor.save(target) and again.files.recovery() is None
+    assert [u.id for u in data.load_scenario(target).units] == [unit]
