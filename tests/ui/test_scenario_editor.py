@@ -107,6 +107,7 @@ def test_build_check_save_play_and_back(qtbot, editor_window, tmp_path: Path) ->
     markers = win.editor.markers
     markers.owner.setCurrentIndex(markers.owner.findData("nato"))
     assert markers.hidden.isChecked()
+    assert win.map_scene.marker_item.viewer == "nato"  # its hidden minefields are drawn
     click_hex(win, "1515")
     kinds = {(m.kind, m.side, m.revealed) for m in doc.scenario.hex_markers}
     assert kinds == {("wreck", None, True), ("minefield_at", "nato", False)}

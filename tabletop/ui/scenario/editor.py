@@ -159,6 +159,9 @@ class ScenarioEditor(QObject):
             tray.picked.connect(lambda type_id, _side: self.set_brush(type_id))
             tray.dropped.connect(self._dropped)
         self.markers = MarkerDock(sc, MARKER_KINDS, w)
+        owner = self.markers.owner  # the map shows the chosen owner's hidden minefields
+        owner.currentIndexChanged.connect(lambda _i: self.scene.set_viewer(owner.currentData()))
+        self.scene.set_viewer(owner.currentData())
         self.unit_dock = UnitDock(w)
         self.unit_dock.edited.connect(self.edit_selected)
         self.unit_dock.deleteRequested.connect(
