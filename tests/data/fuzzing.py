@@ -139,12 +139,9 @@ def _check_output(code: int, output: str, tree: Path) -> str | None:
         return "another file's content quoted"
     if "internal error" in output or "Traceback" in output:
         return "internal error: " + output[-300:]
-    if code == 1 and "tabletop:" not in output:
-        lines = [ln for ln in output.splitlines() if ln.startswith(str(tree))]
-        if lines and not any(
-            re.match(rf"{re.escape(str(tree))}\S*:[1-9]\d*:\d+: ", ln) for ln in lines
-        ):
-            return "no located message: " + lines[0][:200]
+    for line in output.splitlines():  # every problem of a file at a line and column
+        if line.startswith(str(tree)) and re.match(r"\S*:0:0: ", line):
+            return "no located message: " + line[:200]
     return None
 
 
