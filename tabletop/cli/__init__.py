@@ -62,6 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         module = importlib.import_module(COMMANDS[command][0])
         try:
             code: int = module.run(parsed)
+        except MemoryError:
+            # the schema's bounds (docs/formats.md) keep files far below this; say it plainly
+            print(
+                f"tabletop {command}: out of memory: the input is too large for this machine",
+                file=sys.stderr,
+            )
+            return 1
         except BrokenPipeError:
             # The reader went away (``tabletop los ... | head``): not an error of ours.
             # Point stdout at devnull so the interpreter's final flush stays quiet.

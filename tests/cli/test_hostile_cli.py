@@ -96,3 +96,16 @@ def test_an_unquoted_tilde_row_is_an_error(
     )
     code, output = run(capsys, "validate", str(path))
     assert code == 1 and f"{path}:6:5: rows row 2 is null" in output
+
+
+def test_out_of_memory_is_said_plainly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.cli import validate
+
+    def exhausted(args: object) -> int:
+        raise MemoryError
+
+    monkeypatch.setattr(validate, "run", exhausted)
+    code, output = run(capsys, "validate", COUNTERS)
+    assert code == 1 and "tabletop validate: out of memory" in output
