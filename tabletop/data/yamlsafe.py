@@ -23,28 +23,7 @@ from typing import Any
 import yaml
 import yaml.constructor
 
-_BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class Loader(_BaseLoader):  # type: ignore[misc]
-    """The C safe loader, remembering the tag of each plain scalar it has resolved.
-
-    libyaml parses in C but asks the Python resolver for every scalar's tag (a few regular
-    expressions each); keys and values repeat (``id``, ``type``, side and type names), so
-    a 10,000-unit scenario asks the same questions tens of thousands of times."""
-
-    def __init__(self, stream: Any) -> None:
-        super().__init__(stream)
-        self._tags: dict[tuple[str, tuple[bool, bool]], str] = {}
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if kind is not yaml.ScalarNode:
-            return super().resolve(kind, value, implicit)
-        key = (value, implicit)
-        tag = self._tags.get(key)
-        if tag is None:
-            tag = self._tags[key] = super().resolve(kind, value, implicit)
-        return tag
+Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 _BaseDumper: type[Any] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop import paths
 from tabletop.ui.loading import Declined, LoadError, load_game_document
 from tabletop.ui.mainwindow import MainWindow
+from tabletop.ui.progress import Opening
 
 
 def application() -> QApplication:
@@ -30,16 +31,20 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
     showing why the file cannot be opened."""
     window = MainWindow(settings)
     target = Path(path) if path is not None else paths.DEMO_SCENARIO
-    try:
-        document = load_game_document(target, window.accept_disagreement)
-    except Declined:
-        window.deleteLater()
-        return None
-    except LoadError as exc:
-        window.show_load_error(exc)
-        window.deleteLater()
-        return None
-    window.set_document(document)
+    with Opening(None, target) as opening:
+        try:
+            document = load_game_document(target, window.accept_disagreement)
+        except Declined:
+            opening.dialog.close()
+            window.deleteLater()
+            return None
+        except LoadError as exc:
+            opening.dialog.close()
+            window.show_load_error(exc)
+            window.deleteLater()
+            return None
+        opening.next()
+        window.set_document(document)
     if path is not None:
         window._add_recent(target)
     return window

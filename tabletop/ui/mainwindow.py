@@ -24,6 +24,7 @@ from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import shortcuts_dialog, turn_text
 from tabletop.ui.play import POLICIES, move_paused
 from tabletop.ui.playui import PlayUI
+from tabletop.ui.progress import Opening
 from tabletop.ui.recovery import KIND_TEXT, recovery_question
 from tabletop.ui.review import ReviewMode
 from tabletop.ui.scene import MapScene
@@ -323,14 +324,19 @@ class MainWindow(QMainWindow):
             return False
         if self.offer_recovery(Path(path)):
             return True
-        try:
-            document = load_game_document(path, self.accept_disagreement)
-        except Declined:
-            return False
-        except LoadError as exc:
-            self.show_load_error(exc)
-            return False
-        self.set_document(document)
+        with Opening(self, Path(path)) as opening:
+            try:
+                document = load_game_document(path, self.accept_disagreement)
+            except Declined:
+                opening.dialog.close()
+                return False
+            except LoadError as exc:
+                opening.dialog.close()
+                self.show_load_error(exc)
+                return False
+            opening.next()
+            self.set_document(document)
+            opening.next()
         self._add_recent(Path(path))
         return True
 

@@ -72,3 +72,17 @@ def test_hover_asks_the_index(qtbot, window, monkeypatch) -> None:  # type: igno
     qtbot.mouseMove(window.view.viewport(), pos)
     qtbot.waitUntil(lambda: window.hex_label.text().startswith("0304"))
     assert "2 units" in window.hex_label.text()
+
+
+def test_opening_shows_progress_once_it_takes_long(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.progress import Opening
+
+    seen = []
+    with Opening(None, tmp_path / "big.yaml", show_after=0.0) as opening:
+        opening.next()
+        seen.append((opening.dialog.isVisible(), opening.dialog.labelText()))
+    assert seen == [(True, "Setting out the counters\u2026")]
+    assert not opening.dialog.isVisible()
+    with Opening(None, tmp_path / "small.yaml") as quick:  # fast: never shown
+        quick.next()
+        assert not quick.dialog.isVisible()
