@@ -99,11 +99,10 @@ class TileLayer:
         longest = max(bounds.width(), bounds.height(), 1.0)
         self.overview = min(0, math.floor(math.log(OVERVIEW_PX / longest) / math.log(LEVEL_STEP)))
         """The overview level: the whole map in at most OVERVIEW_PX pixels (at most 1:1)."""
-        # a map too big for 1:1 in OVERVIEW_PX is drawn from the overview when zoomed out
-        # further (scaled down less than 2x at the whole-map zoom): rendering another
-        # whole-map level would cost as much as the overview did; small maps render every
-        # level down to a few dozen pixels
-        self.min_level = self.overview if self.overview < 0 else level_of(64 / longest)
+        # every level is rendered down to a few dozen pixels for the whole map: scaling the
+        # overview down 2x at the whole-map zoom would cost a frame more pixels than the
+        # level's own tiles (the overview stands in while those are rendered)
+        self.min_level = min(self.overview, level_of(64 / longest))
         self.max_level = level_of(8.0)
         self._tiles: OrderedDict[Key, _Tile] = OrderedDict()
         self._bytes = 0

@@ -74,6 +74,8 @@ class MapLayers(QObject):
         self.exact = True
         """Whether the view's scale is exactly the level's (faces blit pixel for pixel)."""
         self._stale: list[CounterItem] = []
+        self._warm: list[tuple[CounterItem, int]] = []
+        """Faces to paint ahead for the levels one notch away (the next notch finds them)."""
         self._prefetched: tuple[int, QRectF] | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(0)
@@ -137,7 +139,10 @@ class MapLayers(QObject):
             chunk, self._stale = self._stale[:LEVEL_CHUNK], self._stale[LEVEL_CHUNK:]
             for counter in chunk:
                 counter.set_level(self.level, self.exact)
-        if self.terrain.pending() or self.far.pending() or self._stale:
+        while self._warm and time.perf_counter() < deadline:
+            item, level = self._warm.pop()
+            self.faces.face(item.unit_type, item.state, item.options, level)
+        if self.terrain.pending() or self.far.pending() or self._stale or self._warm:
             return
         if not self._prefetch():
             self._timer.stop()
@@ -160,7 +165,9 @@ class MapLayers(QObject):
             self.terrain.queue(rect, level + step)
             if self.far_mode:
                 self.far.queue(rect, level + step)
-        return bool(self.terrain.pending() or self.far.pending())
+        near = [i for i in self.scene.items(rect) if isinstance(i, CounterItem)]
+        self._warm = [(i, level + step) for step in (-1, 1) for i in near]
+        return bool(self.terrain.pending() or self.far.pending() or self._warm)
 
     def rebuild(self) -> None:
         """The map's bounds changed: new tiles for both layers."""
