@@ -29,6 +29,8 @@ class Opening:
         self.dialog.setWindowTitle("Opening")
         self.dialog.setCancelButton(None)  # type: ignore[arg-type]
         self.dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
+        # it only reports: it must not take the keyboard focus from the window behind it
+        self.dialog.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)
         self.dialog.setMinimumDuration(round(show_after * 1000))
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
