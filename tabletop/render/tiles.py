@@ -138,21 +138,26 @@ class TileLayer:
                 yield (level, i, j)
 
     # --- drawing ---------------------------------------------------------------------------
-    def paint(self, p: QPainter, exposed: QRectF, scale: float) -> bool:
+    def paint(self, p: QPainter, exposed: QRectF, scale: float, *, complete: bool = False) -> bool:
         """Draw the tiles meeting ``exposed`` for a view at ``scale``. True when every one
         was drawn at its own level; False when some were stood in for (they are queued:
-        call :meth:`render_pending`, then repaint)."""
+        call :meth:`render_pending`, then repaint). ``complete`` renders every missing tile
+        now, with no stand-ins and no frame deadline: for a picture, a print or a test that
+        must show the finished map whatever the machine's load."""
         level = self.level_for(scale)
         p.save()
         # antialiased quad edges would blend each tile's border with what is under it,
         # showing the tile grid as faint lines whenever tiles are scaled
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         try:
-            return self._paint(p, exposed, level, abs(scale - level_scale(level)) < 1e-6 * scale)
+            exact = abs(scale - level_scale(level)) < 1e-6 * scale
+            return self._paint(p, exposed, level, exact, complete)
         finally:
             p.restore()
 
-    def _paint(self, p: QPainter, exposed: QRectF, level: int, exact: bool) -> bool:
+    def _paint(
+        self, p: QPainter, exposed: QRectF, level: int, exact: bool, complete_now: bool
+    ) -> bool:
         complete = True
         fallback_needed: list[Key] = []
         ready: list[tuple[Key, _Tile]] = []
@@ -176,7 +181,9 @@ class TileLayer:
                 self._blit(p, key, tile)
         deadline = time.perf_counter() + SYNC_SECONDS
         for key in fallback_needed:
-            if self._stand_in(p, key):
+            if complete_now:
+                self._blit(p, key, self._render(key))
+            elif self._stand_in(p, key):
                 self._queue[key] = None
                 complete = False
             elif time.perf_counter() < deadline:  # nothing to show instead: render it now

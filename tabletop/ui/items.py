@@ -75,7 +75,10 @@ class TileItem(QGraphicsItem):
     @guard_paint
     def paint(self, painter, option, widget=None) -> None:
         self.last_scale = _lod(painter)
-        if not self.layer.paint(painter, option.exposedRect, self.last_scale):
+        # no widget: the scene is rendered into an image or a printer, which must get the
+        # finished map, not stand-ins from other zoom levels
+        finished = widget is None
+        if not self.layer.paint(painter, option.exposedRect, self.last_scale, complete=finished):
             self.on_incomplete()
 
 
