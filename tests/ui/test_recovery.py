@@ -232,3 +232,16 @@ def test_the_scenario_editor_autosaves_and_is_restored_into_its_editor(  # type:
     target.parent.mkdir()
     assert again.editor.save(target) and again.files.recovery() is None
     assert [u.id for u in data.load_scenario(target).units] == [unit]
+
+
+def test_opening_another_file_drops_the_copy_of_the_one_left(  # type: ignore[no-untyped-def]
+    qtbot, map_file: Path, settings, tmp_path: Path
+) -> None:
+    win = open_window(qtbot, map_file, settings)
+    win.set_brush("town")
+    paint(qtbot, win, ["0404"])
+    assert win.editor.autosave.write() is not None
+    other = tmp_path / "other.yaml"
+    other.write_text(MAP, encoding="utf-8")
+    assert win.open_file(other)  # the edit was discarded (tests do not ask)
+    assert win.files.recovery() is None
