@@ -113,6 +113,18 @@ def no_close_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MainWindow, "ask_before_closing", False)
 
 
+@pytest.fixture(autouse=True)
+def no_windows_left_over(qapp):  # type: ignore[no-untyped-def]
+    """Every top-level window a test leaves open (a sheet dialog, a message box) is closed
+    after it: one left visible takes the next test's mouse hover and focus."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    for widget in QApplication.topLevelWidgets():
+        if widget.isVisible():
+            widget.close()
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
