@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop.commands import Command, History
-from tabletop.documents.game import ChangeEvent, HistoryChanged, ModifiedChanged, PathChanged
+from tabletop.documents.editing import EditorDocument
+from tabletop.documents.game import ChangeEvent
 from tabletop.model import UnitType
 
 __all__ = ["CounterSet", "CountersDocument", "CountersEvent", "OrderChanged", "TypesChanged"]
@@ -59,67 +60,25 @@ CountersEvent = ChangeEvent | TypesChanged | OrderChanged
 CountersObserver = Callable[[CountersEvent], None]
 
 
-class CountersDocument:
+class CountersDocument(EditorDocument[CountersEvent]):
     """A counters file in the counter editor: ``counters`` + ``history`` + ``path`` +
     modified flag + observers."""
 
     def __init__(
         self, counters: CounterSet, path: Path | str | None = None, history: History | None = None
     ) -> None:
+        super().__init__(path, history)
         self.counters = counters
-        self.history = history if history is not None else History()
-        self._path = Path(path) if path is not None else None
-        self._observers: list[CountersObserver] = []
-        self._modified = False
-
-    @property
-    def path(self) -> Path | None:
-        return self._path
-
-    @property
-    def modified(self) -> bool:
-        return self._modified
 
     @property
     def title(self) -> str:
         return self.counters.name or (self._path.stem if self._path else "Untitled counters")
 
-    def subscribe(self, observer: CountersObserver) -> Callable[[], None]:
-        """Call ``observer(event)`` on every change; returns a function that unsubscribes."""
-        self._observers.append(observer)
-
-        def unsubscribe() -> None:
-            if observer in self._observers:
-                self._observers.remove(observer)
-
-        return unsubscribe
-
-    def _emit(self, events: list[CountersEvent]) -> None:
-        for event in events:
-            for observer in list(self._observers):
-                observer(event)
-
     # --- changes --------------------------------------------------------------------------
-    def push(self, command: Command, *, merge: bool = False) -> None:
-        before = list(self.counters.types)
-        self.history.push(command, merge=merge)
-        self._after(before)
+    def _before(self) -> list[UnitType]:
+        return list(self.counters.types)
 
-    def undo(self) -> Command | None:
-        before = list(self.counters.types)
-        command = self.history.undo()
-        if command is not None:
-            self._after(before)
-        return command
-
-    def redo(self) -> Command | None:
-        before = list(self.counters.types)
-        command = self.history.redo()
-        if command is not None:
-            self._after(before)
-        return command
-
-    def _after(self, before: list[UnitType]) -> None:
+    def _changes(self, before: list[UnitType], command: Command) -> list[CountersEvent]:
         after = self.counters.types
         old = {t.id: t for t in before}
         new = {t.id: t for t in after}
@@ -129,36 +88,4 @@ class CountersDocument:
             events.append(OrderChanged())
         if changed:
             events.append(TypesChanged(frozenset(changed)))
-        h = self.history
-        events.append(HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text))
-        modified = not h.is_clean
-        if modified != self._modified:
-            self._modified = modified
-            events.append(ModifiedChanged(modified))
-        self._emit(events)
-
-    def mark_recovered(self, path: Path | str | None) -> None:
-        """The document was restored from a recovery file: it belongs to ``path`` (where
-        Save writes) but differs from it, so it shows as modified until saved."""
-        events: list[CountersEvent] = []
-        new_path = Path(path) if path is not None else None
-        if new_path != self._path:
-            self._path = new_path
-            events.append(PathChanged(new_path))
-        self.history.forget_clean()
-        if not self._modified:
-            self._modified = True
-            events.append(ModifiedChanged(True))
-        self._emit(events)
-
-    def mark_saved(self, path: Path | str | None = None) -> None:
-        """The counters now match the file at ``path`` (or the current path)."""
-        events: list[CountersEvent] = []
-        if path is not None and Path(path) != self._path:
-            self._path = Path(path)
-            events.append(PathChanged(self._path))
-        self.history.set_clean()
-        if self._modified:
-            self._modified = False
-            events.append(ModifiedChanged(False))
-        self._emit(events)
+        return events

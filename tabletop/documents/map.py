@@ -16,12 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop.commands import Command, Composite, EditMap, History
-from tabletop.documents.game import (
-    ChangeEvent,
-    HistoryChanged,
-    ModifiedChanged,
-    PathChanged,
-)
+from tabletop.documents.editing import EditorDocument
+from tabletop.documents.game import ChangeEvent
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
 
@@ -73,7 +69,7 @@ def touched(command: Command) -> tuple[set[Hex], set[HexSide]]:
     return hexes, sides
 
 
-class MapDocument:
+class MapDocument(EditorDocument[MapEvent]):
     """A map in the editor: ``map`` + ``history`` + ``path`` + modified flag + observers.
 
     The document does not read or write files (documents sit below the data layer); the
@@ -82,22 +78,11 @@ class MapDocument:
     def __init__(
         self, hexmap: HexMap, path: Path | str | None = None, history: History | None = None
     ) -> None:
+        super().__init__(path, history)
         self.map = hexmap
-        self.history = history if history is not None else History()
-        self._path = Path(path) if path is not None else None
-        self._observers: list[MapObserver] = []
-        self._modified = False
         self._strokes = itertools.count(1)
 
     # --- properties -----------------------------------------------------------------------
-    @property
-    def path(self) -> Path | None:
-        return self._path
-
-    @property
-    def modified(self) -> bool:
-        return self._modified
-
     @property
     def title(self) -> str:
         """The map's name, for window titles."""
@@ -107,82 +92,17 @@ class MapDocument:
         """A fresh merge key: the commands of one stroke share it, two strokes never do."""
         return f"stroke-{next(self._strokes)}"
 
-    # --- observers ------------------------------------------------------------------------
-    def subscribe(self, observer: MapObserver) -> Callable[[], None]:
-        """Call ``observer(event)`` on every change; returns a function that unsubscribes."""
-        self._observers.append(observer)
-
-        def unsubscribe() -> None:
-            if observer in self._observers:
-                self._observers.remove(observer)
-
-        return unsubscribe
-
-    def _emit(self, events: list[MapEvent]) -> None:
-        for event in events:
-            for observer in list(self._observers):
-                observer(event)
-
     # --- changes --------------------------------------------------------------------------
-    def push(self, command: Command, *, merge: bool = False) -> None:
-        """Apply ``command`` and record it (merged into the stroke's step when ``merge``)."""
-        background = self.map.background
-        self.history.push(command, merge=merge)
-        self._after(command, background)
+    def _before(self) -> Background | None:
+        return self.map.background
 
-    def undo(self) -> Command | None:
-        background = self.map.background
-        command = self.history.undo()
-        if command is not None:
-            self._after(command, background)
-        return command
-
-    def redo(self) -> Command | None:
-        background = self.map.background
-        command = self.history.redo()
-        if command is not None:
-            self._after(command, background)
-        return command
-
-    def _after(self, command: Command, background: Background | None) -> None:
+    def _changes(self, before: Background | None, command: Command) -> list[MapEvent]:
         events: list[MapEvent] = []
         hexes, sides = touched(command)
         if hexes:
             events.append(HexesChanged(frozenset(hexes)))
         if sides:
             events.append(HexsidesChanged(frozenset(sides)))
-        if self.map.background != background:
+        if self.map.background != before:
             events.append(BackgroundChanged(self.map.background))
-        h = self.history
-        events.append(HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text))
-        modified = not h.is_clean
-        if modified != self._modified:
-            self._modified = modified
-            events.append(ModifiedChanged(modified))
-        self._emit(events)
-
-    def mark_recovered(self, path: Path | str | None) -> None:
-        """The document was restored from a recovery file: it belongs to ``path`` (where
-        Save writes) but differs from it, so it shows as modified until saved."""
-        events: list[MapEvent] = []
-        new_path = Path(path) if path is not None else None
-        if new_path != self._path:
-            self._path = new_path
-            events.append(PathChanged(new_path))
-        self.history.forget_clean()
-        if not self._modified:
-            self._modified = True
-            events.append(ModifiedChanged(True))
-        self._emit(events)
-
-    def mark_saved(self, path: Path | str | None = None) -> None:
-        """The map now matches the file at ``path`` (or the current path)."""
-        events: list[MapEvent] = []
-        if path is not None and Path(path) != self._path:
-            self._path = Path(path)
-            events.append(PathChanged(self._path))
-        self.history.set_clean()
-        if self._modified:
-            self._modified = False
-            events.append(ModifiedChanged(False))
-        self._emit(events)
+        return events
