@@ -1,79 +1,26 @@
-"""The platoon ruleset: a registry of action handlers and the dispatch through it.
+"""The platoon ruleset on the shared handler registry (``tabletop.rules.registry``).
 
-Each action (``fire``, ``draw``, ...) is a ``Handler`` in its own module. The ruleset's
-``check`` runs the checks common to every action (game over, unknown or not yet
-implemented action, unknown side), then the handler's own; ``perform`` dispatches to the
-handler. Adding an action is one new module plus one line in ``HANDLERS``
+Its one refusal of its own, before any handler's: a paused move (rules 2.2) lets only its
+answers through. Adding an action is one new module plus one line in ``HANDLERS``
 (``tabletop/rules/platoon/__init__.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol
-
 from tabletop.model import GameState
-from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
-from tabletop.rules.dice import DiceSource
-from tabletop.rules.los import LineOfSight
-from tabletop.rules.query import Probe, ReachReport
+from tabletop.rules.actions import ActionRequest
+from tabletop.rules.registry import Handler, HandlerRuleset
+
+__all__ = ["Handler", "PlatoonRuleset"]
 
 
-class Handler(Protocol):
-    """One action of the ruleset: legality with reasons (reads no dice), then the deed."""
-
-    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]: ...
-
-    def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
-    ) -> ActionResult: ...
-
-
-class PlatoonRuleset:
+class PlatoonRuleset(HandlerRuleset):
     """``tabletop.rules.engine.Ruleset`` for the platoon game (rules-spec section 2)."""
 
     name = "platoon"
+    not_yet = "{action} is not implemented yet in the {name} ruleset"
 
-    def __init__(self, handlers: Mapping[str, Handler]) -> None:
-        self.handlers = dict(handlers)
-
-    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
-        if request.action not in self.handlers:
-            if request.action in ACTIONS:
-                return [f"{request.action} is not implemented yet in the platoon ruleset"]
-            known = ", ".join(sorted(self.handlers))
-            return [f"unknown action {request.action!r}; known: {known}"]
-        if state.finished:
-            return [f"the game is over (turn {state.turn} of {state.scenario.turns} ended)"]
-        if request.side is not None and request.side not in state.scenario.sides:
-            return [f"there is no side {request.side!r} in this scenario"]
+    def more_reasons(self, state: GameState, request: ActionRequest) -> list[str]:
         from tabletop.rules.platoon.pause import pending_reasons  # a paused move (2.2)
 
-        return pending_reasons(state, request.action) or self.handlers[request.action].check(
-            state, request, los
-        )
-
-    def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
-    ) -> ActionResult:
-        return self.handlers[request.action].perform(state, request, dice, los)
-
-    def probes(
-        self, state: GameState, los: LineOfSight, unit: str | None, side: str | None
-    ) -> list[Probe]:
-        """Candidates for ``rules.query.available_actions`` (``platoon.options``)."""
-        from tabletop.rules.platoon import options
-
-        return options.probes(state, los, unit, side)
-
-    def listed_units(self, state: GameState, side: str | None) -> list[str]:
-        from tabletop.rules.platoon import options
-
-        return options.listed_units(state, side)
-
-    def reach(
-        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
-    ) -> ReachReport:
-        from tabletop.rules.platoon import options
-
-        return options.reach_report(state, los, unit, maneuver=maneuver, side=side)
+        return pending_reasons(state, request.action)
