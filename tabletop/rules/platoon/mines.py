@@ -22,6 +22,7 @@ from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.minefields import CLEARING, KINDS, LAID, LAYING, marker_at, reveal
 from tabletop.rules.platoon.combat import HitNumber, resolve_attack, roll_to_hit
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
@@ -36,24 +37,6 @@ from tabletop.rules.platoon.common import (
 )
 from tabletop.rules.platoon.movement import known_minefield
 from tabletop.rules.platoon.reach import ground_units, mine_stops
-
-KINDS = {"at": "minefield_at", "ap": "minefield_ap"}
-LAYING = "mines_laying"
-"""``GameState.flags`` key: sapper id -> {"kind", "hex", "impulses"} of a minefield being laid."""
-CLEARING = "mines_clearing"
-"""``GameState.flags`` key: sapper id -> label of the minefield hex it is clearing."""
-LAID = "mines_laid"
-"""``GameState.flags`` key: side -> minefields laid in play (the scenario's ``mines:``)."""
-
-
-def marker_at(state: GameState, h: Hex) -> HexMarker | None:
-    return next((m for m in state.markers_at(h) if m.kind in KINDS.values()), None)
-
-
-def reveal(state: GameState, marker: HexMarker, result: ActionResult) -> None:
-    if not marker.revealed:
-        marker.revealed = True
-        result.event("minefield_revealed", hex=label(state, marker.hex), marker=marker.kind)
 
 
 # --- effects during a move ----------------------------------------------------------------------

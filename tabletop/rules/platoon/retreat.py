@@ -32,8 +32,9 @@ from tabletop.rules.actions import ActionResult
 from tabletop.rules.common import place_wreck
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.minefields import marker_at
 from tabletop.rules.platoon.common import eliminate, hex_of, label, ptype, riders
-from tabletop.rules.platoon.mines import marker_at, minefield_attack
+from tabletop.rules.platoon.mines import minefield_attack
 from tabletop.rules.platoon.movement import enter_cost
 from tabletop.rules.platoon.reach import (
     enemy_ground_units,

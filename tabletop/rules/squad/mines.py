@@ -43,33 +43,13 @@ from tabletop.rules.common import (
 )
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.minefields import CLEARING, KINDS, LAID, LAYING, known_to, marker_at, reveal
 from tabletop.rules.squad import morale
 from tabletop.rules.squad.common import actor_reasons, in_close_combat, stype
 from tabletop.rules.squad.cover import save_spec
 from tabletop.rules.squad.figures import apply_wounds
 
-KINDS = {"at": "minefield_at", "ap": "minefield_ap"}
-LAYING = "mines_laying"
-"""``GameState.flags`` key: sapper id -> {"kind", "hex", "turns"} of a minefield being laid."""
-CLEARING = "mines_clearing"
-"""``GameState.flags`` key: sapper id -> label of the minefield hex it is clearing."""
-LAID = "mines_laid"
-"""``GameState.flags`` key: side -> minefields laid in play (the scenario's ``mines:``)."""
 WORK = ("laying_mines", "clearing_mines")
-
-
-def marker_at(state: GameState, h: Hex) -> HexMarker | None:
-    return next((m for m in state.markers_at(h) if m.kind in KINDS.values()), None)
-
-
-def known_to(marker: HexMarker, side: str) -> bool:
-    return marker.revealed or marker.side == side
-
-
-def reveal(state: GameState, marker: HexMarker, result: ActionResult) -> None:
-    if not marker.revealed:
-        marker.revealed = True
-        result.event("minefield_revealed", hex=label(state, marker.hex), marker=marker.kind)
 
 
 def remove_field(state: GameState, h: Hex, result: ActionResult, why: str) -> None:

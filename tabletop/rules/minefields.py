@@ -1,0 +1,42 @@
+"""What both rulesets know of a minefield (rules 1.7, 2.2 and 3.8): its two kinds, the
+game-state flags of the work on one, finding it in a hex, who knows of it, revealing it.
+
+Laying, clearing and the attack on entry differ between the rulesets and live in each
+one's ``mines`` module, which builds on these.
+"""
+
+from __future__ import annotations
+
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState, HexMarker
+from tabletop.rules.actions import ActionResult
+from tabletop.rules.common import label
+
+__all__ = ["CLEARING", "KINDS", "LAID", "LAYING", "known_to", "marker_at", "reveal"]
+
+KINDS = {"at": "minefield_at", "ap": "minefield_ap"}
+"""The ``--kind`` a player names -> the hex marker's kind."""
+LAYING = "mines_laying"
+"""``GameState.flags`` key: sapper id -> the minefield it is laying ("kind", "hex" and how
+many of its turns (squad) or impulses (platoon) the work has taken)."""
+CLEARING = "mines_clearing"
+"""``GameState.flags`` key: sapper id -> label of the minefield hex it is clearing."""
+LAID = "mines_laid"
+"""``GameState.flags`` key: side -> minefields laid in play (the scenario's ``mines:``)."""
+
+
+def marker_at(state: GameState, h: Hex) -> HexMarker | None:
+    """The minefield in ``h``, hidden or not (None: there is none)."""
+    return next((m for m in state.markers_at(h) if m.kind in KINDS.values()), None)
+
+
+def known_to(marker: HexMarker, side: str) -> bool:
+    """Whether ``side`` knows of the minefield: revealed, or its own (rules 1.7)."""
+    return marker.revealed or marker.side == side
+
+
+def reveal(state: GameState, marker: HexMarker, result: ActionResult) -> None:
+    """Turn the minefield face up, with a ``minefield_revealed`` event (once)."""
+    if not marker.revealed:
+        marker.revealed = True
+        result.event("minefield_revealed", hex=label(state, marker.hex), marker=marker.kind)
