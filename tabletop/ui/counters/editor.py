@@ -417,19 +417,9 @@ def uses_counters(document: GameDocument, path: Path) -> bool:
 
 def edit_counters(window, document: CountersDocument) -> CounterEditor:
     """Put ``window`` into the counter editor on ``document``."""
-    from tabletop.ui.bridge import DocumentBridge
-    from tabletop.ui.editor.editor import close_editor
+    from tabletop.ui.editor.editor import attach_document
 
-    close_editor(window)
-    if window.bridge is not None:
-        window.bridge.detach()
-        window.bridge.deleteLater()
-        window.bridge = None
-    window.document = document
-    window.bridge = DocumentBridge(document, window)  # type: ignore[arg-type]
-    window.bridge.modifiedChanged.connect(window._update_title)
-    window.bridge.pathChanged.connect(window._update_title)
-    window.bridge.historyChanged.connect(window._update_actions)
+    attach_document(window, document)
     editor = CounterEditor(window, document)
     window.editor = editor
     _hide_play_docks(window, editor)

@@ -368,24 +368,38 @@ def map_snapshot(hexmap: HexMap) -> Callable[[Path], Callable[[], str]]:
     return take
 
 
-def edit_map(window, document: MapDocument) -> MapEditor:
-    """Put ``window`` into the map editor on ``document``."""
+def attach_document(window, document, *, detach_play: bool = False) -> None:
+    """Make ``document`` the window's for an editor: leave the editor that is on (and, with
+    ``detach_play``, play), and bridge the document's events to the title and the actions.
+    Every editor (map, counters, scenario) opens through here."""
     close_editor(window)
+    if detach_play:
+        window.play.detach()
     if window.bridge is not None:
         window.bridge.detach()
         window.bridge.deleteLater()
-    old_scene = window.map_scene
     window.document = document
-    window.bridge = DocumentBridge(document, window)  # type: ignore[arg-type]
+    window.bridge = DocumentBridge(document, window)
     window.bridge.modifiedChanged.connect(window._update_title)
     window.bridge.pathChanged.connect(window._update_title)
     window.bridge.historyChanged.connect(window._update_actions)
-    editor = MapEditor(window, document)
+
+
+def show_editor_scene(window, editor) -> None:
+    """Show ``editor.scene`` in the window's view, dropping the scene it replaces."""
+    old_scene = window.map_scene
     window.editor = editor
     window.map_scene = editor.scene
     window.view.setScene(editor.scene)
-    if old_scene is not None:
+    if old_scene is not None and old_scene is not editor.scene:
         old_scene.deleteLater()
+
+
+def edit_map(window, document: MapDocument) -> MapEditor:
+    """Put ``window`` into the map editor on ``document``."""
+    attach_document(window, document)
+    editor = MapEditor(window, document)
+    show_editor_scene(window, editor)
     _hide_play(window, editor)
     editor.install()
     window.view.default_zoom()

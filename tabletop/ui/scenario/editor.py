@@ -417,26 +417,11 @@ def restore_scenario(window, path: Path, source: Path | None) -> ScenarioEditor 
 
 def edit_scenario(window, document: ScenarioDocument) -> ScenarioEditor:
     """Put ``window`` into the scenario editor on ``document``."""
-    from tabletop.ui.bridge import DocumentBridge
-    from tabletop.ui.editor.editor import _hide_play, close_editor
+    from tabletop.ui.editor.editor import _hide_play, attach_document, show_editor_scene
 
-    close_editor(window)
-    window.play.detach()
-    if window.bridge is not None:
-        window.bridge.detach()
-        window.bridge.deleteLater()
-    old_scene = window.map_scene
-    window.document = document
-    window.bridge = DocumentBridge(document, window)  # type: ignore[arg-type]
-    window.bridge.modifiedChanged.connect(window._update_title)
-    window.bridge.pathChanged.connect(window._update_title)
-    window.bridge.historyChanged.connect(window._update_actions)
+    attach_document(window, document, detach_play=True)
     editor = ScenarioEditor(window, document)
-    window.editor = editor
-    window.map_scene = editor.scene
-    window.view.setScene(editor.scene)
-    if old_scene is not None:
-        old_scene.deleteLater()
+    show_editor_scene(window, editor)
     _hide_play(window, editor)  # type: ignore[arg-type]
     editor.install()
     window.view.default_zoom()
