@@ -8,11 +8,20 @@ one's ``mines`` module, which builds on these.
 from __future__ import annotations
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, HexMarker
-from tabletop.rules.actions import ActionResult
-from tabletop.rules.common import label
+from tabletop.model import GameState, HexMarker, UnitState
+from tabletop.rules.actions import ActionRequest, ActionResult
+from tabletop.rules.common import hex_of, label
 
-__all__ = ["CLEARING", "KINDS", "LAID", "LAYING", "known_to", "marker_at", "reveal"]
+__all__ = [
+    "CLEARING",
+    "KINDS",
+    "LAID",
+    "LAYING",
+    "known_to",
+    "marker_at",
+    "reveal",
+    "site_reasons",
+]
 
 KINDS = {"at": "minefield_at", "ap": "minefield_ap"}
 """The ``--kind`` a player names -> the hex marker's kind."""
@@ -40,3 +49,18 @@ def reveal(state: GameState, marker: HexMarker, result: ActionResult) -> None:
     if not marker.revealed:
         marker.revealed = True
         result.event("minefield_revealed", hex=label(state, marker.hex), marker=marker.kind)
+
+
+def site_reasons(state: GameState, unit: UnitState, request: ActionRequest) -> list[str]:
+    """Why ``unit`` may not lay the minefield ``request`` names where it stands: the kind,
+    its own hex only, and terrain that takes no minefield (rules 2.2 and 3.8)."""
+    reasons: list[str] = []
+    if request.kind not in KINDS:
+        reasons.append("name the minefield with --kind at or --kind ap")
+    h = hex_of(unit)
+    if request.hex is not None and request.hex != label(state, h):
+        reasons.append(f"a sapper lays mines in its own hex ({label(state, h)})")
+    terrain = state.scenario.map.terrain(h)
+    if not terrain.minefields:
+        reasons.append(f"no minefield may lie in {label(state, h)} ({terrain.name})")
+    return reasons

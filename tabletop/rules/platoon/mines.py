@@ -22,7 +22,7 @@ from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.minefields import CLEARING, KINDS, LAID, LAYING, marker_at, reveal
+from tabletop.rules.minefields import CLEARING, KINDS, LAID, LAYING, marker_at, reveal, site_reasons
 from tabletop.rules.platoon.combat import HitNumber, resolve_attack, roll_to_hit
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
@@ -93,14 +93,8 @@ class LayMines:
         unit, reasons = _sapper_reasons(state, request)
         if unit is None:
             return reasons
-        if request.kind not in KINDS:
-            reasons.append("name the minefield with --kind at or --kind ap")
+        reasons += site_reasons(state, unit, request)
         h = hex_of(unit)
-        if request.hex is not None and request.hex != label(state, h):
-            reasons.append(f"a sapper lays mines in its own hex ({label(state, h)})")
-        terrain = state.scenario.map.terrain(h)
-        if not terrain.minefields:
-            reasons.append(f"no minefield may lie in {label(state, h)} ({terrain.name})")
         if known_minefield(state, h, unit.side):
             reasons.append(f"{label(state, h)} already holds a minefield")
         if [u for u in ground_units(state, h) if u.side != unit.side]:

@@ -43,7 +43,16 @@ from tabletop.rules.common import (
 )
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.minefields import CLEARING, KINDS, LAID, LAYING, known_to, marker_at, reveal
+from tabletop.rules.minefields import (
+    CLEARING,
+    KINDS,
+    LAID,
+    LAYING,
+    known_to,
+    marker_at,
+    reveal,
+    site_reasons,
+)
 from tabletop.rules.squad import morale
 from tabletop.rules.squad.common import actor_reasons, in_close_combat, stype
 from tabletop.rules.squad.cover import save_spec
@@ -130,14 +139,8 @@ class LayMines:
         unit, reasons = _sapper(state, request)
         if unit is None:
             return reasons
-        if request.kind not in KINDS:
-            reasons.append("name the minefield with --kind at or --kind ap")
+        reasons += site_reasons(state, unit, request)
         h = hex_of(unit)
-        if request.hex is not None and request.hex != label(state, h):
-            reasons.append(f"a sapper lays mines in its own hex ({label(state, h)})")
-        terrain = state.scenario.map.terrain(h)
-        if not terrain.minefields:
-            reasons.append(f"no minefield may lie in {label(state, h)} ({terrain.name})")
         marker = marker_at(state, h)
         if marker is not None and known_to(marker, unit.side):
             reasons.append(f"{label(state, h)} already holds a minefield")
