@@ -191,11 +191,12 @@ def map_at(ck: Checker, path: Path, parsed: Parsed | None = None) -> HexMap | No
         hexmap.chart_ref = ref if isinstance(ref, str) else "standard"
         hexmap.path = path
         bg = hexmap.background
-        if bg is not None and not _resolve(path.parent, bg.image).is_file():
+        image = background_path(path, bg.image) if bg is not None else None
+        if bg is not None and image is not None and not image.is_file():
             mck.warn(
                 doc["background"], "image",
-                f"background image {bg.image!r} not found (tried "
-                f"{_resolve(path.parent, bg.image)}); the map is shown without it",
+                f"background image {bg.image!r} not found or not a file (tried "
+                f"{image}); the map is shown without it",
             )  # fmt: skip
     return hexmap
 
@@ -428,7 +429,7 @@ def rewrite_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
     if not ref or os.path.isabs(ref) or old_file is None or is_bundled_name(ref):
         return ref
     old_dir = real_folder(old_file)  # where the reference was read from
-    new_dir = Path(os.path.abspath(new_file)).parent
+    new_dir = real_folder(new_file)  # where it will be read from (a link followed)
     if old_dir == new_dir:
         return ref
     target = os.path.normpath(old_dir / ref)
@@ -438,8 +439,7 @@ def rewrite_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
 def _ref_to(target: Path | None, new_file: Path, what: str) -> str:
     if target is None:
         raise ValueError(f"cannot save: the {what} has no file to refer to")
-    new_dir = Path(os.path.abspath(new_file)).parent
-    return Path(os.path.relpath(os.path.abspath(target), new_dir)).as_posix()
+    return Path(os.path.relpath(os.path.abspath(target), real_folder(new_file))).as_posix()
 
 
 def dumps_map(hexmap: HexMap, form: str = "auto") -> str:
@@ -456,7 +456,7 @@ def map_file_dict(
     ref = ref if is_bundled_name(ref) else relative_ref(ref, hexmap.path, path)
     bg = hexmap.background
     if bg is not None:
-        bg = replace(bg, image=relative_ref(bg.image, hexmap.path, path))
+        bg = replace(bg, image=image_ref(bg.image, hexmap.path, path))
     data = maps.map_to_dict(hexmap, form, chart_ref=ref)
     if bg is not None:
         data["background"] = maps.background_dict(bg)
@@ -471,21 +471,53 @@ def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -
     hexmap.chart_ref, hexmap.path, hexmap.background = ref, p, bg
 
 
-def relative_ref(image: str, old_file: Path | None, new_file: Path) -> str:
-    """A path written in ``old_file`` (a chart or image), as a file beside ``new_file``
-    writes it: relative to that file (an absolute path, as a newly chosen file has, becomes
-    relative too)."""
-    new_dir = Path(os.path.abspath(new_file)).parent
-    if os.path.isabs(image):
-        target = Path(image)
-    elif old_file is not None:
-        target = Path(os.path.normpath(Path(os.path.abspath(old_file)).parent / image))
-    else:
+def relative_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
+    """A path written in ``old_file`` (a chart), as a file saved at ``new_file`` writes it:
+    relative to that file's real folder, where it will be read from (an absolute path, as
+    a newly chosen file has, becomes relative too)."""
+    target = _ref_target(ref, old_file)
+    if target is None:
+        return ref
+    try:
+        return Path(os.path.relpath(target, real_folder(new_file))).as_posix()
+    except ValueError:  # another drive on Windows: only an absolute path works
+        return target.as_posix()
+
+
+def image_ref(image: str, old_file: Path | None, new_file: Path) -> str:
+    """A map's background image as the map saved at ``new_file`` writes it: relative to
+    that file's real folder when the image lies in that folder or below the folder above
+    it (the folders a reference may name), so the map and its scans move together;
+    otherwise its absolute path (``/usr/share/scans/board.png`` from ``~/maps``), which
+    keeps working wherever the map goes."""
+    target = _ref_target(image, old_file)
+    if target is None:
         return image
+    new_dir = real_folder(new_file)
+    if not Path(os.path.realpath(target)).is_relative_to(new_dir.parent):
+        return Path(os.path.abspath(target)).as_posix()
     try:
         return Path(os.path.relpath(target, new_dir)).as_posix()
     except ValueError:  # another drive on Windows: only an absolute path works
         return target.as_posix()
+
+
+def _ref_target(ref: str, old_file: Path | None) -> Path | None:
+    """The file a path written in ``old_file`` names (read from its real folder), or None
+    for a relative path of a file that has no folder yet."""
+    if os.path.isabs(ref):
+        return Path(os.path.normpath(ref))
+    if old_file is None:
+        return None
+    return _resolve(real_folder(old_file), ref)
+
+
+def background_path(hexmap_path: Path | None, image: str) -> Path:
+    """Where a map's background image is: relative to the map file's real folder, as every
+    reference of a file is (a symbolic link followed)."""
+    if os.path.isabs(image) or hexmap_path is None:
+        return Path(image)
+    return _resolve(real_folder(hexmap_path), image)
 
 
 def dumps_counters(cf: CounterFile) -> str:

@@ -192,3 +192,18 @@ def test_print_counter_sheet_prints_the_edited_types(counters_window) -> None:  
     dialog = win.sheet_dialog
     assert dialog is not None and dialog.source.title == "platoon"
     assert sum(len(p.cells) for p in dialog.pages) == 36
+
+
+def test_long_texts_show_their_start_and_typing_keeps_the_cursor(counters_window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLineEdit
+
+    editor = counters_window.editor
+    source = counters_window.findChild(QLineEdit, "counter-source")
+    long = max(editor.types, key=lambda t: len(t.source))
+    click_row(editor.list, editor.types.index(long))
+    assert len(source.text()) > 60 and source.cursorPosition() == 0
+    QTest.mouseClick(source, LEFT, NONE, QPoint(5, source.height() // 2))
+    QTest.keyClick(source, Qt.Key.Key_Home)
+    QTest.keyClicks(source, "X ")
+    assert editor.current.source == "X " + long.source
+    assert source.cursorPosition() == 2  # the edit's reload leaves the typist's cursor

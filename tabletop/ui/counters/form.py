@@ -129,8 +129,11 @@ class _Form(QWidget):
             widget.setChecked(bool(value))
         elif isinstance(widget, QComboBox):
             set_choice(widget, value)
-        elif isinstance(widget, QLineEdit):
+        elif isinstance(widget, QLineEdit) and widget.text() != str(value):
+            # the field being typed into keeps its cursor; any other shows its text's start
             widget.setText(str(value))
+            if not widget.hasFocus():
+                widget.setCursorPosition(0)
 
     def _common(self, layout: QFormLayout) -> None:
         for key, label, tip in (

@@ -19,7 +19,7 @@ from PySide6.QtGui import QImage
 
 from tabletop.commands import SetBackground
 from tabletop.commands.mapedit import Point, calibrate, first_centre, scene_to_image
-from tabletop.data.files import relative_ref
+from tabletop.data.files import image_ref
 from tabletop.hexgrid import Hex
 from tabletop.model import Background
 from tabletop.ui.editor.tools import EditorTool
@@ -111,7 +111,7 @@ class BackgroundMixin:
         size = hexmap.grid.hex_size / scale
         origin = ((cx - bounds.left()) / scale, (cy - bounds.top()) / scale)
         absolute = os.path.abspath(path)
-        ref = relative_ref(absolute, None, hexmap.path) if hexmap.path is not None else absolute
+        ref = image_ref(absolute, None, hexmap.path) if hexmap.path is not None else absolute
         bg = Background(ref, DEFAULT_OPACITY, origin, (size, size))
         self.set_background(bg, f"Load background {Path(path).name}")
         return True

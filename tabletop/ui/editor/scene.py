@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap,
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem
 
 from tabletop.commands.mapedit import background_scale, first_centre
+from tabletop.data.files import background_path
 from tabletop.documents import GameDocument, MapDocument
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
@@ -40,11 +41,9 @@ def display_document(hexmap: HexMap) -> GameDocument:
 
 
 def image_path(hexmap: HexMap, background: Background) -> Path:
-    """Where the background image is: its path is relative to the map file."""
-    p = Path(background.image)
-    if p.is_absolute() or hexmap.path is None:
-        return p
-    return hexmap.path.parent / p
+    """Where the background image is: its path is relative to the map file's real folder
+    (data.files.background_path)."""
+    return background_path(hexmap.path, background.image)
 
 
 class BackgroundItem(QGraphicsPixmapItem):
@@ -65,7 +64,8 @@ class BackgroundItem(QGraphicsPixmapItem):
             return
         path = image_path(hexmap, background)
         if path != self._loaded:
-            image = QImage(str(path))
+            # only a regular file is read: a FIFO or a device would block or never end
+            image = QImage(str(path)) if path.is_file() else QImage()
             self.problem = "" if not image.isNull() else f"cannot read the image {path}"
             self.setPixmap(QPixmap.fromImage(image))
             self._loaded = path
