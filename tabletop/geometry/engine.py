@@ -10,18 +10,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tabletop.geometry.field import BLOCK, TerrainField
 from tabletop.geometry.fov import field_of_view
 from tabletop.geometry.judge import Judge
-from tabletop.geometry.shapes import MapShapes
 from tabletop.geometry.table import Line, RayTable
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import HexMap, HexMarker, Options
 from tabletop.rules.los import LosResult, Viewpoint
+
+if TYPE_CHECKING:
+    from tabletop.geometry.shapes import MapShapes
 
 __all__ = ["LosEngine", "explain_json"]
 
@@ -42,8 +44,11 @@ class LosEngine:
 
     @property
     def shapes(self) -> MapShapes:
-        """The shapely geometry, built on first use (fields of view never need it)."""
+        """The shapely geometry, built on first use (fields of view never need it, so a
+        process that asks only those never imports shapely)."""
         if self._shapes is None:
+            from tabletop.geometry.shapes import MapShapes
+
             self._shapes = MapShapes(self.hex_map)
         return self._shapes
 

@@ -1,7 +1,8 @@
 """Field of view: rules 4.1-4.3 for every sight line from one hex at once, with numpy.
 
 The same rules as ``judge.Judge`` (which answers one line and explains it), on the pieces of
-all lines gathered from the per-offset table into flat arrays.
+all lines gathered from the per-offset table into flat arrays, a bounded chunk of lines at a
+time (``RayTable.chunks``), so a 200 x 200 map needs tens of megabytes, not hundreds.
 
 ``waw`` model. With the firer's level fixed, what a hex does to a line depends only on the
 target's (clamped) level 0 or 1, so one int64 word per *cell* packs four 12-bit counters:
@@ -47,13 +48,16 @@ def field_of_view(
         return visible
     dq = targets // stride - origin // stride
     dr = targets % stride - origin % stride
-    g = table.gather(dq, dr, with_num=options.los_model == "slope")
-    if options.los_model == "slope":
-        blocked = _slope(field, cover, g, origin, targets)
-    else:
-        blocked = _waw(field, cover, g, origin, targets)
     near = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) // 2 <= 1
-    visible[targets] = ~blocked | near
+    slope = options.los_model == "slope"
+    # a chunk of lines at a time (each line's answer depends on its own pieces only)
+    for part, g in table.chunks(dq, dr, with_num=slope):
+        some = targets[part]
+        if slope:
+            blocked = _slope(field, cover, g, origin, some)
+        else:
+            blocked = _waw(field, cover, g, origin, some)
+        visible[some] = ~blocked | near[part]
     return visible
 
 

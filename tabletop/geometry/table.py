@@ -10,20 +10,33 @@ its ``TerrainField`` (a sight line from cell ``i`` touches cells ``i + rel1`` / 
 converting only the pieces added since it last looked. A single query reads one line as Python
 tuples (a dict lookup after the first time); a field of view gathers thousands of lines with
 one fancy index (``gather``).
+
+Memory stays bounded on big maps (``chunks``): the store keeps the lines of at most
+``CACHE_PIECES`` pieces; a field of view that would grow it past that (a 200 x 200 map has
+3.6 million pieces from its centre alone) maps its lines from the walks of the canonical
+offsets (one twelfth of them, kept) a chunk of at most ``CHUNK_PIECES`` pieces at a time,
+without keeping them. Both give the very same pieces: ``compute_rays`` makes them.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from tabletop.geometry.rays import CanonicalRays, IntArray, compute_rays
+from tabletop.geometry.rays import CanonicalRays, IntArray, RayBatch, compute_rays, hex_distance
 
-__all__ = ["SHARED", "Gathered", "Line", "RayTable", "SharedRays"]
+__all__ = ["CACHE_PIECES", "CHUNK_PIECES", "SHARED", "Gathered", "Line", "RayTable", "SharedRays"]
+
+CACHE_PIECES = 1 << 21
+"""At most this many pieces (24 bytes each, 8 more per table) are kept for later calls."""
+CHUNK_PIECES = 1 << 17
+"""A field of view beyond the cache is evaluated this many pieces (about) at a time."""
 
 I32 = npt.NDArray[np.int32]
 _T = TypeVar("_T", bound=np.generic)
@@ -105,6 +118,16 @@ class SharedRays:
         self.length = np.concatenate([self.length, np.diff(batch.start)])
         self.den = np.concatenate([self.den, batch.den])
         self._slot[self._key(dq, dr)] = np.arange(first_slot, len(self.length))
+
+    def covers(self, dq: IntArray, dr: IntArray) -> bool:
+        """Are the lines to all these offsets kept already?"""
+        need = int(max(np.abs(dq).max(initial=0), np.abs(dr).max(initial=0)))
+        return need <= self._span and not (self._slot[self._key(dq, dr)] < 0).any()
+
+    def compute(self, dq: IntArray, dr: IntArray) -> RayBatch:
+        """The lines to these offsets, made from the canonical walks but not kept."""
+        with self._lock:
+            return compute_rays(dq, dr, self.canonical)
 
     def slots(self, dq: IntArray, dr: IntArray) -> IntArray:
         """The slot of each offset, computing the missing ones (one batch)."""
@@ -189,7 +212,35 @@ class RayTable:
 
     def gather(self, dq: IntArray, dr: IntArray, with_num: bool = False) -> Gathered:
         """The pieces of the lines to all these offsets, in one flat array each."""
-        slots = self.slots(dq, dr)
+        return self._gather(self.slots(dq, dr), with_num)
+
+    def chunks(
+        self, dq: IntArray, dr: IntArray, with_num: bool = False
+    ) -> Iterator[tuple[IntArray, Gathered]]:
+        """The lines to these offsets a bounded number of pieces at a time: pairs of
+        (positions in the request, their lines' pieces in that order). Lines kept in the
+        store (or that fit in it) are read from it, the others computed and dropped."""
+        pieces = hex_distance(dq, dr) + 2  # about (a line has one piece or two per hex)
+        if self.shared.covers(dq, dr) or self.shared.size + int(pieces.sum()) <= CACHE_PIECES:
+            slots = self.slots(dq, dr)
+            for part in _parts(pieces):
+                yield part, self._gather(slots[part], with_num)
+            return
+        for part in _parts(pieces):
+            batch = self.shared.compute(dq[part], dr[part])
+            yield part[batch.offset], self._from_batch(batch, with_num)
+
+    def _from_batch(self, batch: RayBatch, with_num: bool) -> Gathered:
+        return Gathered(
+            rel1=(batch.q1 * self.stride + batch.r1).astype(np.int32, copy=False),
+            rel2=(batch.q2 * self.stride + batch.r2).astype(np.int32, copy=False),
+            num=batch.num if with_num else np.zeros(0, dtype=np.int64),
+            den=batch.den,
+            starts=batch.start[:-1],
+            ends=batch.start[1:],
+        )
+
+    def _gather(self, slots: IntArray, with_num: bool) -> Gathered:
         lens = self.shared.length[slots]
         ends = np.cumsum(lens)
         starts = ends - lens
@@ -203,3 +254,15 @@ class RayTable:
             starts=starts,
             ends=ends,
         )
+
+
+def _parts(pieces: IntArray) -> Iterator[IntArray]:
+    """Consecutive runs of positions whose ``pieces`` add up to about ``CHUNK_PIECES``."""
+    if not len(pieces):
+        return
+    ends = np.cumsum(pieces)
+    cuts = np.searchsorted(ends, np.arange(CHUNK_PIECES, int(ends[-1]), CHUNK_PIECES), "right")
+    bounds = [0, *np.unique(cuts).tolist(), len(pieces)]
+    for lo, hi in pairwise(bounds):
+        if hi > lo:
+            yield np.arange(lo, hi)

@@ -1,0 +1,123 @@
+"""Issue 11's proportional rows on the big map, each beside a floor measured in the same run.
+
+    python benchmarks/bench_track.py [los] [action] [io] [--rounds N]
+
+Builds the 200 x 200 map and the 10,000-unit scenario of :mod:`bigmap` in a temporary
+folder (or reuses ``--folder``), then measures only the rows named (all by default):
+
+- ``los``: ``tabletop los MAP 100100 --all``, whole process, time and peak memory, beside a
+  floor process that imports the same modules and reads the same map but asks no sight line;
+- ``action``: a move and a fire pushed on a ``GameDocument`` (memento, rules, events),
+  beside the rules' own time (the same request performed on a copy of the state), with the
+  number of unit records the memento copied;
+- ``io``: a saved game of that scenario after 500 actions, saved and loaded (with the
+  replay check), beside the floor of writing and reading the same document with bare
+  ``yaml`` (``CSafeDumper`` / ``CSafeLoader``).
+
+Times are the best of ``--rounds`` runs (a busy machine slows runs, it cannot speed them);
+the load average is printed first: on a shared machine compare the ratios, not the times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
+
+_PEAK = (
+    "import resource, runpy, sys, atexit; sys.argv = ['tabletop', *sys.argv[1:]];"
+    "atexit.register(lambda: sys.stderr.write('PEAK %d\\n' % "
+    "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss));"
+    "runpy.run_module('tabletop', run_name='__main__')"
+)
+_FLOOR = (
+    "import resource, sys, tabletop.cli.los, tabletop.geometry;"
+    "from tabletop.data import load_document; load_document(sys.argv[1]);"
+    "sys.stderr.write('PEAK %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+)
+
+
+def best(fn: Callable[[], object], rounds: int) -> float:
+    out = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        out = min(out, time.perf_counter() - t)
+    return out
+
+
+def _process(code: str, args: list[str], rounds: int) -> tuple[float, float]:
+    """Best wall time and peak memory (MB) of ``python -c CODE ARGS``."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    times, peak = [], float("nan")
+    for _ in range(rounds):
+        s = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                              text=True, env=env, check=False)  # fmt: skip
+        times.append(time.perf_counter() - s)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(args)} failed:\n{done.stderr[-2000:]}")
+        lines = [x for x in done.stderr.splitlines() if x.startswith("PEAK ")]
+        peak = int(lines[-1].split()[1]) / 1024 if lines else float("nan")
+    return min(times), peak
+
+
+def row(name: str, value: float, floor: float | None, target: float, unit: str) -> bool:
+    k = 1000 if unit == "ms" else 1
+    ok = value <= target
+    ratio = f"{value / floor:6.2f}x" if floor else "-"
+    base = f"{floor * k:9.2f}{unit}" if floor is not None else "-"
+    print(f"  {name:46} {value * k:9.2f}{unit:>2} {base:>11} {ratio:>7}  "
+          f"< {target * k:g} {unit}: {'met' if ok else 'NOT MET'}")  # fmt: skip
+    return ok
+
+
+def bench_los(folder: Path, rounds: int) -> list[bool]:
+    map_path = str(folder / "big-map.yaml")
+    floor_t, floor_peak = _process(_FLOOR, [map_path], rounds)
+    app_t, app_peak = _process(_PEAK, ["los", map_path, "100100", "--all"], rounds)
+    return [
+        row("tabletop los --all (whole process)", app_t, floor_t, 1.5, "s"),
+        row("tabletop los --all peak memory", app_peak, floor_peak, 200, "MB"),
+    ]
+
+
+BENCHES = {"los": bench_los}
+
+
+def main() -> int:
+    import bigmap
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("rows", nargs="*", help=f"some of {', '.join(BENCHES)} (all)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--folder", type=Path, help="build the files here (and keep them)")
+    args = parser.parse_args()
+    unknown = set(args.rows) - set(BENCHES)
+    if unknown:
+        parser.error(f"unknown rows {', '.join(sorted(unknown))} (rows: {', '.join(BENCHES)})")
+    load = os.getloadavg()
+    print(f"bench_track: {os.cpu_count()} cores, load average {load[0]:.2f} (quiet: below 1)")
+    print(f"  {'work':46} {'app':>11} {'floor':>11} {'ratio':>7}  target")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.folder or Path(tmp)
+        if not (folder / "big-scenario.yaml").exists():
+            bigmap.write(folder)
+        results = [ok for name in args.rows or BENCHES for ok in BENCHES[name](folder, args.rounds)]
+    failed = results.count(False)
+    print(f"  verdict: {'every target met' if not failed else f'{failed} target(s) not met'}")
+    return 0 if not failed else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

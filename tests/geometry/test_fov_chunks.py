@@ -1,0 +1,61 @@
+"""A field of view too big for the kept lines is evaluated a bounded chunk at a time, from
+the canonical walks, keeping nothing: the same answers, bounded memory (counted in pieces)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tabletop.geometry import LosEngine, table
+from tabletop.geometry.table import RayTable, SharedRays
+from tabletop.model import Options
+from tabletop.rules.los import Viewpoint
+from tests.geometry.maps import make_map
+from tests.geometry.test_crosscheck import LEVELS, SLOPE, SMOKE
+
+
+def _engine(hexes, model):  # type: ignore[no-untyped-def]
+    engine = LosEngine(make_map(hexes), Options(los_model=model))
+    engine.table = RayTable(engine.field.stride, SharedRays())
+    return engine
+
+
+@pytest.mark.parametrize(
+    ("hexes", "model", "markers"),
+    [(LEVELS, "waw", []), (LEVELS, "waw", SMOKE), (SLOPE, "slope", [])],
+    ids=["levels", "levels-smoke", "slope"],
+)
+def test_streamed_chunks_give_the_kept_lines_answers(hexes, model, markers, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    kept = _engine(hexes, model)
+    streamed = _engine(hexes, model)
+    sizes: list[int] = []
+    chunks = RayTable.chunks
+
+    def counted(self, dq, dr, with_num=False):  # type: ignore[no-untyped-def]
+        for part, g in chunks(self, dq, dr, with_num):
+            sizes.append(len(g.rel1))
+            yield part, g
+
+    for a in sorted(kept.hex_map.cells):
+        want = kept.visible_mask(Viewpoint(a), markers)
+        with monkeypatch.context() as m:
+            m.setattr(table, "CACHE_PIECES", 0)
+            m.setattr(table, "CHUNK_PIECES", 40)
+            m.setattr(RayTable, "chunks", counted)
+            got = streamed.visible_mask(Viewpoint(a), markers)
+        assert np.array_equal(got, want), a
+    assert streamed.table.shared.size == 0  # nothing kept
+    assert kept.table.shared.size > 0
+    longest = 2 * max(kept.hex_map.grid.columns, kept.hex_map.grid.rows) + 2
+    assert len(sizes) > len(kept.hex_map.cells)  # several chunks per field of view
+    assert max(sizes) <= 40 + longest
+
+
+def test_lines_within_the_budget_are_kept_and_reused() -> None:
+    engine = _engine(LEVELS, "waw")
+    a = Viewpoint(engine.hex_map.parse("0505"))
+    engine.visible_mask(a)
+    size = engine.table.shared.size
+    assert size > 0
+    engine.visible_mask(a)
+    assert engine.table.shared.size == size
