@@ -7,8 +7,10 @@ float, str, seq, map, timestamp, binary); anything else (``!!python/object``, ``
 is a :class:`Problem`. Duplicate mapping keys are problems too.
 
 Mappings and sequences come back as :class:`LocDict` and :class:`LocList`: ordinary ``dict``
-and ``list`` subclasses that keep a reference to their node, so positions are looked up only
-when a problem is reported (nothing per value is stored while loading large maps).
+and ``list`` subclasses that find their node, and so their positions, only when a problem is
+reported. A file of plain valid data is read without any node graph (``yamlfast``); its
+containers remember only the keys that lead to them, and the first position asked for
+reads the text again with nodes. Nothing per value is stored while loading large maps.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from typing import Any
 
 import yaml
 import yaml.constructor
+
+from tabletop.data import yamlfast
 
 Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -129,26 +133,72 @@ def _mark(node: yaml.Node | None) -> Mark:
     return Mark(m.line + 1, m.column + 1)
 
 
+class _Source:
+    """The text a fast-read document came from: read again, with positions, only when a
+    position is asked for (a problem to report)."""
+
+    __slots__ = ("_located", "path", "text")
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.path = path
+        self._located: Any = None
+
+    def located(self) -> Any:
+        if self._located is None:
+            self._located = _parse_located(self.text, self.path)[0]
+        return self._located
+
+
+Origin = tuple[_Source, tuple[Any, ...]]
+"""Where a fast-read container sits: its source and the keys and indexes leading to it
+from the document's root (no reference to its parent: a document holds no cycles)."""
+
+
+def _twin_node(origin: Origin | None) -> Any:
+    """The node of the container at ``origin`` in the document read again with positions
+    (None when it cannot be found)."""
+    if origin is None:
+        return None
+    source, keys = origin
+    twin = source.located()
+    try:
+        for k in keys:
+            twin = twin[k]
+    except (KeyError, IndexError, TypeError):
+        return None
+    return twin.node if isinstance(twin, LocDict | LocList) else None
+
+
 class LocDict(dict[str, Any]):
     """A mapping loaded from YAML; ``mark_of(key)`` says where the key's value is."""
 
-    __slots__ = ("_index", "node")
+    __slots__ = ("_index", "_node", "_origin")
 
-    def __init__(self, node: yaml.MappingNode | None = None) -> None:
+    def __init__(self, node: yaml.MappingNode | None = None, origin: Origin | None = None) -> None:
         super().__init__()
-        self.node = node
+        self._node = node
+        self._origin = origin
         self._index: dict[str, tuple[yaml.Node, yaml.Node]] | None = None
+
+    @property
+    def node(self) -> yaml.MappingNode | None:
+        """The mapping's YAML node (for a fast-read file, found on the first question)."""
+        if self._node is None and self._origin is not None:
+            self._node = _twin_node(self._origin)
+        return self._node
 
     @property
     def mark(self) -> Mark:
         return _mark(self.node)
 
     def _pair(self, key: str) -> tuple[yaml.Node, yaml.Node] | None:
-        if self.node is None:
+        node = self.node
+        if node is None:
             return None
         if self._index is None:  # built on the first question: each later one is O(1)
             self._index = {}
-            for k, v in self.node.value:
+            for k, v in node.value:
                 if isinstance(k, yaml.ScalarNode):
                     self._index.setdefault(str(k.value), (k, v))
         return self._index.get(key)
@@ -165,20 +215,29 @@ class LocDict(dict[str, Any]):
 class LocList(list[Any]):
     """A sequence loaded from YAML; ``mark_of(i)`` says where item ``i`` is."""
 
-    __slots__ = ("node",)
+    __slots__ = ("_node", "_origin")
 
-    def __init__(self, node: yaml.SequenceNode | None = None) -> None:
+    def __init__(self, node: yaml.SequenceNode | None = None, origin: Origin | None = None) -> None:
         super().__init__()
-        self.node = node
+        self._node = node
+        self._origin = origin
+
+    @property
+    def node(self) -> yaml.SequenceNode | None:
+        """The sequence's YAML node (for a fast-read file, found on the first question)."""
+        if self._node is None and self._origin is not None:
+            self._node = _twin_node(self._origin)
+        return self._node
 
     @property
     def mark(self) -> Mark:
         return _mark(self.node)
 
     def mark_of(self, index: int) -> Mark:
-        if self.node is None or not 0 <= index < len(self.node.value):
+        node = self.node
+        if node is None or not 0 <= index < len(node.value):
             return self.mark
-        return _mark(self.node.value[index])
+        return _mark(node.value[index])
 
 
 def mark_in(container: Any, key: str | int | None = None) -> Mark:
@@ -285,7 +344,35 @@ def _has_aliases(text: str) -> bool:
 
 
 def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
-    """Parse one YAML document; returns (value, problems). Value is None when it failed."""
+    """Parse one YAML document; returns (value, problems). Value is None when it failed.
+
+    Plain valid data takes the fast path (:mod:`tabletop.data.yamlfast`), its containers
+    finding their positions by reading the text again when one is asked for; anything
+    else is read with positions from the start, and its problems reported."""
+    source = _Source(text, path)
+
+    def new_map(parent: Any, key: Any) -> LocDict:
+        return LocDict(None, (source, _keys(parent, key)))
+
+    def new_seq(parent: Any, key: Any) -> LocList:
+        return LocList(None, (source, _keys(parent, key)))
+
+    try:
+        return yamlfast.parse_plain(text, Loader, new_map, new_seq), []
+    except yamlfast.NotPlain:
+        return _parse_located(text, path)
+
+
+def _keys(parent: Any, key: Any) -> tuple[Any, ...]:
+    """The keys from the root to ``parent[key]`` (``()`` for the root itself)."""
+    if parent is None:
+        return ()
+    origin = parent._origin
+    return (*origin[1], key) if origin is not None else (key,)
+
+
+def _parse_located(text: str, path: str) -> tuple[Any, list[Problem]]:
+    """Parse one document through its node graph: every container keeps its node."""
     try:
         node = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as exc:
