@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop.commands.base import Command
 from tabletop.hexgrid import Hex
-from tabletop.model import HexMarker, Scenario, UnitState
+from tabletop.model import Figure, HexMarker, PlatoonUnitType, Scenario, SquadUnitType, UnitState
 from tabletop.model.state import RULE_HEX_MARKERS, clone_unit
 
 MINEFIELD_KINDS = tuple(sorted(RULE_HEX_MARKERS))
@@ -80,6 +80,11 @@ def unit_id_for(scenario: Scenario, type_id: str) -> str:
     return f"{base}-{n}"
 
 
+def full_figures(t: SquadUnitType) -> list[Figure]:
+    """A unit of ``t`` at full strength: each figure of its type, unhurt."""
+    return [Figure(spec.model) for spec in t.figures for _ in range(spec.count)]
+
+
 def placed(
     scenario: Scenario, type_id: str, side: str, hex_: Hex, formation: str | None = None
 ) -> tuple[list[UnitState], UnitState]:
@@ -88,8 +93,25 @@ def placed(
         raise ValueError(f"no unit type {type_id!r} in the scenario's counters")
     if side not in scenario.sides:
         raise ValueError(f"no side {side!r} in the scenario")
-    unit = UnitState(unit_id_for(scenario, type_id), type_id, side, hex_, formation)
-    return [*scenario.units, unit], unit
+    t = scenario.unit_types[type_id]
+    helicopter = isinstance(t, PlatoonUnitType) and t.is_helicopter
+    unit = UnitState(unit_id_for(scenario, type_id), type_id, side, hex_, formation,
+                     mode="flying" if helicopter else None)  # fmt: skip
+    if isinstance(t, SquadUnitType):  # at full strength, its ammunition full
+        unit.figures = full_figures(t)
+        unit.ammo = t.ammo
+    weapon = t.support_weapon if isinstance(t, PlatoonUnitType) else None
+    if weapon is None or weapon not in scenario.unit_types:
+        return [*scenario.units, unit], unit
+    # the support weapon its type carries (the file's default, rules 2.2)
+    taken = {u.id for u in scenario.units}
+    sw_id, n = f"{unit.id}-sw", 1
+    while sw_id in taken:
+        n += 1
+        sw_id = f"{unit.id}-sw-{n}"
+    unit.sw = sw_id
+    sw = UnitState(sw_id, weapon, side, hex_, formation, sw_of=unit.id)
+    return [*scenario.units, unit, sw], unit
 
 
 def changed(scenario: Scenario, unit_id: str, **values: Any) -> list[UnitState]:
@@ -98,15 +120,27 @@ def changed(scenario: Scenario, unit_id: str, **values: Any) -> list[UnitState]:
     if new_id is not None and new_id != unit_id and any(u.id == new_id for u in scenario.units):
         raise ValueError(f"another unit already has the id {new_id}")
     out = []
-    found = False
+    found: UnitState | None = None
     for unit in scenario.units:
         if unit.id == unit_id:
-            unit = dataclasses.replace(clone_unit(unit), **values)
-            found = True
+            unit = found = dataclasses.replace(clone_unit(unit), **values)
         out.append(unit)
-    if not found:
+    if found is None:
         raise ValueError(f"no unit {unit_id!r} in the scenario")
-    return out
+    if found.sw is None:
+        return out
+    # the support weapon it carries stands, and belongs, where its platoon does; renamed
+    # with it while it has the id the platoon's gave it
+    sw_id = found.sw
+    renamed = found.id != unit_id and sw_id == f"{unit_id}-sw"
+    if renamed and not any(u.id == f"{found.id}-sw" for u in out):
+        sw_id = found.sw = f"{found.id}-sw"
+    return [
+        dataclasses.replace(clone_unit(u), id=sw_id, hex=found.hex, side=found.side,
+                            formation=found.formation, sw_of=found.id)
+        if u.sw_of == unit_id and u is not found else u
+        for u in out
+    ]  # fmt: skip
 
 
 def moved_to(scenario: Scenario, unit_id: str, hex_: Hex) -> list[UnitState]:

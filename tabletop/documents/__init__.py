@@ -30,7 +30,7 @@ from tabletop.documents.map import (
     MapDocument,
     MapEvent,
 )
-from tabletop.documents.scenario import ScenarioDocument
+from tabletop.documents.scenario import ScenarioDocument, ZonesChanged
 
 __all__ = [
     "BackgroundChanged",
@@ -52,4 +52,5 @@ __all__ = [
     "TurnChanged",
     "TypesChanged",
     "UnitsChanged",
+    "ZonesChanged",
 ]

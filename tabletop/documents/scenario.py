@@ -4,14 +4,17 @@ its file and who is watching.
 Every change goes through :meth:`ScenarioDocument.push`, :meth:`~ScenarioDocument.undo` or
 :meth:`~ScenarioDocument.redo`; observers hear the game document's own events for what a
 map scene redraws, ``UnitsChanged`` with the ids of units placed, moved, changed or
-removed and ``MarkersChanged`` with the hexes whose markers changed, then the history and
-modified events. :meth:`ScenarioDocument.display` is a game at the scenario's start, for a
-map scene to draw. The document does not read or write files.
+removed, ``MarkersChanged`` with the hexes whose markers changed and ``ZonesChanged`` with
+the hexes whose deployment zone changed, then the history and modified events.
+:meth:`ScenarioDocument.display` is a game at the scenario's start, for a map scene to
+draw. The document does not read or write files.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop.commands import Command, History
@@ -20,16 +23,24 @@ from tabletop.documents.game import ChangeEvent, MarkersChanged, UnitsChanged
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, HexMarker, Scenario, UnitState
 
-__all__ = ["ScenarioDocument"]
+__all__ = ["ScenarioDocument", "ZonesChanged"]
 
-ScenarioObserver = Callable[[ChangeEvent], None]
+
+@dataclass(frozen=True, slots=True)
+class ZonesChanged:
+    """The deployment zone of these hexes changed (painted, erased, given to another side)."""
+
+    hexes: frozenset[Hex]
+
+
+ScenarioObserver = Callable[[ChangeEvent | ZonesChanged], None]
 
 
 def _marker_key(m: HexMarker) -> tuple[Hex, str, str | None, bool]:
     return (m.hex, m.kind, m.side, m.revealed)
 
 
-class ScenarioDocument(EditorDocument[ChangeEvent]):
+class ScenarioDocument(EditorDocument[ChangeEvent | ZonesChanged]):
     """A scenario in the scenario editor: ``scenario`` + ``history`` + ``path`` + modified
     flag + observers."""
 
@@ -38,6 +49,11 @@ class ScenarioDocument(EditorDocument[ChangeEvent]):
     ) -> None:
         super().__init__(path if path is not None else scenario.path, history)
         self.scenario = scenario
+        self._strokes = itertools.count(1)
+
+    def new_stroke(self) -> str:
+        """A fresh merge key: the commands of one stroke share it, two strokes never do."""
+        return f"stroke-{next(self._strokes)}"
 
     @property
     def title(self) -> str:
@@ -51,12 +67,13 @@ class ScenarioDocument(EditorDocument[ChangeEvent]):
         return next((u for u in self.scenario.units if u.id == unit_id), None)
 
     # --- changes --------------------------------------------------------------------------
-    def _before(self) -> tuple[list[UnitState], list[HexMarker]]:
-        return list(self.scenario.units), list(self.scenario.hex_markers)
+    def _before(self) -> tuple[list[UnitState], list[HexMarker], dict[Hex, str]]:
+        zones = {h: side for side, hexes in self.scenario.zones.items() for h in hexes}
+        return list(self.scenario.units), list(self.scenario.hex_markers), zones
 
     def _changes(
-        self, before: tuple[list[UnitState], list[HexMarker]], command: Command
-    ) -> list[ChangeEvent]:
+        self, before: tuple[list[UnitState], list[HexMarker], dict[Hex, str]], command: Command
+    ) -> list[ChangeEvent | ZonesChanged]:
         old_units = {u.id: u for u in before[0]}
         new_units = {u.id: u for u in self.scenario.units}
         ids = {
@@ -67,9 +84,15 @@ class ScenarioDocument(EditorDocument[ChangeEvent]):
         old_marks = {_marker_key(m) for m in before[1]}
         new_marks = {_marker_key(m) for m in self.scenario.hex_markers}
         hexes = {k[0] for k in old_marks ^ new_marks}
-        events: list[ChangeEvent] = []
+        events: list[ChangeEvent | ZonesChanged] = []
         if ids:
             events.append(UnitsChanged(frozenset(ids)))
         if hexes:
             events.append(MarkersChanged(frozenset(hexes)))
+        zones = {h: side for side, hexes in self.scenario.zones.items() for h in hexes}
+        if zones != before[2]:
+            keys = zones.keys() | before[2].keys()
+            events.append(
+                ZonesChanged(frozenset(h for h in keys if zones.get(h) != before[2].get(h)))
+            )
         return events

@@ -26,20 +26,21 @@ from tabletop import data
 from tabletop.commands import EditScenario
 from tabletop.commands.scenarioedit import (
     MINEFIELD_KINDS,
-    changed,
     deleted,
     moved_to,
     placed,
     with_marker,
     without_markers,
 )
+from tabletop.commands.scenariounits import unit_edited
 from tabletop.data.yamlsafe import dump_text
 from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
 from tabletop.hexgrid import Hex
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.problems import ROLE, ProblemsDock
 from tabletop.ui.recovery import Autosaver
-from tabletop.ui.scenario.tray import MarkerDock, TrayDock, UnitDock
+from tabletop.ui.scenario.tray import MarkerDock, TrayDock
+from tabletop.ui.scenario.unitdock import UnitDock
 from tabletop.ui.scene import MapScene
 from tabletop.ui.tools.base import Tool, ToolEvent
 
@@ -162,15 +163,21 @@ class ScenarioEditor(QObject):
         owner = self.markers.owner  # the map shows the chosen owner's hidden minefields
         owner.currentIndexChanged.connect(lambda _i: self.scene.set_viewer(owner.currentData()))
         self.scene.set_viewer(owner.currentData())
-        self.unit_dock = UnitDock(w)
+        self.unit_dock = UnitDock(sc, w)
         self.unit_dock.edited.connect(self.edit_selected)
         self.unit_dock.deleteRequested.connect(
             lambda: self.selected and self.delete_unit(self.selected)
         )
         self.problems = ScenarioProblems(self, w)
         self.autosave.start()
-        for dock in (self.tray, self.markers, self.unit_dock, self.problems):
+        for dock in (self.tray, self.markers, self.problems):
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.unit_dock)
+        self.tool_docks = {"place": self.tray, "marker": self.markers}
+        """What each tool lays, in tabs on the right (the tool raises its tab); the
+        selected unit on the left, the whole height of the window."""
+        w.tabifyDockWidget(self.tray, self.markers)
+        self.tray.raise_()
         self.problems.hide()
         self.toolbar = QToolBar("Scenario Editor", w)
         self.toolbar.setObjectName("scenario-toolbar")
@@ -213,6 +220,8 @@ class ScenarioEditor(QObject):
         self.tool_actions[name].setChecked(True)
         self.window.view.set_tool(self.tools[name])
         self.window.statusBar().showMessage(self.tools[name].hint)
+        if name in getattr(self, "tool_docks", {}):
+            self.tool_docks[name].raise_()
 
     def set_brush(self, name: str) -> None:
         """A unit type for the place tool, or a marker for the marker tool."""
@@ -267,12 +276,13 @@ class ScenarioEditor(QObject):
             return
         sc = self.document.scenario
         try:
-            units = changed(sc, unit_id, **{key: value})
+            units, text = unit_edited(sc, unit_id, key, value)
         except ValueError as exc:
             self.window.statusBar().showMessage(str(exc))
             self.select_unit(unit_id)
             return
-        self._push(EditScenario(sc, f"Set {unit_id} {key}", units=units))
+        if units != sc.units:
+            self._push(EditScenario(sc, text, units=units))
         self.select_unit(value if key == "id" else unit_id)  # type: ignore[arg-type]
 
     def lay_marker(self, h: Hex) -> None:
@@ -292,17 +302,19 @@ class ScenarioEditor(QObject):
 
     # --- selection and display ----------------------------------------------------------------
     def top_unit(self, h: Hex) -> str | None:
-        here = [u.id for u in self.document.scenario.units if u.hex == h]
+        here = [u.id for u in self.document.scenario.units if u.hex == h and u.sw_of is None]
         return here[-1] if here else None
 
-    def select_unit(self, unit_id: str | None) -> None:
+    def select_unit(self, unit_id: str | None, centre: bool = True) -> None:
         unit = self.document.unit(unit_id) if unit_id else None
+        if unit is not None and unit.sw_of is not None:  # a support weapon: its platoon's
+            unit = self.document.unit(unit.sw_of) or unit
         self.selected = unit.id if unit is not None else None
         sc = self.document.scenario
         formations = list(sc.sides[unit.side].formations) if unit is not None else []
         self.unit_dock.show_unit(unit, formations)
         self.scene.select_hex(unit.hex if unit is not None else None)
-        if unit is not None and unit.hex is not None:
+        if centre and unit is not None and unit.hex is not None:
             self.window.view.centerOn(self.scene.hex_center(unit.hex))
 
     def _on_event(self, event: object) -> None:
@@ -310,6 +322,8 @@ class ScenarioEditor(QObject):
             self.display.state = self.document.display()
             self.scene.refresh_state()
             self.scene.refresh_markers(getattr(event, "hexes", ()))
+        if isinstance(event, UnitsChanged) and self.selected in event.ids:
+            self.select_unit(self.selected, centre=False)  # undo, redo: the dock follows
 
     # --- checking, saving, playing ------------------------------------------------------------
     def _target(self, path: str | Path | None) -> Path | None:

@@ -1,5 +1,6 @@
 """The scenario editor's docks: the unit tray (one tab per side, every type of the
-scenario's counters), the marker options, and the selected unit's properties.
+scenario's counters) and the marker options (the selected unit's properties are in
+:mod:`tabletop.ui.scenario.unitdock`).
 
 A unit goes onto the map by dragging it from the tray: press on a type, release over a hex
 of the map (the tray keeps the mouse between the two, as any Qt widget does, and maps the
@@ -15,15 +16,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFormLayout,
-    QLineEdit,
     QListWidget,
-    QPushButton,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
-from tabletop.model import Scenario, Status
+from tabletop.model import Scenario
 
 ROLE = Qt.ItemDataRole.UserRole
 
@@ -95,64 +93,3 @@ class MarkerDock(QDockWidget):
         form.addRow("Minefield owner", self.owner)
         form.addRow(self.hidden)
         self.setWidget(body)
-
-
-class UnitDock(QDockWidget):
-    """The selected unit: id, formation, step, status; Delete."""
-
-    edited = Signal(str, object)  # field, value
-    deleteRequested = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Unit", parent)
-        self.setObjectName("unit-properties")
-        body = QWidget()
-        column = QVBoxLayout(body)
-        form = QFormLayout()
-        self.id_edit = QLineEdit(objectName="unit-id")
-        self.id_edit.editingFinished.connect(lambda: self._emit("id", self.id_edit.text().strip()))
-        self.formation = QComboBox(objectName="unit-formation")
-        self.formation.activated.connect(
-            lambda _i: self._emit("formation", self.formation.currentData())
-        )
-        self.step = QComboBox(objectName="unit-step")
-        for step in ("full", "reduced"):
-            self.step.addItem(step, step)
-        self.step.activated.connect(lambda _i: self._emit("step", self.step.currentData()))
-        self.status = QComboBox(objectName="unit-status")
-        for status in (Status.GOOD_ORDER, Status.DISRUPTED):
-            self.status.addItem(status.value.replace("_", " "), status)
-        self.status.activated.connect(lambda _i: self._emit("status", self.status.currentData()))
-        form.addRow("Id", self.id_edit)
-        form.addRow("Formation", self.formation)
-        form.addRow("Step", self.step)
-        form.addRow("Status", self.status)
-        column.addLayout(form)
-        self.delete = QPushButton("Delete Unit", objectName="unit-delete")
-        self.delete.clicked.connect(self.deleteRequested.emit)
-        column.addWidget(self.delete)
-        column.addStretch(1)
-        self.setWidget(body)
-        self._loading = False
-
-    def _emit(self, key: str, value: object) -> None:
-        if not self._loading:
-            self.edited.emit(key, value)
-
-    def show_unit(self, unit, formations: list[str]) -> None:  # type: ignore[no-untyped-def]
-        self._loading = True
-        try:
-            self.widget().setEnabled(unit is not None)
-            self.formation.clear()
-            self.formation.addItem("(none)", None)
-            for name in formations:
-                self.formation.addItem(name, name)
-            if unit is None:
-                self.id_edit.clear()
-                return
-            self.id_edit.setText(unit.id)
-            self.formation.setCurrentIndex(max(0, self.formation.findData(unit.formation)))
-            self.step.setCurrentIndex(max(0, self.step.findData(unit.step)))
-            self.status.setCurrentIndex(max(0, self.status.findData(unit.status)))
-        finally:
-            self._loading = False

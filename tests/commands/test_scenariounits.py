@@ -1,0 +1,165 @@
+"""The scenario editor's unit-level and zone edits, as values: markers, support weapons,
+figures, flags and zones, each a new list that undoes exactly, and what they refuse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tabletop import data
+from tabletop.commands import EditScenario, History
+from tabletop.commands.scenarioedit import changed, full_figures, placed
+from tabletop.commands.scenariounits import (
+    EditZones,
+    figure_added,
+    figure_set,
+    missing_models,
+    painted_zone,
+    sw_of,
+    unit_edited,
+    units_outside_zones,
+    with_figures,
+    with_support_weapon,
+    with_unit_marker,
+)
+from tabletop.model import Figure, Scenario, SideDef, Status
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def maps():  # type: ignore[no-untyped-def]
+    return {
+        "platoon": (data.load_map(ROOT / "maps" / "eisenbach-valley.yaml"),
+                    data.load_counters(ROOT / "counters" / "platoon.yaml")),
+        "squad": (data.load_map(ROOT / "maps" / "village.yaml"),
+                  data.load_counters(ROOT / "counters" / "squad.yaml")),
+    }  # fmt: skip
+
+
+def scenario(maps, ruleset: str) -> Scenario:  # type: ignore[no-untyped-def]
+    hexmap, counters = maps[ruleset]
+    if ruleset == "platoon":
+        sides = {
+            "nato": SideDef("nato", "NATO", {"a": 1}),
+            "pact": SideDef("pact", "Pact", {"b": 1}),
+        }
+    else:
+        sides = {"german": SideDef("german", "Germans"), "soviet": SideDef("soviet", "Soviets")}
+    return Scenario("Test", ruleset, hexmap, dict(counters.units), sides, [])
+
+
+def put(sc: Scenario, type_id: str, side: str, label: str, formation: str | None = None) -> str:
+    units, unit = placed(sc, type_id, side, sc.map.parse(label), formation)
+    sc.units[:] = units
+    return unit.id
+
+
+def test_placing_an_infantry_platoon_gives_it_its_types_support_weapon(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    uid = put(sc, "US_INF", "nato", "0303", "a")
+    weapon = sw_of(sc, sc.units[0])
+    assert weapon is not None and weapon.type_id == "DRAGON" and weapon.id == "us-inf-1-sw"
+    assert weapon.sw_of == uid and weapon.hex == sc.units[0].hex
+    # moving, renaming and deleting the platoon take the weapon along
+    sc.units[:] = changed(sc, uid, hex=sc.map.parse("0404"), id="alpha")
+    alpha = next(u for u in sc.units if u.id == "alpha")
+    weapon = sw_of(sc, alpha)
+    assert weapon is not None and weapon.id == "alpha-sw" and weapon.hex == alpha.hex
+    assert weapon.sw_of == "alpha"
+
+
+def test_support_weapon_swapped_removed_and_refused(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    uid = put(sc, "US_INF", "nato", "0303", "a")
+    tank = put(sc, "M48", "nato", "0304", "a")
+    sc.units[:] = with_unit_marker(sc, f"{uid}-sw", "depleted_ammo_2", True)
+    sc.units[:] = with_support_weapon(sc, uid, "STINGER")
+    weapon = sw_of(sc, sc.units[0])
+    assert weapon is not None and (weapon.id, weapon.type_id, weapon.markers) == (
+        "us-inf-1-sw", "STINGER", [])  # fmt: skip
+    sc.units[:] = with_support_weapon(sc, uid, None)
+    assert sw_of(sc, sc.units[0]) is None and [u.id for u in sc.units] == [uid, tank]
+    with pytest.raises(ValueError, match="only infantry platoons carry"):
+        with_support_weapon(sc, tank, "MILAN")
+    with pytest.raises(ValueError, match="no support weapon type"):
+        with_support_weapon(sc, uid, "M48")
+
+
+def test_markers_of_one_sequence_exclude_each_other(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    uid = put(sc, "M48", "nato", "0303", "a")
+    for marker in ("ops_complete", "entrenching", "entrenched", "depleted_ammo_2"):
+        sc.units[:] = with_unit_marker(sc, uid, marker, True)
+    assert sc.units[0].markers == ["ops_complete", "entrenched", "depleted_ammo_2"]
+    sc.units[:] = with_unit_marker(sc, uid, "depleted_ammo_1", True)
+    assert sc.units[0].markers == ["ops_complete", "entrenched", "depleted_ammo_1"]
+    squad = scenario(maps, "squad")
+    sid = put(squad, "RIFLE_SQUAD", "german", "0305")
+    with pytest.raises(ValueError, match="Ops Complete is no marker for a squad unit"):
+        with_unit_marker(squad, sid, "ops_complete", True)
+    with pytest.raises(ValueError, match="starts good_order, suppressed"):
+        unit_edited(squad, sid, "status", Status.DISRUPTED)
+    units, _ = unit_edited(squad, sid, "status", Status.SUPPRESSED)
+    assert units[0].status is Status.SUPPRESSED
+
+
+def test_figures_edited_within_the_type(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "squad")
+    uid = put(sc, "RIFLE_SQUAD", "german", "0305")
+    t = sc.squad_type("RIFLE_SQUAD")
+    figures = full_figures(t)
+    assert sc.units[0].figures == figures and len(figures) == 10
+    figures = figure_set(figures, 0, wounds=1, fallen=True)
+    figures = figures[1:3] + figures[8:]  # two soldiers left, the medic and the HMG
+    assert missing_models(t, figures) == ["soldier"]
+    figures = figure_added(t, figures, "soldier")
+    assert [f.model for f in figures] == ["soldier"] * 3 + ["medic", "hmg"]
+    sc.units[:] = with_figures(sc, uid, figures)
+    assert sc.units[0].figures == figures
+    with pytest.raises(ValueError, match="no more medic figures"):
+        with_figures(sc, uid, [*figures, Figure("medic")])
+    with pytest.raises(ValueError, match="takes 0 to 1 wounds"):
+        with_figures(sc, uid, [Figure("soldier", 2)])
+    with pytest.raises(ValueError, match="no tankette figure"):
+        with_figures(sc, uid, [Figure("tankette")])
+
+
+def test_zones_painted_erased_and_exclusive(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    p = sc.map.parse
+    history = History()
+    zones = painted_zone(sc, "nato", [p("0101"), p("0102"), p("0103")])
+    history.push(EditZones(sc, "Paint", zones, merge_key="s1"))
+    history.push(EditZones(sc, "Paint", painted_zone(sc, "pact", [p("0103")]), "s1"), merge=True)
+    assert sc.zones == {"nato": [p("0101"), p("0102")], "pact": [p("0103")]}
+    history.push(EditZones(sc, "Erase", painted_zone(sc, "nato", [p("0101"), p("0102")], True)))
+    assert sc.zones == {"pact": [p("0103")]}
+    history.undo()
+    assert sc.zones == {"nato": [p("0101"), p("0102")], "pact": [p("0103")]}
+    history.undo()  # the two merged commands are one step
+    assert sc.zones == {}
+    history.redo()
+    assert set(sc.zones) == {"nato", "pact"}
+    uid = put(sc, "M48", "nato", "0505", "a")
+    assert [u.id for u in units_outside_zones(sc)] == [uid]
+
+
+def test_one_dock_edit_is_one_undo_step(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    uid = put(sc, "US_INF", "nato", "0303", "a")
+    history = History()
+    before = list(sc.units)
+    for key, value in (("marker:entrenched", True), ("sw", "MILAN"), ("flag:maneuver", True),
+                       ("sw_marker:depleted_ammo_1", True), ("sw_id", "milan-7")):  # fmt: skip
+        units, text = unit_edited(sc, uid, key, value)
+        history.push(EditScenario(sc, text, units=units))
+    unit = sc.units[0]
+    assert unit.markers == ["entrenched"] and unit.flags == {"maneuver": True}
+    weapon = sw_of(sc, unit)
+    assert weapon is not None and (weapon.id, weapon.type_id, weapon.markers) == (
+        "milan-7", "MILAN", ["depleted_ammo_1"])  # fmt: skip
+    for _ in range(5):
+        history.undo()
+    assert sc.units == before
