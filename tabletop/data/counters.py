@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from tabletop.model import (
     TecColumn,
     UnitType,
 )
+from tabletop.model.units import ART_KEYS, COUNTER_SYMBOLS
 
 FORMAT = "tabletop/counters@1"
 RULESETS = ("platoon", "squad")
@@ -136,9 +138,24 @@ def _platoon_side(ck: Checker, entry: dict[str, Any], key: str) -> PlatoonSide:
     )
 
 
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[a-zA-Z]{3,30}")
+
+
 def _art(ck: Checker, entry: dict[str, Any]) -> dict[str, str]:
-    art = ck.mapping(entry, "art", entry.get("art") or {}, "art", ANY_KEYS)
-    return {str(k): str(v) for k, v in art.items()}
+    """``art: {background, text, symbol}``: two colours (``#rrggbb`` or a colour name such
+    as ``olive``) and one of the counter symbols."""
+    art = ck.mapping(entry, "art", entry.get("art") or {}, "art", ART_KEYS)
+    out: dict[str, str] = {}
+    for key in ("background", "text"):
+        if key in art:
+            value = ck.get_str(art, key, "art", "")
+            if not _COLOUR.fullmatch(str(value)):
+                ck.error(art, key, f"art {key} must be a colour such as #7a8b4f or olive")
+            else:
+                out[key] = str(value)
+    if "symbol" in art:
+        out["symbol"] = str(ck.get_str(art, "symbol", "art", "infantry", COUNTER_SYMBOLS))
+    return out
 
 
 def _hint_unit_keys(ck: Checker, entry: dict[str, Any]) -> None:

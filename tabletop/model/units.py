@@ -88,6 +88,18 @@ STEP_SIDES = ("full", "reduced")
 HELICOPTER_MODES = ("flying", "noe", "landed")
 
 
+COUNTER_SYMBOLS = (
+    "infantry", "mech", "armor", "armored_car", "recon", "wheeled", "mortar", "gun", "spg",
+    "mg", "antitank", "medic", "flame", "rotor", "aircraft", "hq",
+)  # fmt: skip
+"""The NATO symbols a counter may be drawn with (``art: {symbol: ...}``); absent, the
+symbol follows the platoon kind or the squad type's main model."""
+
+ART_KEYS = ("background", "text", "symbol")
+"""A unit type's ``art:`` overrides: the counter's background colour, the colour of its
+text and symbol, and its symbol; each absent key follows the nation and the kind."""
+
+
 class Printed:
     """What a counter of either ruleset prints as its name."""
 

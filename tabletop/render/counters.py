@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, Q
 from tabletop.model import PlatoonSide, PlatoonUnitType, SquadUnitType, Status, UnitState, UnitType
 from tabletop.model.units import (
     AIRCRAFT_MODELS,
+    COUNTER_SYMBOLS,
     GUN_MODELS,
     Kind,
 )
@@ -76,7 +77,11 @@ _MODEL_SYMBOL = {
 
 
 def symbol_for(unit_type: UnitType) -> str:
-    """The NATO symbol name a unit type is drawn with."""
+    """The NATO symbol name a unit type is drawn with: its ``art`` symbol, else by kind or
+    main model."""
+    art = unit_type.art.get("symbol") if unit_type.art else None
+    if art in COUNTER_SYMBOLS:
+        return str(art)
     if isinstance(unit_type, PlatoonUnitType):
         if unit_type.is_recon and unit_type.kind is not Kind.ARMORED_CAR:
             return "recon"
@@ -216,11 +221,12 @@ def counter_colors(
     art = unit_type.art.get("background") if unit_type.art else None
     if options.background:
         bg = QColor(options.background)
-    elif art:
+    elif art and QColor(art).isValid():  # a name Qt does not know: the nation's colour
         bg = QColor(art)
     else:
         bg = nation_color(unit_type.nation, options.side_index)
-    return bg, contrast_text(bg)
+    text = QColor(unit_type.art.get("text", "")) if unit_type.art else QColor()
+    return bg, text if text.isValid() else contrast_text(bg)
 
 
 # --- the painter -----------------------------------------------------------------------------

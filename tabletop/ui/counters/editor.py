@@ -14,6 +14,7 @@ windows that use this counters file show each edit on their map at once.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import tempfile
@@ -39,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from tabletop import data
 from tabletop.commands import EditCounters
-from tabletop.commands.counteredit import duplicate, inserted, moved, removed, replaced
+from tabletop.commands.counteredit import duplicate, free_id, inserted, moved, removed, replaced
 from tabletop.data.yamlsafe import atomic_write
 from tabletop.documents import (
     CountersDocument,
@@ -50,7 +51,8 @@ from tabletop.documents import (
 )
 from tabletop.model import Kind, PlatoonUnitType, UnitType
 from tabletop.render.sheet import COUNTER_SIZES, MM_PER_INCH, Cell, Page, paint_page
-from tabletop.ui.counters.form import PlatoonForm, SquadForm
+from tabletop.ui.counters.form import PlatoonForm
+from tabletop.ui.counters.squadform import SquadForm
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.problems import ROLE, ProblemsDock
 from tabletop.ui.recovery import Autosaver
@@ -178,6 +180,7 @@ class CounterEditor(QObject):
         else:
             self.form = SquadForm()
         self.form.edited.connect(self.apply_form)
+        self.form.to_nation.clicked.connect(self.art_to_nation)
         scroll = QScrollArea()
         scroll.setWidget(self.form)
         scroll.setWidgetResizable(True)
@@ -269,19 +272,41 @@ class CounterEditor(QObject):
             self.form.load(t)
             return
         self.hint.setText("")
-        self._push(
-            replaced(self.types, i, new), f"Edit {t.id} {key.split('.')[-1]}", f"{t.id}:{key}"
-        )
+        if key == "nation":
+            self.form.show_swatch(new.nation)
+        if new == t:
+            return
+        # typing into one field is one step; a button ("!figures") is a step of its own
+        merge = None if key.startswith("!") else f"{t.id}:{key}"
+        what = key.lstrip("!").split(".")[-1]
+        self._push(replaced(self.types, i, new), f"Edit {t.id} {what}", merge)
+
+    def art_to_nation(self) -> None:
+        """Every type of the selected type's nation gets its art (colours and symbol):
+        one step."""
+        t = self.current
+        if t is None or not t.nation:
+            self.hint.setText("Give the type a nation first: its colours go to that nation.")
+            return
+        art = {k: v for k, v in t.art.items() if k in ("background", "text")}
+        new = [
+            dataclasses.replace(u, art={**{k: v for k, v in u.art.items() if k == "symbol"},
+                                        **art})
+            if u.nation == t.nation else u
+            for u in self.types
+        ]  # fmt: skip
+        count = sum(1 for u in self.types if u.nation == t.nation)
+        if new == self.types:
+            self.hint.setText(f"Every {t.nation} type already has these colours.")
+            return
+        self._push(new, f"Colours of {t.id} for {t.nation}")
+        self.hint.setText(f"{count} {t.nation} types now have the colours of {t.id}.")
 
     def add_type(self) -> None:
         template = self.current or (self.types[0] if self.types else None)
         if template is None:
             self.hint.setText("An empty file: open a counters file of the ruleset to add to.")
             return
-        import dataclasses
-
-        from tabletop.commands.counteredit import free_id
-
         new = dataclasses.replace(template, id=free_id(self.types, "NEW_TYPE"), name="New type",
                                   short="", source="")  # fmt: skip
         at = self.index + 1

@@ -1,11 +1,13 @@
 """The counter editor's form: one widget per key of the selected unit type (interfaces.md
-section 2), the right kind for each value: spin boxes with the ranges the loader accepts,
-choices for the kind, target class, TEC column and classes, ratings with their missile and
-moving-fire flags, figures for squad types.
+section 2), the right kind for each value: spin boxes with the ranges the loader accepts
+(``tabletop.data.bounds``), choices for the kind, target class, TEC column and classes,
+ratings with their missile and moving-fire flags; the squad form is in
+:mod:`tabletop.ui.counters.squadform`.
 
 ``form.load(unit_type)`` shows a type; every edit emits ``edited(key)``, and
 ``form.build()`` returns the edited type (a new frozen value, ``dataclasses.replace`` of
-the one shown: keys the form does not show, such as a squad type's artillery, are kept).
+the one shown). Both forms share the keys of every type: id, names, nation, ``source:``
+and the ``art:`` overrides (background and text colours, symbol).
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
     QComboBox,
+    QCompleter,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -32,26 +35,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.data import bounds as B
 from tabletop.model import (
-    MODEL_WOUNDS,
     AssaultRating,
-    FigureSpec,
-    Fire,
     Kind,
     PlatoonSide,
     PlatoonUnitType,
     Rating,
-    SquadUnitType,
     TargetClass,
     TecColumn,
     UnitType,
 )
+from tabletop.model.units import COUNTER_SYMBOLS
+from tabletop.render.palette import NATION_COLORS, nation_color
 
 HELI_SIDES = ("flying", "noe", "landed")
 STEP_SIDES = ("full", "reduced")
 WEAPONS = ("ap", "he", "aa")
-SAVE_CLASSES = ("normal", "elite", "conspicuous")
-CC_CLASSES = ("regular", "special", "crew")
 OPTIONAL_SIDES = ("reduced", "noe", "landed")
 RENAME_TO_HELI = {"full": "flying", "reduced": "noe"}
 RENAME_FROM_HELI = {"flying": "full", "noe": "reduced"}
@@ -78,6 +78,9 @@ class _Form(QWidget):
     """Widgets keyed by name; ``edited(key)`` on any change the user makes."""
 
     edited = Signal(str)
+    ruleset = "platoon"
+    """Which ruleset's types the form shows (the symbol's default says "by kind" or "by
+    model")."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -140,26 +143,54 @@ class _Form(QWidget):
             ("id", "Type id", "the key scenarios name the type by"),
             ("name", "Name", "the unit's full name"),
             ("short", "Short name", "printed where the name is too long"),
-            ("nation", "Nation", "gives the counter's colour when it has none of its own"),
         ):
             edit = QLineEdit(objectName=f"counter-{key}")
             edit.setToolTip(tip)
             layout.addRow(label, self._watch(key, edit))
-        colour = QLineEdit(objectName="counter-colour", placeholderText="from the nation")
-        colour.setToolTip("art: background colour of this type's counters, e.g. #7a8b4f")
-        pick = QPushButton("Pick...", objectName="counter-colour-pick")
-        pick.clicked.connect(self._pick_colour)
+        nation = QLineEdit(objectName="counter-nation", placeholderText="none")
+        nation.setToolTip("the nation's code (US, FRG, GER, USSR ...): the counter's colours")
+        completer = QCompleter(sorted(NATION_COLORS), nation)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.InlineCompletion)
+        nation.setCompleter(completer)
+        self.swatch = QLabel(objectName="counter-nation-swatch")
+        self.swatch.setToolTip("the nation's counter colour")
         row = QHBoxLayout()
-        row.addWidget(self._watch("colour", colour), 1)
-        row.addWidget(pick)
-        layout.addRow("Colour", row)
+        row.addWidget(self._watch("nation", nation), 1)
+        row.addWidget(self.swatch)
+        layout.addRow("Nation", row)
+        art = QGroupBox("Art (this type only; empty: from the nation and the kind)")
+        art.setObjectName("counter-art")
+        grid = QGridLayout(art)
+        for r, (key, label, tip) in enumerate((
+            ("colour", "Background", "art: background, e.g. #7a8b4f or olive"),
+            ("text", "Text and symbol", "art: text, the colour of the name, values and symbol"),
+        )):  # fmt: skip
+            edit = QLineEdit(objectName=f"counter-{key}", placeholderText="from the nation")
+            edit.setToolTip(tip)
+            pick = QPushButton("Pick...", objectName=f"counter-{key}-pick")
+            pick.clicked.connect(lambda _=False, k=key: self._pick_colour(k))
+            grid.addWidget(QLabel(label), r, 0)
+            grid.addWidget(self._watch(key, edit), r, 1)
+            grid.addWidget(pick, r, 2)
+        symbols = [("by kind" if self.ruleset == "platoon" else "by model", None)]
+        symbols += [(s.replace("_", " "), s) for s in COUNTER_SYMBOLS]
+        grid.addWidget(QLabel("Symbol"), 2, 0)
+        grid.addWidget(self._watch("symbol", choice("counter-symbol", symbols)), 2, 1)
+        self.to_nation = QPushButton("Use for the Nation", objectName="counter-art-nation")
+        self.to_nation.setToolTip(
+            "give every type of this nation in the file the colours of this type"
+        )
+        grid.addWidget(self.to_nation, 3, 1, 1, 2)
+        grid.setColumnStretch(1, 1)
+        layout.addRow(art)
 
-    def _pick_colour(self) -> None:
-        current = QColor(self.text("colour") or "#808080")
+    def _pick_colour(self, key: str) -> None:
+        current = QColor(self.text(key) or "#808080")
         picked = QColorDialog.getColor(current, self, "Counter Colour")
         if picked.isValid():
-            self.put("colour", picked.name())
-            self.edited.emit("colour")
+            self.put(key, picked.name())
+            self.edited.emit(key)
 
     def _source(self, layout: QFormLayout) -> None:
         edit = QLineEdit(objectName="counter-source")
@@ -170,16 +201,32 @@ class _Form(QWidget):
         for key in ("id", "name", "short", "nation", "source"):
             self.put(key, getattr(t, key))
         self.put("colour", t.art.get("background", ""))
+        self.put("text", t.art.get("text", ""))
+        self.put("symbol", t.art.get("symbol"))
+        self.show_swatch(t.nation)
+
+    def show_swatch(self, nation: str) -> None:
+        pixmap = QPixmap(18, 18)
+        pixmap.fill(nation_color(nation))
+        self.swatch.setPixmap(pixmap)
+        known = nation.strip().upper() in NATION_COLORS
+        self.swatch.setToolTip("the nation's colour" if known else "not a known nation: by side")
 
     def _art(self, t: UnitType) -> dict[str, str]:
         art = dict(t.art)
-        colour = self.text("colour")
-        if colour:
-            if not QColor(colour).isValid():
+        for key, art_key in (("colour", "background"), ("text", "text")):
+            colour = self.text(key)
+            if colour and not QColor(colour).isValid():
                 raise ValueError(f"colour {colour!r}: write a colour such as #7a8b4f or olive")
-            art["background"] = colour
+            if colour:
+                art[art_key] = colour
+            else:
+                art.pop(art_key, None)
+        symbol = self.data("symbol")
+        if symbol:
+            art["symbol"] = str(symbol)
         else:
-            art.pop("background", None)
+            art.pop("symbol", None)
         return art
 
     def _checked_common(self) -> dict[str, object]:
@@ -231,7 +278,7 @@ class SideForm(QGroupBox):
             on = QCheckBox(weapon.upper(), objectName=f"side-{w}")
             on.setToolTip(f"this side has an {weapon.upper()} rating")
             grid.addWidget(form._watch(self.key(weapon), on), row, 0)
-            numbers = (("firepower", 1, 30), ("range", 0, 60), ("hit", 1, 6))
+            numbers = (("firepower", 1, B.DICE), ("range", 0, B.RANGE), ("hit", 1, 6))
             for col, (k, lo, hi) in enumerate(numbers, start=1):
                 box = spin(f"side-{w}-{k}", lo, hi)
                 grid.addWidget(form._watch(self.key(f"{weapon}.{k}"), box), row, col)
@@ -240,14 +287,15 @@ class SideForm(QGroupBox):
                 box = QCheckBox(text, objectName=f"side-{w}-{k}")
                 grid.addWidget(form._watch(self.key(f"{weapon}.{k}"), box), row, col)
             row += 1
-        for k, text, lo, hi in (("armor", "Armor", 0, 20), ("save", "Save", 1, 6)):
+        for k, text, lo, hi in (("armor", "Armor", 0, B.RATING), ("save", "Save", 1, 6)):
             box = QCheckBox(text, objectName=f"side-{side}-has-{k}")
             box.setToolTip("absent for an unarmored unit")
             grid.addWidget(form._watch(self.key(f"has-{k}"), box), row, 0)
             grid.addWidget(form._watch(self.key(k), spin(f"side-{side}-{k}", lo, hi)), row, 1)
             row += 1
-        for k, text, lo, hi in (("movement", "Movement", 0, 40), ("morale", "Morale", 2, 12),
-                                ("assault.factor", "Assault factor", 0, 9),
+        for k, text, lo, hi in (("movement", "Movement", 0, B.MOVEMENT),
+                                ("morale", "Morale", 2, 12),
+                                ("assault.factor", "Assault factor", 0, B.DICE),
                                 ("assault.hit", "Assault hit", 1, 6)):  # fmt: skip
             grid.addWidget(QLabel(text), row, 0)
             name = f"side-{side}-{k.replace('.', '-')}"
@@ -325,7 +373,7 @@ class PlatoonForm(_Form):
         general.addRow("", flags)
         general.addRow(
             "Capacity",
-            self._watch("capacity", spin("counter-capacity", 0, 12, "units it can carry")),
+            self._watch("capacity", spin("counter-capacity", 0, B.RATING, "units it can carry")),
         )
         general.addRow(
             "Support weapon",
@@ -386,101 +434,4 @@ class PlatoonForm(_Form):
             moving_fire=self.checked("moving_fire"), recon=self.checked("recon"),
             amphibious=self.checked("amphibious"), sapper=self.checked("sapper"),
             capacity=self.value("capacity"), sides=sides,
-        )  # fmt: skip
-
-
-class SquadForm(_Form):
-    """A squad type: its figures, fire, defense, classes and the rest."""
-
-    MAX_FIGURE_ROWS = 4
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("counter-form")
-        general = QFormLayout(self)
-        self._common(general)
-        models = [(m.replace("_", " "), m) for m in MODEL_WOUNDS]
-        figures = QGroupBox("Figures (model and count; an empty row is none)")
-        grid = QGridLayout(figures)
-        for i in range(self.MAX_FIGURE_ROWS):
-            combo = choice(f"figure-{i}-model", [("(none)", None), *models])
-            grid.addWidget(self._watch(f"figure.{i}.model", combo), i, 0)
-            grid.addWidget(self._watch(f"figure.{i}.count", spin(f"figure-{i}-count", 1, 20)), i, 1)
-        general.addRow(figures)
-        fire = QHBoxLayout()
-        fire.addWidget(self._watch("fire", QCheckBox("Fire", objectName="counter-fire")))
-        for key, lo, hi in (("dice", 1, 20), ("range", 0, 60), ("hit", 1, 6)):
-            fire.addWidget(QLabel(key))
-            fire.addWidget(self._watch(f"fire.{key}", spin(f"counter-fire-{key}", lo, hi)))
-        fire.addWidget(
-            self._watch(
-                "fire.anti_tank", QCheckBox("anti-tank", objectName="counter-fire-anti-tank")
-            )
-        )
-        general.addRow("Fire", fire)
-        for key, text, lo, hi in (("defense", "Defense", 0, 9), ("movement", "Movement", 0, 20),
-                                  ("capacity", "Capacity", 0, 20)):  # fmt: skip
-            general.addRow(text, self._watch(key, spin(f"counter-{key}", lo, hi)))
-        optional = (("steadiness", "Steadiness", 2, 12), ("armor", "Armor", 0, 9),
-                    ("side_armor", "Side armor", 0, 9), ("ammo", "Ammunition", 0, 99))  # fmt: skip
-        for key, text, lo, hi in optional:
-            row = QHBoxLayout()
-            row.addWidget(self._watch(f"has-{key}", QCheckBox("", objectName=f"counter-has-{key}")))
-            row.addWidget(self._watch(key, spin(f"counter-{key}", lo, hi)), 1)
-            general.addRow(text, row)
-        general.addRow(
-            "Save class",
-            self._watch("save_class", choice("counter-save-class", [(c, c) for c in SAVE_CLASSES])),
-        )
-        general.addRow(
-            "Close combat",
-            self._watch("cc_class", choice("counter-cc-class", [(c, c) for c in CC_CLASSES])),
-        )
-        general.addRow("", self._watch("sapper", QCheckBox("Sapper", objectName="counter-sapper")))
-        self._source(general)
-
-    def _load(self, t: UnitType) -> None:
-        assert isinstance(t, SquadUnitType)
-        self._load_common(t)
-        for i in range(self.MAX_FIGURE_ROWS):
-            spec = t.figures[i] if i < len(t.figures) else None
-            self.put(f"figure.{i}.model", spec.model if spec else None)
-            self.put(f"figure.{i}.count", spec.count if spec else 1)
-        fire = t.fire or Fire(1, 0, 5)
-        self.put("fire", t.fire is not None)
-        for key in ("dice", "range", "hit", "anti_tank"):
-            self.put(f"fire.{key}", getattr(fire, key))
-        for key in ("defense", "movement", "capacity", "save_class", "cc_class", "sapper"):
-            self.put(key, getattr(t, key))
-        for key, default in (("steadiness", 8), ("armor", 0), ("side_armor", 0), ("ammo", 10)):
-            value = getattr(t, key)
-            self.put(f"has-{key}", value is not None)
-            self.put(key, default if value is None else value)
-
-    def build(self) -> UnitType:
-        t = self.original
-        assert isinstance(t, SquadUnitType)
-        figures = []
-        for i in range(self.MAX_FIGURE_ROWS):
-            model = self.data(f"figure.{i}.model")
-            if model is None:
-                continue
-            old = t.figures[i] if i < len(t.figures) and t.figures[i].model == model else None
-            figures.append(
-                FigureSpec(str(model), self.value(f"figure.{i}.count"), old.fire if old else None)
-            )
-        figures += t.figures[self.MAX_FIGURE_ROWS :]  # rows the form does not show: kept
-        if not figures:
-            raise ValueError("a squad type needs at least one figure")
-        fire = None
-        if self.checked("fire"):
-            fire = Fire(self.value("fire.dice"), self.value("fire.range"), self.value("fire.hit"),
-                        self.checked("fire.anti_tank"))  # fmt: skip
-        optional = {k: (self.value(k) if self.checked(f"has-{k}") else None)
-                    for k in ("steadiness", "armor", "side_armor", "ammo")}  # fmt: skip
-        return dataclasses.replace(
-            t, **self._checked_common(), figures=tuple(figures), fire=fire,  # type: ignore[arg-type]
-            defense=self.value("defense"), movement=self.value("movement"),
-            capacity=self.value("capacity"), save_class=str(self.data("save_class")),
-            cc_class=str(self.data("cc_class")), sapper=self.checked("sapper"), **optional,
         )  # fmt: skip
