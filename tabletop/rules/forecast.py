@@ -5,7 +5,10 @@ shows while a target is hovered (interfaces.md 3: ``tabletop odds``).
 request to the scenario's ruleset and answers with plain data: every outcome with its exact
 probability in the ruleset's own order (no effect, Disrupted, Reduced, Eliminated; or
 figures lost), the dice pools, and every modifier that built them, each in a player's
-words. A ruleset that cannot forecast a request says why in ``reasons``. No die is read.
+words. An attack on several units (fire at a hex, a support weapon firing at another
+target than its platoon) has one ``UnitForecast`` per unit it may touch, and the chance
+that none is touched. A ruleset that cannot forecast a request says why in ``reasons``.
+No die is read.
 """
 
 from __future__ import annotations
@@ -21,20 +24,37 @@ _MODULES = {"platoon": "tabletop.rules.platoon.forecast", "squad": "tabletop.rul
 
 
 @dataclass(frozen=True)
+class UnitForecast:
+    """What an attack on several units may do to one of them: ``outcomes`` as in
+    ``Forecast``; ``note`` says how it is touched (``"cargo of btr-1"``, ``"SW target"``)."""
+
+    unit: str
+    outcomes: tuple[tuple[str, float], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Forecast:
     """What an attack may do. ``outcomes``: (name, probability) pairs that sum to 1;
     ``pools``: the dice rolled (``"m48-1 AP: 3 dice at 4+"``); ``modifiers``: where every
     die and hit number came from; ``reasons``: why there is no forecast (empty when there
-    is one)."""
+    is one). An attack on several units fills ``units`` (each unit's own outcomes; then
+    ``outcomes`` are the first unit's) and ``untouched``, the chance that no unit at all
+    is affected."""
 
     outcomes: tuple[tuple[str, float], ...] = ()
     pools: tuple[str, ...] = ()
     modifiers: tuple[str, ...] = ()
     reasons: tuple[str, ...] = ()
+    units: tuple[UnitForecast, ...] = ()
+    untouched: float | None = None
 
     @property
     def effect(self) -> float:
-        """The chance of any effect at all (1 - the first outcome, "no effect")."""
+        """The chance of any effect at all (1 - the first outcome, "no effect"; for an
+        attack on several units, 1 - the chance that none is touched)."""
+        if self.untouched is not None:
+            return 1.0 - self.untouched
         return 1.0 - self.outcomes[0][1] if self.outcomes else 0.0
 
 
@@ -45,4 +65,18 @@ def forecast(state: GameState, request: ActionRequest, los: LineOfSight) -> Fore
         return Forecast(reasons=(f"the {name} ruleset gives no odds yet",))
     module = importlib.import_module(_MODULES[name])
     result: Forecast = module.forecast(state, request, los)
+    return result
+
+
+def support_choices(
+    state: GameState, request: ActionRequest, los: LineOfSight
+) -> tuple[ActionRequest, ...]:
+    """Every way the firer's support weapon may join the attack ``request``: the request
+    with each SW target and rating the ruleset's check accepts (the same target first).
+    Empty when the firer has no SW, it may not fire, or the ruleset has none."""
+    module = importlib.import_module(_MODULES.get(state.scenario.ruleset, __name__))
+    choices = getattr(module, "support_choices", None)
+    if choices is None:
+        return ()
+    result: tuple[ActionRequest, ...] = choices(state, request, los)
     return result

@@ -69,8 +69,11 @@ def _request_reasons(request: ActionRequest) -> list[str]:
     return reasons
 
 
-def _firer(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
-    """The mortar, or why the request may not be an area attack at all."""
+def _firer(
+    state: GameState, request: ActionRequest, acting: bool
+) -> tuple[UnitState | None, list[str]]:
+    """The mortar, or why the request may not be an area attack at all (``acting``: with
+    the reasons it may not act now, its impulse and Ops Complete)."""
     if request.target is not None:
         return None, ["give --target or --hex, not both: fire at a unit or at a hex"]
     if not state.scenario.module("indirect_fire"):
@@ -80,8 +83,8 @@ def _firer(state: GameState, request: ActionRequest) -> tuple[UnitState | None, 
         return None, [why]
     if ptype(state, firer).kind is not Kind.MORTAR:
         return None, [f"{firer.id} is not a mortar: only mortars fire at a hex (--hex)"]
-    reasons = actor_reasons(state, firer, request.side) + firer_reasons(firer)
-    return firer, reasons + _request_reasons(request)
+    reasons = actor_reasons(state, firer, request.side) if acting else []
+    return firer, reasons + firer_reasons(firer) + _request_reasons(request)
 
 
 def spotter_of(state: GameState, side: str, h: Hex, los: LineOfSight) -> tuple[str | None, str]:
@@ -138,10 +141,11 @@ def _hex_reasons(state: GameState, firer: UnitState, h: Hex) -> tuple[list[str],
 
 
 def area_plan(
-    state: GameState, request: ActionRequest, los: LineOfSight
+    state: GameState, request: ActionRequest, los: LineOfSight, *, acting: bool = True
 ) -> tuple[AreaPlan | None, list[str]]:
-    """Is ``fire --unit MORTAR --hex HEX`` legal now? The plan, or every reason why not."""
-    firer, reasons = _firer(state, request)
+    """Is ``fire --unit MORTAR --hex HEX`` legal now? The plan, or every reason why not.
+    ``acting=False`` (the odds): as if it were the mortar's impulse and it had not acted."""
+    firer, reasons = _firer(state, request, acting)
     if firer is None:
         return None, reasons
     assert request.hex is not None
