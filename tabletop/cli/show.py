@@ -124,7 +124,7 @@ def _unit_line(state: GameState, unit_id: str) -> str:
     j = unit_json(state, u)
     where_ = j["hex"] or "off the map"
     if u.carrier:
-        where_ = f"carried by {u.carrier}"
+        where_ = f"{where_}, carried by {u.carrier}"
     elif u.sw_of:
         where_ = f"{where_}, with {u.sw_of}"
     squad = "figures" in j  # a squad unit has figures, not steps

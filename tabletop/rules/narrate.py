@@ -169,7 +169,11 @@ def _other_head(w: _Words, action: str, a: dict[str, Any], actor: str, target: s
     if action == "mode":
         return f"{actor} goes {str(a.get('mode', '')).upper()}"
     if action == "load":
-        return f"{actor} boards {w.unit(str(a['target']))}" if a.get("target") else f"{actor} loads"
+        return (
+            f"{actor} takes {w.unit(str(a['target']))} aboard"
+            if a.get("target")
+            else f"{actor} loads"
+        )
     if action == "unload":
         return f"{actor} unloads" + (f" {w.unit(str(a['target']))}" if a.get("target") else "")
     if action == "dig-in":

@@ -2,10 +2,11 @@
 path as ``tabletop act`` (``PlayAction`` on a ``History`` -> ``engine.perform``), with undo
 and redo, to the game's end.
 
-Every game must finish without a crash and replay exactly from its log; some are saved to
-a file that must validate. To stay cheap, the games of the suite are the demo cut to its
-first game turns (``TURNS``), which is where its units meet; ``TABLETOP_FUZZ_SQUAD_GAMES``
-and ``TABLETOP_FUZZ_SQUAD_TURNS`` play more and longer games.
+``GAMES`` (200) seeded games of the whole demo (all its game turns) must each finish
+without a crash, replay exactly from its log, and save to a file that validates. They run
+in ``BLOCKS`` parametrized chunks so that ``pytest -n 2`` spreads them evenly.
+``TABLETOP_FUZZ_SQUAD_GAMES`` plays more (``make fuzz``), ``TABLETOP_FUZZ_SQUAD_TURNS``
+cuts the games short for a quick look.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from tabletop.rules.los import LineOfSight
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "scenarios" / "demo-squad.yaml"
 GAMES = int(os.environ.get("TABLETOP_FUZZ_SQUAD_GAMES", "200"))
-TURNS = int(os.environ.get("TABLETOP_FUZZ_SQUAD_TURNS", "4"))
+TURNS = int(os.environ.get("TABLETOP_FUZZ_SQUAD_TURNS", "0"))  # 0: every game turn
 ACTIONS_PER_PHASE = 3
 TRIES = 6
 
@@ -53,7 +54,8 @@ class SquadLos(CachedLos):
 
 
 UNIT_ACTIONS = {
-    "movement": ("move",) * 6 + ("lay-mines", "clear-mines", "morale-test"),
+    "movement": ("move",) * 6
+    + ("lay-mines", "clear-mines", "morale-test", "load", "load", "load", "unload"),
     "shooting": ("fire", "fire", "run", "dig-in", "suppress", "suppress"),
 }
 
@@ -157,6 +159,16 @@ class Player:
             if enemy is None or enemy.hex is None:
                 return None
             return ActionRequest("suppress", units=uid, hex=hex_map.label(enemy.hex))
+        if kind == "load":
+            friends = [u.id for u in self.state.units_at(unit.hex)
+                       if u.side == unit.side and u.id != unit.id]  # fmt: skip
+            if not friends:
+                return None
+            to = self.path(unit, 3) if self.rng.random() < 0.5 else ()
+            return ActionRequest(kind, units=uid, target=self.rng.choice(friends), to=to)
+        if kind == "unload":
+            to = self.path(unit, 3) if self.rng.random() < 0.5 else ()
+            return ActionRequest(kind, units=uid, to=to)
         if kind == "lay-mines":
             return ActionRequest("lay-mines", units=uid, kind=self.rng.choice(("at", "ap")))
         if kind == "clear-mines":
@@ -202,32 +214,32 @@ def play_game(scenario: Scenario, los: LineOfSight, seed: int, *, limit: int = 3
 @pytest.fixture(scope="module")
 def demo() -> tuple[Scenario, LineOfSight]:
     scenario = load_scenario(DEMO)
-    scenario = replace(scenario, turns=min(TURNS, scenario.turns))
+    if TURNS:
+        scenario = replace(scenario, turns=min(TURNS, scenario.turns))
     return scenario, SquadLos(LosEngine(scenario.map, scenario.options))
 
 
-def check_game(demo: tuple[Scenario, LineOfSight], seed: int, tmp_path: Path,
-               *, validate: bool) -> None:  # fmt: skip
+def check_game(demo: tuple[Scenario, LineOfSight], seed: int, tmp_path: Path) -> None:
     scenario, los = demo
     state = play_game(scenario, los, seed)
-    assert state.finished
+    assert state.finished and state.turn == scenario.turns, f"seed {seed}: not played out"
     again = engine.replay(scenario, state.log, los)
     assert again.same_as(state), f"seed {seed}: the replay differs"
-    if validate:
-        path = tmp_path / f"squad-{seed}.yaml"
-        save_game(state, path)
-        errors = validate_file(path)[0]
-        assert not errors, f"seed {seed}: {errors[:3]}"
+    path = tmp_path / f"squad-{seed}.yaml"
+    save_game(state, path)
+    errors = validate_file(path)[0]
+    assert not errors, f"seed {seed}: {errors[:3]}"
+    path.unlink()
 
 
-BLOCKS = 4
+BLOCKS = 8
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("block", range(BLOCKS))
 def test_random_squad_games(demo: tuple[Scenario, LineOfSight], tmp_path: Path, block: int) -> None:
-    """``GAMES`` seeded games in 4 blocks (xdist spreads them); one in ten is saved and
-    validated."""
+    """``GAMES`` seeded games in ``BLOCKS`` chunks (xdist spreads them), each played to its
+    end, replayed from its log, saved and validated."""
     per_block = -(-GAMES // BLOCKS)
     for seed in range(block * per_block, min(GAMES, (block + 1) * per_block)):
-        check_game(demo, seed, tmp_path, validate=seed % 10 == 0)
+        check_game(demo, seed, tmp_path)

@@ -18,6 +18,7 @@ from tabletop.rules.squad.movement import Move, Run
 from tabletop.rules.squad.registry import Handler, SquadRuleset
 from tabletop.rules.squad.sequence import EndPhase, EndTurn
 from tabletop.rules.squad.support import AirStrike, Suppress
+from tabletop.rules.squad.transport import Load, Unload
 
 HANDLERS: dict[str, Handler] = {
     "end-phase": EndPhase(),
@@ -32,6 +33,8 @@ HANDLERS: dict[str, Handler] = {
     "clear-mines": ClearMines(),
     "suppress": Suppress(),
     "air-strike": AirStrike(),
+    "load": Load(),
+    "unload": Unload(),
 }
 
 RULESET = SquadRuleset(HANDLERS)

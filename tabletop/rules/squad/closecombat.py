@@ -50,8 +50,14 @@ from tabletop.rules.actions import ActionRequest, ActionResult, Roll
 from tabletop.rules.common import HitNumber, hex_of, label, remove_marker, roll_to_hit
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.squad import mines, morale
-from tabletop.rules.squad.common import FIRED_LAST_SHOOTING, in_close_combat, phase_reasons, stype
+from tabletop.rules.squad import mines, morale, transport
+from tabletop.rules.squad.common import (
+    FIRED_LAST_SHOOTING,
+    in_close_combat,
+    phase_reasons,
+    stype,
+    units_in,
+)
 from tabletop.rules.squad.figures import apply_wounds
 
 COMBATS = "close_combat"
@@ -81,8 +87,11 @@ def record(state: GameState, h: Hex) -> dict[str, Any]:
 
 
 def combat_hexes(state: GameState) -> list[Hex]:
-    hexes = {u.hex for u in state.units.values() if u.on_map and u.hex is not None}
-    return sorted((h for h in hexes if in_close_combat(state, h)), key=lambda h: label(state, h))
+    sides: dict[Hex, set[str]] = {}
+    for u in state.units.values():  # one pass over the units (asked after every action)
+        if u.hex is not None and u.carrier is None and u.alive:
+            sides.setdefault(u.hex, set()).add(u.side)
+    return sorted((h for h, s in sides.items() if len(s) > 1), key=lambda h: label(state, h))
 
 
 def rounds_done(state: GameState, h: Hex) -> int:
@@ -215,7 +224,7 @@ def protected(state: GameState, unit: UnitState, leaving: frozenset[str] = froze
     return any(
         u.id != unit.id and u.side == unit.side and u.id not in leaving
         and u.status is not Status.SUPPRESSED and not (u.ammo is not None and u.ammo <= 0)
-        for u in state.units_at(hex_of(unit))
+        for u in units_in(state, hex_of(unit))
     )  # fmt: skip
 
 
@@ -224,7 +233,7 @@ def surrendering(state: GameState, h: Hex) -> list[UnitState]:
     if not state.scenario.module("morale"):
         return []
     safe = record_view(state, h).get("safe", [])
-    return [u for u in state.units_at(h) if u.status is Status.SUPPRESSED
+    return [u for u in units_in(state, h) if u.status is Status.SUPPRESSED
             and u.id not in safe and not protected(state, u)]  # fmt: skip
 
 
@@ -258,7 +267,7 @@ def exit_reasons(state: GameState, unit: UnitState, to: Hex) -> list[str]:
     here = hex_of(unit)
     if here.distance(to) != 1:
         return [f"{label(state, to)} is not adjacent to {label(state, here)}"]
-    enemies = [u.id for u in state.units_at(to) if u.side != unit.side]
+    enemies = [u.id for u in units_in(state, to) if u.side != unit.side]
     if enemies:
         return [f"{unit.id} cannot leave to {label(state, to)}: it holds enemy units "
                 f"({', '.join(enemies)})"]  # fmt: skip
@@ -289,7 +298,7 @@ def plan_round(state: GameState, request: ActionRequest) -> tuple[RoundPlan | No
         reasons.append(f"the close combat in {label(state, h)} has fought its {ROUNDS} "
                        "rounds this phase")  # fmt: skip
     round_no = done + 1
-    here = {u.id: u for u in state.units_at(h)}
+    here = {u.id: u for u in units_in(state, h)}
     gone = {u.id for u in surrendering(state, h)}
     leave, more = _leavers(state, request, here, gone)
     reasons += more
@@ -422,8 +431,8 @@ def _start(state: GameState, h: Hex, rec: dict[str, Any], round_no: int, dice: D
     """Surrenders; in round 1, who skips it and the tank-fear tests. Returns the units
     protected (Suppressed with a friend) at the round's start."""
     for unit in surrendering(state, h):
-        morale.surrender(unit, result)
-    units = state.units_at(h)
+        morale.surrender(state, unit, result)
+    units = units_in(state, h)
     for u in units:  # close combat cancels laying or clearing mines (rules 3.8)
         mines.cancel_work(state, u, result)
     if round_no == 1:
@@ -443,7 +452,7 @@ def _start(state: GameState, h: Hex, rec: dict[str, Any], round_no: int, dice: D
                 result.event("tank_fear_failed", unit=u.id)
                 if u.id not in rec["skip"]:
                     rec["skip"].append(u.id)
-    return {u.id for u in state.units_at(h)
+    return {u.id for u in units_in(state, h)
             if u.status is Status.SUPPRESSED and u.id not in rec["safe"]}  # fmt: skip
 
 
@@ -474,7 +483,7 @@ def fight_round(state: GameState, plan: RoundPlan, dice: DiceSource, result: Act
     rec = record(state, h)
     was_protected = _start(state, h, rec, round_no, dice, result)
     leaving = frozenset(uid for uid, _ in plan.leave)
-    present = state.units_at(h)
+    present = units_in(state, h)
     targets = choose_targets(state, h, dict(plan.targets), round_no, present)
     attacker = str(state.active_side)
     order = [u for u in present if u.side == attacker] + [u for u in present if u.side != attacker]
@@ -493,7 +502,9 @@ def fight_round(state: GameState, plan: RoundPlan, dice: DiceSource, result: Act
     wounds: dict[str, int] = {}
     for attack, hits in attacks:
         wounds[attack.target] = wounds.get(attack.target, 0) + _defend(attack, hits, dice, result)
-    lost = [t for t in sorted(wounds) if apply_wounds(state, state.unit(t), wounds[t], result)]
+    lost = [
+        t for t in sorted(wounds) if apply_wounds(state, state.unit(t), wounds[t], result, dice)
+    ]
     morale.loss_tests(state, lost, dice, result)
     _retests(state, rec, was_protected, round_no, dice, result)
     _leave(state, plan, result)
@@ -502,7 +513,7 @@ def fight_round(state: GameState, plan: RoundPlan, dice: DiceSource, result: Act
     if in_close_combat(state, h):  # a protected unit whose friend fell or left: at once
         for unit in surrendering(state, h):
             if unit.id in was_protected:
-                morale.surrender(unit, result)
+                morale.surrender(state, unit, result)
     result.extra["round"] = round_no
 
 
@@ -535,6 +546,7 @@ def _leave(state: GameState, plan: RoundPlan, result: ActionResult) -> None:
         remove_marker(result, unit, "entrenched")
         before = unit.hex
         unit.hex = dest
+        transport.ride_along(state, unit, result)
         result.event("left_close_combat", unit=uid, **{"from": label(state, before),
                                                        "to": label(state, dest)})  # fmt: skip
 

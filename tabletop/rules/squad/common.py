@@ -76,8 +76,18 @@ def own_fire(utype: SquadUnitType, model: str) -> Fire | None:
 
 
 # --- where -------------------------------------------------------------------------------------
+def units_in(state: GameState, h: Hex) -> list[UnitState]:
+    """The living units that take part in what happens in ``h``, in unit-id order: every
+    unit there except those riding in a transport (HOUSE DEFAULT 3.10: cargo is neither
+    fired at, bombed, mined, suppressed nor fought in close combat; it shares its carrier's
+    fate, ``transport.carrier_lost``)."""
+    here = [u for u in state.units.values() if u.hex == h and u.carrier is None and u.alive]
+    return sorted(here, key=lambda u: u.id)
+
+
 def sides_in(state: GameState, h: Hex) -> set[str]:
-    return {u.side for u in state.units_at(h)}
+    # asked for every hex a move, a shot or a candidate touches: one pass, no sorting
+    return {u.side for u in state.units.values() if u.hex == h and u.carrier is None and u.alive}
 
 
 def in_close_combat(state: GameState, h: Hex) -> bool:
@@ -115,7 +125,14 @@ def actor_reasons(state: GameState, unit: UnitState, side: str | None, phase: st
     reasons = phase_reasons(state, phase, side)
     if unit.side != state.active_side:
         reasons.append(f"{unit.id} belongs to {unit.side}: it acts in {unit.side}'s player turn")
+    if unit.carrier is not None:
+        reasons.append(carried_reason(unit))
     return reasons
+
+
+def carried_reason(unit: UnitState) -> str:
+    return (f"{unit.id} rides in {unit.carrier}: it does nothing until it gets out "
+            f"(unload --unit {unit.carrier})")  # fmt: skip
 
 
 def shooting_reasons(state: GameState, unit: UnitState) -> list[str]:

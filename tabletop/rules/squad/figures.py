@@ -49,9 +49,13 @@ def allocation(state: GameState, unit: UnitState, wounds: int) -> int:
     return fell
 
 
-def apply_wounds(state: GameState, unit: UnitState, wounds: int, result: ActionResult) -> int:
+def apply_wounds(
+    state: GameState, unit: UnitState, wounds: int, result: ActionResult,
+    dice: DiceSource | None = None,
+) -> int:  # fmt: skip
     """Give ``wounds`` wounds to the unit's figures one at a time; returns the figures that
-    fell. Wounds left over once no figure stands are lost."""
+    fell. Wounds left over once no figure stands are lost. ``dice`` rolls for the cargo of
+    a transport eliminated here (``transport.carrier_lost``)."""
     utype = stype(state, unit)
     fell = 0
     if wounds > 0:
@@ -69,7 +73,7 @@ def apply_wounds(state: GameState, unit: UnitState, wounds: int, result: ActionR
         elif fig.model != "cavalry" or fig.wounds != MOUNT_WOUNDS:
             result.event("wounded", unit=unit.id, model=fig.model, wounds=fig.wounds)
     if unit.alive and not unit.standing():
-        eliminate(state, unit, result)
+        eliminate(state, unit, result, dice)
     return fell
 
 
@@ -81,13 +85,20 @@ def fall(state: GameState, unit: UnitState, fig: Figure, result: ActionResult) -
         result.event("figure_removed", unit=unit.id, model=fig.model)
 
 
-def eliminate(state: GameState, unit: UnitState, result: ActionResult) -> None:
-    """No figure stands: the unit is out of play; a vehicle leaves a Wreck in its hex."""
+def eliminate(
+    state: GameState, unit: UnitState, result: ActionResult, dice: DiceSource | None = None
+) -> None:
+    """No figure stands: the unit is out of play; a vehicle leaves a Wreck in its hex and
+    its cargo rolls for its fate (with ``dice``, rules 3.10)."""
+    from tabletop.rules.squad import transport
+
     unit.figures[:] = [f for f in unit.figures if not f.fallen]
     unit.status = Status.ELIMINATED
     result.event("eliminated", unit=unit.id)
     if stype(state, unit).is_vehicle and unit.hex is not None:
         place_wreck(state, unit, result)
+    if dice is not None:
+        transport.carrier_lost(state, unit, dice, result)
 
 
 def remove_all(state: GameState, unit: UnitState, result: ActionResult) -> None:

@@ -39,6 +39,7 @@ from tabletop.rules.squad.common import (
     own_fire,
     shooting_reasons,
     stype,
+    units_in,
 )
 from tabletop.rules.squad.cover import SaveSpec, save_spec
 from tabletop.rules.squad.figures import apply_wounds
@@ -112,6 +113,8 @@ def plan_fire(
     phase and the firer's turn are ``firer_reasons``.) Reads no dice."""
     if target.side == firer.side:
         return None, [f"{target.id} is a friendly unit"]
+    if target.carrier is not None:  # HOUSE DEFAULT 3.10: cargo is not fired at
+        return None, [f"{target.id} rides in {target.carrier}: fire at {target.carrier}"]
     h = hex_of(target)
     if in_close_combat(state, h):
         return None, [f"no one fires into {label(state, h)}: close combat is going on there"]
@@ -140,7 +143,7 @@ def plan_bunker_fire(
         return None, [f"there is no standing bunker in {where}"]
     if h == hex_of(firer):
         return None, [f"{firer.id} is inside the bunker in {where}"]
-    friends = [u.id for u in state.units_at(h) if u.side == firer.side]
+    friends = [u.id for u in units_in(state, h) if u.side == firer.side]
     if friends:
         return None, [f"the bunker in {where} holds friendly units ({', '.join(friends)})"]
     if in_close_combat(state, h):
@@ -213,7 +216,7 @@ def resolve(state: GameState, plan: FirePlan, hits: int, dice: DiceSource,
     spec = save_spec(state, target, hex_of(firer), los)
     wounds = save_roll(dice, result, target, spec, hits)
     result.net_hits = wounds
-    if apply_wounds(state, target, wounds, result):
+    if apply_wounds(state, target, wounds, result, dice):
         morale.loss_tests(state, [target.id], dice, result)  # trigger 1 (rules 3.7)
     return wounds
 

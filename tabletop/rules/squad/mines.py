@@ -92,7 +92,7 @@ def attack_on_entry(
     from tabletop.rules.squad.fire import save_roll
 
     wounds = save_roll(dice, result, unit, save_spec(state, unit, h, los), roll.successes)
-    if apply_wounds(state, unit, wounds, result):
+    if apply_wounds(state, unit, wounds, result, dice):
         morale.loss_tests(state, [unit.id], dice, result)
     return True
 

@@ -82,10 +82,13 @@ def loss_tests(
         morale_test(state, state.unit(uid), dice, result)
 
 
-def surrender(unit: UnitState, result: ActionResult) -> None:
-    """Surrendered: removed from play, counted as captured (rules 3.7)."""
+def surrender(state: GameState, unit: UnitState, result: ActionResult) -> None:
+    """Surrendered: removed from play, counted as captured (rules 3.7), with its cargo."""
+    from tabletop.rules.squad import transport
+
     unit.status = Status.SURRENDERED
     result.event("surrendered", unit=unit.id)
+    transport.carrier_captured(state, unit, result)
 
 
 class MoraleTest:
@@ -107,6 +110,8 @@ class MoraleTest:
             reasons.append(f"{unit.id} never tests morale (steadiness: null)")
         if not unit.on_map:
             reasons.append(f"{unit.id} is not on the map")
+        if unit.carrier is not None:  # HOUSE DEFAULT 3.10
+            reasons.append(f"{unit.id} rides in {unit.carrier}: carried units take no tests")
         return reasons
 
     def perform(

@@ -34,6 +34,7 @@ from tabletop.rules.squad.common import (
     is_bunker,
     shooting_reasons,
     stype,
+    units_in,
 )
 
 
@@ -111,7 +112,7 @@ def plan_path(
         cost, why = enter_cost(state, unit, here, h)
         if cost is None:
             return None, [why]
-        enemies = [u for u in state.units_at(h) if u.side != unit.side]
+        enemies = [u for u in units_in(state, h) if u.side != unit.side]
         if enemies:
             refused = assault_reasons(state, unit, h, enemies, last=i + 1 == len(labels))
             if refused:
@@ -125,7 +126,7 @@ def plan_path(
             return None, [f"entering the bunker in {label(state, h)} ends {unit.id}'s move"]
         here = h
     limit = state.scenario.options.stacking
-    stack = [u for u in state.units_at(here) if u.side == unit.side and u.id != unit.id]
+    stack = [u for u in units_in(state, here) if u.side == unit.side and u.id != unit.id]
     if len(stack) >= limit:
         return None, [f"{label(state, here)} already holds {limit} units of {unit.side}"]
     ends = is_bunker(state, here) or in_close_combat(state, here)
@@ -170,7 +171,7 @@ def walk(
     for the minefields: a sapper in maneuver mode checks the next hex first (a hidden enemy
     field stops it short, no attack); a minefield attacks the unit entering its hex and the
     move ends there. Returns the MP spent and whether a minefield stopped the move."""
-    from tabletop.rules.squad import mines
+    from tabletop.rules.squad import mines, transport
 
     for marker in ("entrenched", "laying_mines", "clearing_mines"):
         remove_marker(result, unit, marker)
@@ -180,6 +181,7 @@ def walk(
             return spent, True
         before = hex_of(unit)
         unit.hex = step.hex
+        transport.ride_along(state, unit, result)
         spent += step.cost
         result.event("moved", unit=unit.id, **{"from": label(state, before),
                                                "to": label(state, step.hex)})  # fmt: skip
@@ -218,7 +220,7 @@ def mover_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState |
 class Move:
     """``move --unit ID --to HEX,...`` in its side's movement phase."""
 
-    def _plan(self, state: GameState, request: ActionRequest) -> tuple[PathPlan | None, list[str]]:
+    def plan(self, state: GameState, request: ActionRequest) -> tuple[PathPlan | None, list[str]]:
         unit, reasons = mover_reasons(state, request)
         if unit is None or reasons:
             return None, reasons
@@ -236,19 +238,24 @@ class Move:
         return plan_path(state, unit, request.to, budget, total)
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
-        return self._plan(state, request)[1]
+        return self.plan(state, request)[1]
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:
-        plan, _ = self._plan(state, request)
+        result = ActionResult(request.action)
+        self.carry_out(state, request, dice, los, result)
+        return result
+
+    def carry_out(self, state: GameState, request: ActionRequest, dice: DiceSource,
+                  los: LineOfSight, result: ActionResult) -> None:  # fmt: skip
+        """The checked move into ``result`` (also a transport's move, ``transport``)."""
+        plan, _ = self.plan(state, request)
         assert plan is not None
         unit = state.unit(plan.unit)
-        result = ActionResult(request.action)
         spent, stopped = walk(state, unit, plan, result, (request.maneuver, dice, los))
         used = stype(state, unit).movement if plan.ends_move or stopped else spent
         unit.flags[MP_USED] = int(unit.flags.get(MP_USED, 0)) + used
-        return result
 
 
 class Run:

@@ -9,7 +9,9 @@ fought over, as it is and with each of its units leaving to its default hex; ``m
 friend; ``dig-in``: the bare request; ``lay-mines``: ``--kind at`` and ``--kind ap``;
 ``clear-mines``: each minefield the unit's side knows of in or next to its hex;
 ``suppress``: each enemy-held hex; ``air-strike``: each hex of the scenario's strikes for
-the side to act this game turn. A move may
+the side to act this game turn; ``load``: each friendly unit in the transport's hex;
+``unload``: the bare request (all the cargo, where it stands) and, with more than one
+unit aboard, each one alone. A move may
 end in an adjacent enemy-held hex (close combat, 3.6), never pass through one. A unit's
 action outside its phase or player turn is answered with those reasons without trying
 candidates.
@@ -26,14 +28,15 @@ from tabletop.rules.actions import ActionRequest
 from tabletop.rules.common import hex_of, label
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
-from tabletop.rules.squad import bunker, closecombat
-from tabletop.rules.squad.common import actor_reasons, is_bunker, stype
+from tabletop.rules.squad import bunker, closecombat, transport
+from tabletop.rules.squad.common import actor_reasons, is_bunker, stype, units_in
 from tabletop.rules.squad.movement import allowance, assault_reasons, enter_cost
 
 GAME_ACTIONS = ("end-phase", "end-turn")
 UNIT_ACTIONS = {
     "move": "movement", "run": "shooting", "fire": "shooting", "dig-in": "shooting",
     "lay-mines": "movement", "clear-mines": "movement", "suppress": "shooting",
+    "load": "movement", "unload": "movement",
 }  # fmt: skip
 
 
@@ -76,10 +79,20 @@ def _unit_probe(
                  for u in sorted(enemies, key=lambda u: u.id)]  # fmt: skip
         found += [ActionRequest("fire", units=(unit.id,), hex=label(state, h), side=side)
                   for h in _bunkers(state) if unit.side not in
-                  {u.side for u in state.units_at(h)}]  # fmt: skip
+                  {u.side for u in units_in(state, h)}]  # fmt: skip
     elif action == "suppress":
         found = [ActionRequest(action, units=(unit.id,), hex=h, side=side)
                  for h in _enemy_hexes(state, unit)]  # fmt: skip
+    elif action == "load":
+        found = [ActionRequest(action, units=(unit.id,), target=u.id, side=side)
+                 for u in units_in(state, hex_of(unit)) if u.id != unit.id
+                 and u.side == unit.side]  # fmt: skip
+    elif action == "unload":
+        riders = transport.cargo_of(state, unit)  # all of them, or each one alone
+        found = [bare] if riders else []
+        if len(riders) > 1:
+            found += [ActionRequest(action, units=(unit.id,), target=u.id, side=side)
+                      for u in riders]  # fmt: skip
     elif action == "lay-mines":
         found = [ActionRequest(action, units=(unit.id,), kind=k, side=side) for k in ("at", "ap")]
     elif action == "clear-mines":
@@ -100,6 +113,8 @@ def _unit_probe(
 
     reasons = RULESET.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
     real = [r for r in reasons if not r.startswith("name the ")]
+    if not real and action == "load":
+        real = [f"there is no friendly unit in {unit.id}'s hex to take aboard"]
     return Probe(action, reasons=tuple(real or reasons))
 
 
@@ -112,7 +127,7 @@ def _close_combat_probe(state: GameState, side: str | None) -> Probe:
         where = label(state, h)
         found.append(ActionRequest("close-combat", hex=where, side=side))
         found += [ActionRequest("close-combat", hex=where, leave=(u.id,), side=side)
-                  for u in state.units_at(h)]  # fmt: skip
+                  for u in units_in(state, h)]  # fmt: skip
     return Probe("close-combat", tuple(found))
 
 
@@ -148,7 +163,7 @@ def _step(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None
     cost, reason = enter_cost(state, unit, a, b)
     if cost is None:
         return None, [reason]
-    enemies = [u for u in state.units_at(b) if u.side != unit.side]
+    enemies = [u for u in units_in(state, b) if u.side != unit.side]
     if enemies:
         why = assault_reasons(state, unit, b, enemies, last=True)
         if why:
@@ -157,7 +172,7 @@ def _step(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None
 
 
 def _stack_full(state: GameState, unit: UnitState, h: Hex) -> bool:
-    friends = [u for u in state.units_at(h) if u.side == unit.side and u.id != unit.id]
+    friends = [u for u in units_in(state, h) if u.side == unit.side and u.id != unit.id]
     return len(friends) >= state.scenario.options.stacking
 
 
@@ -186,7 +201,7 @@ def reach_paths(state: GameState, unit: UnitState, budget: int) -> dict[Hex, Rea
 
 def _stops(state: GameState, unit: UnitState, h: Hex) -> bool:
     """A move goes no further once it enters a bunker or an enemy-held hex."""
-    return is_bunker(state, h) or any(u.side != unit.side for u in state.units_at(h))
+    return is_bunker(state, h) or any(u.side != unit.side for u in units_in(state, h))
 
 
 def _by_cost(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:

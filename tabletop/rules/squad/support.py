@@ -42,6 +42,7 @@ from tabletop.rules.squad.common import (
     phase_reasons,
     shooting_reasons,
     stype,
+    units_in,
 )
 from tabletop.rules.squad.cover import save_spec
 from tabletop.rules.squad.figures import apply_wounds
@@ -123,7 +124,7 @@ class Suppress:
         h = state.scenario.map.parse(str(request.hex))
         result = ActionResult(request.action)
         result.event("suppressive_fire", unit=unit.id, to=label(state, h))
-        for enemy in state.units_at(h):
+        for enemy in units_in(state, h):
             if enemy.side != unit.side:
                 morale.morale_test(state, enemy, dice, result)
         art = stype(state, unit).artillery
@@ -186,7 +187,7 @@ def _bomb(state: GameState, aircraft: UnitState, bombs: Any, h: Hex, los: LineOf
           dice: DiceSource, result: ActionResult) -> None:  # fmt: skip
     from tabletop.rules.squad.fire import ARMOR_CAP, armor_roll, save_roll
 
-    attacked = state.units_at(h)
+    attacked = units_in(state, h)
     for target in attacked:
         roll = roll_to_hit(dice, result, aircraft.id, HitNumber.of(bombs.dice, bombs.hit))
         ttype = stype(state, target)
@@ -194,7 +195,7 @@ def _bomb(state: GameState, aircraft: UnitState, bombs: Any, h: Hex, los: LineOf
         left = armor_roll(dice, result, target, armor, roll.successes)
         wounds = save_roll(dice, result, target, save_spec(state, target, h, los), left)
         result.event("bombed", unit=target.id, hits=roll.successes, wounds=wounds)
-        apply_wounds(state, target, wounds, result)
+        apply_wounds(state, target, wounds, result, dice)
     for target in attacked:  # trigger 4: each unit attacked, once
         morale.morale_test(state, target, dice, result)
     if bombs.carpet:
