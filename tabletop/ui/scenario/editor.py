@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QFileDialog, QListWidgetItem, QToolBar
+from PySide6.QtWidgets import QFileDialog, QToolBar
 
 from tabletop import data
 from tabletop.commands import EditScenario
@@ -37,10 +37,11 @@ from tabletop.data.yamlsafe import dump_text
 from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
 from tabletop.hexgrid import Hex
 from tabletop.ui.editor.checks import MapProblem
-from tabletop.ui.editor.problems import ROLE, ProblemsDock
 from tabletop.ui.recovery import Autosaver
+from tabletop.ui.scenario.problems import ScenarioProblems, located, zone_notes
 from tabletop.ui.scenario.tray import MarkerDock, TrayDock
 from tabletop.ui.scenario.unitdock import UnitDock
+from tabletop.ui.scenario.zones import ZoneEditing
 from tabletop.ui.scene import MapScene
 from tabletop.ui.tools.base import Tool, ToolEvent
 
@@ -114,20 +115,6 @@ class MarkerTool(Tool):
         return True
 
 
-class ScenarioProblems(ProblemsDock):
-    """The map editor's problems dock; a click selects the unit or hex a problem names."""
-
-    def _clicked(self, item: QListWidgetItem) -> None:
-        index = item.data(ROLE)
-        if index is None:
-            return
-        problem = self.problems[int(index)]
-        if problem.where:
-            self.editor.select_unit(problem.where)
-        elif problem.hex is not None:
-            self.editor.window.view.centerOn(self.editor.scene.hex_center(problem.hex))
-
-
 class ScenarioEditor(QObject):
     """The editor on one scenario document inside a main window."""
 
@@ -144,6 +131,8 @@ class ScenarioEditor(QObject):
         self.unit_brush = next(iter(document.scenario.unit_types), "")
         self.tools: dict[str, Tool] = {t.name: t for t in (SelectMoveTool(self), PlaceTool(self),
                                                            MarkerTool(self))}  # fmt: skip
+        self.zones = ZoneEditing(self)
+        self.tools[self.zones.tool.name] = self.zones.tool
         self.autosave = Autosaver(self, window.files.store, document, "scenario",
                                   scenario_snapshot(document))  # fmt: skip
         sc = document.scenario
@@ -170,13 +159,15 @@ class ScenarioEditor(QObject):
         )
         self.problems = ScenarioProblems(self, w)
         self.autosave.start()
-        for dock in (self.tray, self.markers, self.problems):
+        self.zone_dock = self.zones.install(w)
+        for dock in (self.tray, self.markers, self.zone_dock, self.problems):
             w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.unit_dock)
-        self.tool_docks = {"place": self.tray, "marker": self.markers}
+        self.tool_docks = {"place": self.tray, "marker": self.markers, "zone": self.zone_dock}
         """What each tool lays, in tabs on the right (the tool raises its tab); the
         selected unit on the left, the whole height of the window."""
         w.tabifyDockWidget(self.tray, self.markers)
+        w.tabifyDockWidget(self.markers, self.zone_dock)
         self.tray.raise_()
         self.problems.hide()
         self.toolbar = QToolBar("Scenario Editor", w)
@@ -209,7 +200,8 @@ class ScenarioEditor(QObject):
         self.autosave.stop()
         w.view.set_tool(None)
         self._unsubscribe()
-        for dock in (self.tray, self.markers, self.unit_dock, self.problems):
+        self.zones.uninstall()
+        for dock in (self.tray, self.markers, self.unit_dock, self.zone_dock, self.problems):
             w.removeDockWidget(dock)
             dock.deleteLater()
         w.removeToolBar(self.toolbar)
@@ -224,14 +216,17 @@ class ScenarioEditor(QObject):
             self.tool_docks[name].raise_()
 
     def set_brush(self, name: str) -> None:
-        """A unit type for the place tool, or a marker for the marker tool."""
+        """A unit type for the place tool, a marker for the marker tool, or ``zone SIDE`` /
+        ``zone erase`` for the zone tool."""
         if name in self.document.scenario.unit_types:
             self.unit_brush = name
         elif name in MARKER_KINDS or name == "clear":
             box = self.markers.kind
             box.setCurrentIndex(box.findData(name))
-        else:
-            raise ValueError(f"{name!r} is neither a unit type of the scenario nor a marker")
+        elif not self.zones.set_brush(name):
+            raise ValueError(
+                f"{name!r} is neither a unit type of the scenario, a marker nor 'zone SIDE'"
+            )
 
     def tray_side(self) -> str:
         tray = self.tray.tabs.currentWidget()
@@ -317,6 +312,12 @@ class ScenarioEditor(QObject):
         if centre and unit is not None and unit.hex is not None:
             self.window.view.centerOn(self.scene.hex_center(unit.hex))
 
+    def select_hex(self, h: Hex) -> None:
+        """Select and centre a hex (a problem's), no unit selected."""
+        self.select_unit(None)
+        self.scene.select_hex(h)
+        self.window.view.centerOn(self.scene.hex_center(h))
+
     def _on_event(self, event: object) -> None:
         if isinstance(event, UnitsChanged | MarkersChanged):
             self.display.state = self.document.display()
@@ -340,15 +341,11 @@ class ScenarioEditor(QObject):
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
-            errors, _ = data.validate_file(name)
+            errors, warnings = data.validate_file(name)
         finally:
             os.unlink(name)
-        ids = [u.id for u in self.document.scenario.units]
-        problems = []
-        for p in errors:
-            where = next((i for i in ids if i in p.message), "")
-            problems.append(MapProblem(f"line {p.line}: {p.message}", None, where))
-        return problems
+        self.warnings = located(sc, warnings, "warning") + zone_notes(sc)  # Save goes on
+        return located(sc, errors)
 
     def validate(self) -> list[MapProblem]:
         target = self.document.path
@@ -356,7 +353,7 @@ class ScenarioEditor(QObject):
             map_path = self.document.scenario.map.path
             target = (map_path.parent if map_path else Path.cwd()) / "scenario.yaml"
         problems = self.problems_at(target)
-        self.problems.show_problems(problems)
+        self.problems.show_problems(problems + self.warnings)
         self.problems.show()
         self.problems.raise_()
         return problems
