@@ -16,8 +16,10 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
+    QFrame,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -32,38 +34,65 @@ TUMBLE_STEP_MS = 60
 
 
 class OddsChart(QWidget):
-    """Horizontal bars, one per outcome, with the probability as a percentage."""
+    """Horizontal bars, one per outcome, with the probability as a percentage; for an
+    attack on several units, one titled group of bars per unit."""
+
+    ROW = 22
+    TITLE = 20
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.outcomes: tuple[tuple[str, float], ...] = ()
+        self.sections: list[tuple[str, tuple[tuple[str, float], ...]]] = []
         self.setMinimumHeight(20)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
+    @property
+    def outcomes(self) -> tuple[tuple[str, float], ...]:
+        """Every bar shown, in order (of every unit's group)."""
+        return tuple(o for _, outcomes in self.sections for o in outcomes)
+
     def set_outcomes(self, outcomes: tuple[tuple[str, float], ...]) -> None:
-        self.outcomes = outcomes
-        self.setFixedHeight(max(20, 22 * len(outcomes) + 4))
+        self.set_sections([("", outcomes)])
+
+    def set_sections(self, sections: list[tuple[str, tuple[tuple[str, float], ...]]]) -> None:
+        self.sections = list(sections)
+        height = sum((self.TITLE if title else 0) + self.ROW * len(o) for title, o in sections)
+        self.setFixedHeight(max(20, height + 4))
         self.update()
 
     def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        y = 2
+        for title, outcomes in self.sections:
+            if title:
+                bold = QFont(self.font())
+                bold.setBold(True)
+                painter.setFont(bold)
+                painter.setPen(self.palette().text().color())
+                painter.drawText(QRectF(0, y, self.width(), self.TITLE - 2),
+                                 Qt.AlignmentFlag.AlignVCenter, title)  # fmt: skip
+                painter.setFont(self.font())
+                y += self.TITLE
+            for k, (name, p) in enumerate(outcomes):
+                self._bar(painter, y, k, name, p)
+                y += self.ROW
+
+    def _bar(self, painter: QPainter, y: float, k: int, name: str, p: float) -> None:
         label_w = 82
         pct_w = 52
         width = max(10, self.width() - label_w - pct_w - 8)
-        for k, (name, p) in enumerate(self.outcomes):
-            y = 2 + k * 22
-            painter.setPen(self.palette().text().color())
-            painter.drawText(QRectF(0, y, label_w, 20), Qt.AlignmentFlag.AlignVCenter, name)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(128, 128, 128, 50))
-            painter.drawRoundedRect(QRectF(label_w, y + 3, width, 14), 3, 3)
-            painter.setBrush(QColor(BAR_COLOURS[min(k, len(BAR_COLOURS) - 1)]))
-            painter.drawRoundedRect(QRectF(label_w, y + 3, max(1.5, width * p), 14), 3, 3)
-            painter.setPen(self.palette().text().color())
-            painter.drawText(QRectF(label_w + width + 4, y, pct_w, 20),
-                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                             f"{p * 100:.1f}%")  # fmt: skip
+        painter.setPen(self.palette().text().color())
+        painter.drawText(QRectF(0, y, label_w, 20), Qt.AlignmentFlag.AlignVCenter, name)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(128, 128, 128, 50))
+        painter.drawRoundedRect(QRectF(label_w, y + 3, width, 14), 3, 3)
+        painter.setBrush(QColor(BAR_COLOURS[min(k, len(BAR_COLOURS) - 1)]))
+        painter.drawRoundedRect(QRectF(label_w, y + 3, max(1.5, width * p), 14), 3, 3)
+        painter.setPen(self.palette().text().color())
+        painter.drawText(QRectF(label_w + width + 4, y, pct_w, 20),
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                         f"{p * 100:.1f}%")  # fmt: skip
 
 
 class DiceTray(QWidget):
@@ -169,11 +198,13 @@ class OddsPanel(QDockWidget):
     """``odds-panel``: the attack aimed at, its odds, and the dice of the last roll.
 
     ``chosen(request)`` when the player picks another target or rating in the list;
-    ``confirmed()`` when the Fire button is pressed; ``swToggled(bool)``."""
+    ``confirmed()`` when the Fire button is pressed; ``swToggled(bool)``; ``swChosen()``
+    when the player picks another target or rating for the support weapon."""
 
     chosen = Signal(object)
     confirmed = Signal()
     swToggled = Signal(bool)
+    swChosen = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Odds", parent)
@@ -192,7 +223,12 @@ class OddsPanel(QDockWidget):
         self.combo.currentIndexChanged.connect(self._on_index)
         self.sw = QCheckBox("Support weapon fires too")
         self.sw.setObjectName("odds-sw")
-        self.sw.toggled.connect(self.swToggled.emit)
+        self.sw.toggled.connect(self._on_sw_toggled)
+        self.sw_combo = QComboBox()
+        self.sw_combo.setObjectName("odds-sw-choice")
+        self.sw_combo.setToolTip("What the support weapon fires at, with which rating")
+        self.sw_combo.currentIndexChanged.connect(lambda _i: self.swChosen.emit())
+        self.sw_requests: list[ActionRequest] = []
         self.chart = OddsChart()
         self.chart.setObjectName("odds-chart")
         self.details = QLabel("")
@@ -204,12 +240,18 @@ class OddsPanel(QDockWidget):
         self.fire.clicked.connect(self.confirmed.emit)
         self.dice = DiceTray()
         self.dice.setObjectName("dice-tray")
-        for w in (self.title, self.combo, self.sw, self.chart, self.details, self.fire):
+        for w in (self.title, self.combo, self.sw, self.sw_combo, self.chart, self.details,
+                  self.fire):  # fmt: skip
             layout.addWidget(w)
         layout.addSpacing(6)
         layout.addWidget(self.dice)
         layout.addStretch(1)
-        self.setWidget(body)
+        scroll = QScrollArea()  # several units' bars may be taller than the dock
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
         self.requests: list[ActionRequest] = []
         self.forecast: Forecast | None = None
         self.clear()
@@ -221,9 +263,34 @@ class OddsPanel(QDockWidget):
         self.combo.blockSignals(True)
         self.combo.clear()
         self.combo.blockSignals(False)
-        for w in (self.combo, self.sw, self.fire, self.chart):
+        for w in (self.combo, self.sw, self.sw_combo, self.fire, self.chart):
             w.hide()
         self.details.setText("")
+
+    def show_sw_choices(self, requests: list[ActionRequest], labels: list[str]) -> None:
+        """The support weapon's targets and ratings for the aimed attack (the request with
+        each ``sw_target``/``sw_weapon``); the box shows while *Support weapon fires too*
+        is ticked. The choice is kept when the same choices come again."""
+        self.sw.setVisible(bool(requests))
+        if requests != self.sw_requests:
+            kept = self.sw_request()
+            self.sw_requests = list(requests)
+            self.sw_combo.blockSignals(True)
+            self.sw_combo.clear()
+            self.sw_combo.addItems(labels)
+            if kept in requests:
+                self.sw_combo.setCurrentIndex(requests.index(kept))  # type: ignore[arg-type]
+            self.sw_combo.blockSignals(False)
+        self.sw_combo.setVisible(self.sw.isChecked() and bool(requests))
+
+    def sw_request(self) -> ActionRequest | None:
+        """The support weapon's attack chosen in the box (None when there is none)."""
+        k = self.sw_combo.currentIndex()
+        return self.sw_requests[k] if 0 <= k < len(self.sw_requests) else None
+
+    def _on_sw_toggled(self, on: bool) -> None:
+        self.sw_combo.setVisible(on and bool(self.sw_requests))
+        self.swToggled.emit(on)
 
     def show_choices(self, requests: list[ActionRequest], labels: list[str], *,
                      aimed: bool, sw_possible: bool) -> None:  # fmt: skip
@@ -244,9 +311,15 @@ class OddsPanel(QDockWidget):
             self.chart.hide()
             self.details.setText("\n".join(forecast.reasons))
             return
-        self.chart.set_outcomes(forecast.outcomes)
+        if forecast.units:
+            self.chart.set_sections([(u.unit + (f" ({u.note})" if u.note else ""), u.outcomes)
+                                     for u in forecast.units])  # fmt: skip
+        else:
+            self.chart.set_outcomes(forecast.outcomes)
         self.chart.show()
         lines = list(forecast.pools) + [f"\u2022 {m}" for m in forecast.modifiers]
+        if forecast.untouched is not None:
+            lines[:0] = [f"No unit touched: {forecast.untouched * 100:.1f}%", ""]
         self.details.setText("\n".join(lines))
 
     def _on_index(self, index: int) -> None:

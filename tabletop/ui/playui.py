@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMenu
 
 from tabletop.hexgrid import Hex
 from tabletop.rules import ActionRequest
-from tabletop.rules.forecast import forecast
+from tabletop.rules.forecast import forecast, support_choices
 from tabletop.rules.query import ActionOption as Option
 from tabletop.ui.oddschart import OddsPanel
 from tabletop.ui.overlays import PlayOverlay, StackFan
@@ -60,6 +60,8 @@ class PlayUI(QObject):
         self.odds.chosen.connect(self._on_chosen)
         self.odds.confirmed.connect(self._confirm_aim)
         self.odds.swToggled.connect(lambda _on: self._show_aimed())
+        self.odds.swChosen.connect(self._show_aimed)
+        self._sw_cache: dict[object, tuple[ActionRequest, ...]] = {}
         self.select_tool = SelectTool(self.click_hex, self.context_menu, self.cancel)
         self.overlay: PlayOverlay | None = None
         self.fan: StackFan | None = None
@@ -367,7 +369,7 @@ class PlayUI(QObject):
             self.odds.clear("Hover a highlighted target to see the odds.")
             return
         labels = [self._request_label(r) for r in requests]
-        sw = bool(requests) and self._with_sw(requests[0]) is not None
+        sw = bool(requests) and bool(self._sw_choices(requests[0]))
         self.odds.show_choices(list(requests), labels, aimed=not hovering, sw_possible=sw)
         self._show_forecast(requests[0] if requests else None)
 
@@ -383,25 +385,28 @@ class PlayUI(QObject):
     def _show_forecast(self, request: ActionRequest | None) -> None:
         if request is None or self.document is None:
             return
+        choices = self._sw_choices(request)
+        self.odds.show_sw_choices(list(choices), [_sw_label(request, c) for c in choices])
         if self.odds.sw.isChecked():
             request = self._with_sw(request) or request
-        if request.target is None:
-            self.odds.show_forecast(self._request_label(request), forecast_none(request))
-            return
         self.odds.show_forecast(self._title(request), self._forecast(request))
 
     def _forecast(self, request: ActionRequest):  # type: ignore[no-untyped-def]
         return forecast(self.document.state, request, self.controller.los)
 
     def effect_chance(self, request: ActionRequest) -> float:
-        """The chance the attack has any effect (the solo policy and the default choice)."""
-        if request.target is None:
-            return 0.0
+        """The chance the attack has any effect (the solo policy and the default choice):
+        on any unit, for an attack on several."""
         return self._forecast(request).effect
 
     def _title(self, r: ActionRequest) -> str:
         weapon = f" {r.weapon.upper()}" if r.weapon else ""
-        sw = f" with {r.sw_weapon.upper()} SW" if r.sw_weapon else ""
+        if r.hex is not None:
+            return f"{r.unit} fires{weapon or ' HE'} at hex {r.hex}"
+        sw_weapon = f" {r.sw_weapon.upper()}" if r.sw_weapon else ""
+        if r.sw_target is not None and r.sw_target != r.target:
+            return f"{r.unit} fires{weapon} at {r.target}, its SW{sw_weapon} at {r.sw_target}"
+        sw = f" with{sw_weapon} SW" if r.sw_target or r.sw_weapon else ""
         return f"{r.unit} fires{weapon}{sw} at {r.target}"
 
     @staticmethod
@@ -410,14 +415,23 @@ class PlayUI(QObject):
         return f"{what} \u00b7 {r.weapon.upper()}" if r.weapon else what
 
     def _with_sw(self, request: ActionRequest) -> ActionRequest | None:
-        """The request with the platoon's SW firing at the same target, if it may."""
-        if request.target is None or request.action == "moving-fire":
-            return None
-        for w in WEAPONS:
-            candidate = replace(request, sw_target=request.target, sw_weapon=w)
-            if not self.controller.reasons(candidate):
-                return candidate
-        return None
+        """The request with the platoon's SW firing too, at the target and with the rating
+        chosen in the odds dock (the first the rules allow, the same target first)."""
+        choices = self._sw_choices(request)
+        picked = self.odds.sw_request()
+        return picked if picked in choices else (choices[0] if choices else None)
+
+    def _sw_choices(self, request: ActionRequest) -> tuple[ActionRequest, ...]:
+        """``rules.forecast.support_choices`` of the attack, once per attack and position."""
+        state = self.document.state
+        base = replace(request, sw_target=None, sw_weapon=None)
+        key = (base, len(state.log), id(state.log[-1]) if state.log else None,
+               repr(state.pending))  # fmt: skip
+        if key not in self._sw_cache:
+            if len(self._sw_cache) > 256:
+                self._sw_cache.clear()
+            self._sw_cache[key] = support_choices(state, base, self.controller.los)
+        return self._sw_cache[key]
 
     def _confirm_aim(self) -> None:
         if self.aim is not None and self.aim.chosen is not None:
@@ -490,8 +504,6 @@ class PlayUI(QObject):
         self.window.statusBar().showMessage(text, STATUS_MS)
 
 
-def forecast_none(request: ActionRequest):  # type: ignore[no-untyped-def]
-    from tabletop.rules.forecast import Forecast
-
-    return Forecast(reasons=(f"no odds for {request.action} at a hex: each unit there is "
-                             "attacked in turn",))  # fmt: skip
+def _sw_label(request: ActionRequest, choice: ActionRequest) -> str:
+    same = " (same target)" if choice.sw_target == request.target else ""
+    return f"SW at {choice.sw_target} \u00b7 {str(choice.sw_weapon).upper()}{same}"
