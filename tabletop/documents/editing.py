@@ -56,6 +56,11 @@ class EditorDocument(Generic[E]):
             for observer in list(self._observers):
                 observer(event)
 
+    def announce(self, events: list[E | ChangeEvent]) -> None:
+        """Tell the observers of a change made from outside the document's history (a
+        unit type renamed in the counter editor retypes this scenario's units)."""
+        self._emit(events)
+
     # --- changes --------------------------------------------------------------------------
     def _before(self) -> Any:
         """What :meth:`_changes` needs to know of the model before a command runs."""

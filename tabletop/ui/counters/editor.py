@@ -24,7 +24,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QApplication,
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
@@ -40,18 +39,27 @@ from PySide6.QtWidgets import (
 
 from tabletop import data
 from tabletop.commands import EditCounters
-from tabletop.commands.counteredit import duplicate, free_id, inserted, moved, removed, replaced
+from tabletop.commands.counteredit import (
+    RenameType,
+    duplicate,
+    free_id,
+    inserted,
+    moved,
+    removed,
+    renamed_support_weapon,
+    replaced,
+)
 from tabletop.data.yamlsafe import atomic_write
 from tabletop.documents import (
     CountersDocument,
     CountersEvent,
-    GameDocument,
     OrderChanged,
     TypesChanged,
 )
 from tabletop.model import Kind, PlatoonUnitType, UnitType
 from tabletop.render.sheet import COUNTER_SIZES, MM_PER_INCH, Cell, Page, paint_page
 from tabletop.ui.counters.form import PlatoonForm
+from tabletop.ui.counters.games import in_use, show_edits, users_of
 from tabletop.ui.counters.squadform import SquadForm
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.problems import ROLE, ProblemsDock
@@ -267,9 +275,8 @@ class CounterEditor(QObject):
         except ValueError as exc:
             self.hint.setText(str(exc))
             return
-        if new.id != t.id and self.document.counters.by_id(new.id) is not None:
-            self.hint.setText(f"another type already has the id {new.id}")
-            self.form.load(t)
+        if new.id != t.id:
+            self.rename(t, new)
             return
         self.hint.setText("")
         if key == "nation":
@@ -280,6 +287,30 @@ class CounterEditor(QObject):
         merge = None if key.startswith("!") else f"{t.id}:{key}"
         what = key.lstrip("!").split(".")[-1]
         self._push(replaced(self.types, i, new), f"Edit {t.id} {what}", merge)
+
+    def rename(self, t: UnitType, new: UnitType) -> bool:
+        """``t`` becomes ``new`` under another id, in one step: the file's support weapon
+        references follow, and so do the units of open games and scenarios that use the
+        file. Refused (the reason in the hint) when the id is taken."""
+        users = users_of(self.document.path)
+        taken = [u.title for u in users if new.id in u.scenario.unit_types]
+        if self.document.counters.by_id(new.id) is not None or taken:
+            where = f" in {', '.join(taken)} (another counters file)" if taken else ""
+            self.hint.setText(f"another type already has the id {new.id}{where}")
+            self.form.load(t)
+            return False
+        i = self.index
+        types = renamed_support_weapon(replaced(self.types, i, new), t.id, new.id)
+        text = f"Rename {t.id} to {new.id}"
+        holders = [h for u in users for h in u.holders]
+        self.document.push(RenameType(self.types, types, text, t.id, new.id, holders))
+        moved_units = in_use(users, new.id)
+        if moved_units:
+            self.hint.setText(
+                f"Renamed {t.id} to {new.id} in {', '.join(moved_units)} too; save them and "
+                "this file to keep it."
+            )
+        return True
 
     def art_to_nation(self) -> None:
         """Every type of the selected type's nation gets its art (colours and symbol):
@@ -326,6 +357,16 @@ class CounterEditor(QObject):
         if t is None or len(self.types) == 1:
             self.hint.setText("A counters file keeps at least one type.")
             return
+        users = in_use(users_of(self.document.path), t.id)
+        carriers = [u.id for u in self.types
+                    if isinstance(u, PlatoonUnitType) and u.support_weapon == t.id]  # fmt: skip
+        if users or carriers:
+            where = users + ([f"the support weapon of {', '.join(carriers)}"] if carriers else [])
+            self.hint.setText(
+                f"{t.id} is not deleted: it is {'; '.join(where)} (open now). Remove or retype "
+                "those first, or rename the type instead."
+            )
+            return
         i = self.index
         self._push(removed(self.types, i), f"Delete {t.id}")
         self.select(min(i, len(self.types) - 1))
@@ -354,25 +395,10 @@ class CounterEditor(QObject):
 
     # --- games in other windows -------------------------------------------------------------
     def update_games(self, ids: frozenset[str]) -> list[str]:
-        """Show the edited types on the maps of open games that use this counters file;
-        the ids of the units redrawn."""
-        path = self.document.path
-        if path is None:
-            return []
-        redrawn: list[str] = []
-        by_id = self.document.counters.units
-        for window in QApplication.topLevelWidgets():
-            document = getattr(window, "document", None)
-            scene = getattr(window, "map_scene", None)
-            if not isinstance(document, GameDocument) or scene is None:
-                continue
-            if not uses_counters(document, path):
-                continue
-            for type_id in ids:
-                new = by_id.get(type_id)
-                if new is not None and type_id in document.scenario.unit_types:
-                    redrawn += scene.retype(new)
-        return redrawn
+        """Show the edited types on the maps of open games and scenarios that use this
+        counters file (:mod:`tabletop.ui.counters.games`); the ids of the units redrawn."""
+        users = users_of(self.document.path)
+        return show_edits(users, self.document.counters.units, ids)
 
     # --- files ------------------------------------------------------------------------------
     def counter_file(self) -> data.CounterFile:
@@ -427,17 +453,6 @@ class CounterEditor(QObject):
 
     def set_brush(self, name: str) -> None:
         raise ValueError("set_brush needs a map open in the map editor, not a counters file")
-
-
-def uses_counters(document: GameDocument, path: Path) -> bool:
-    """Does this game read its unit types from the counters file at ``path``?"""
-    scenario = document.scenario
-    base = scenario.path.parent if scenario.path is not None else Path.cwd()
-    try:
-        target = path.resolve()
-        return any((base / ref).resolve() == target for ref in scenario.counter_refs)
-    except OSError:
-        return False
 
 
 def edit_counters(window, document: CountersDocument) -> CounterEditor:
