@@ -1,6 +1,7 @@
 """Big maps at frame rate: every row of issue 11's table, the app against a bare floor.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_bigmap.py [--quick]
+        [--only zoom,notch,...] [--profile FILE] [--detail]
 
 Builds the 200 x 200 map (levels, about 10,000 hexside features) and the 10,000-unit
 scenario of :mod:`bigmap` in a temporary folder, then measures, each in a fresh process so
@@ -14,11 +15,16 @@ that times and memory do not leak between rows:
 
 Each row prints the app's figure, the floor's, their ratio and a verdict against the
 target. Times are the best of several runs (a busy machine slows runs, it cannot speed
-them); the machine's load average is printed first. ``--quick`` runs fewer rounds.
+them); the machine's load average is printed first. ``--quick`` runs fewer rounds;
+``--only`` runs the floor and the named parts of the app (open always; ``io`` and ``cli``
+are the saved-game and command-line rows); ``--profile FILE`` writes a cProfile of the
+app's measured work (not its idle time) for ``python -m pstats``; ``--detail`` prints each
+zoom's repaint beside the floor's and each notch.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -63,12 +69,18 @@ def _settle(app, seconds: float = 0.0, until=None) -> None:  # type: ignore[no-u
             return
 
 
-def child_app(scenario: Path, rounds: int) -> dict[str, float]:
+SECTIONS = ("open", "zoom", "scroll", "notch", "hover", "action")
+"""The app child's parts; ``--only zoom,notch`` runs those (the open always runs)."""
+
+
+def child_app(scenario: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
+              profile: str = "") -> dict[str, float]:  # fmt: skip
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
-    from PySide6.QtGui import QMouseEvent, QWheelEvent
+    import cProfile
+
+    profiler = cProfile.Profile() if profile else None
+    from PySide6.QtCore import QSettings
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
 
     from tabletop.ui.app import application, create_window
 
@@ -76,6 +88,8 @@ def child_app(scenario: Path, rounds: int) -> dict[str, float]:
     settings = QSettings(str(scenario.parent / "settings.ini"), QSettings.Format.IniFormat)
     base = rss_mb()
     t = time.perf_counter()
+    if profiler is not None and "open" in only:
+        profiler.enable()
     window = create_window(scenario, settings)
     assert window is not None
     window.view.setFixedSize(*VIEW)
@@ -84,6 +98,8 @@ def child_app(scenario: Path, rounds: int) -> dict[str, float]:
     window.view.default_zoom()
     window.view.viewport().repaint()
     out: dict[str, float] = {"open": time.perf_counter() - t}
+    if profiler is not None:
+        profiler.disable()
     out["memory"] = rss_mb() - base
     out["memory_total"] = rss_mb()
     view = window.view
@@ -97,23 +113,30 @@ def child_app(scenario: Path, rounds: int) -> dict[str, float]:
     out["warm_seconds"] = time.perf_counter() - t
     vp = view.viewport()
 
+    def timed(fn):  # type: ignore[no-untyped-def]
+        """``fn()``, under the profiler if one is asked for."""
+        if profiler is None:
+            return fn()
+        profiler.enable()
+        try:
+            return fn()
+        finally:
+            profiler.disable()
+
     def repaint_at(scale: float) -> float:
         view.set_scale(scale)
         vp.repaint()
         _settle(app, until=idle)
-        return best(vp.repaint, rounds)
+        out[f"repaint@{scale:.3f}"] = cost = timed(lambda: best(vp.repaint, rounds))
+        return cost  # type: ignore[no-any-return]
 
-    out["repaint_1to1"] = repaint_at(1.0)
-    zooms = [0.7, 0.5, 0.35, 0.25, 0.18, 0.12]
-    worst = 0.0
-    for z in zooms:
-        worst = max(worst, repaint_at(z))
-    view.fit_map()
-    vp.repaint()
-    _settle(app, until=idle)
-    out["repaint_min"] = best(vp.repaint, rounds)
-    out["repaint_worst_zoom"] = max(worst, out["repaint_min"])
-    out["min_scale"] = view.scale_factor
+    if "zoom" in only:
+        out["repaint_1to1"] = repaint_at(1.0)
+        worst = max(repaint_at(z) for z in (0.7, 0.5, 0.35, 0.25, 0.18, 0.12))
+        out["repaint_min"] = repaint_at(view.fit_scale() or 0.1)
+        out["repaint_worst_zoom"] = max(worst, out["repaint_min"])
+        view.fit_map()
+        out["min_scale"] = view.scale_factor
 
     # scrolling 40 px zoomed out (the whole-map zoom and a quarter of 1:1)
     def scroll_cost(scale: float) -> float:
@@ -124,14 +147,33 @@ def child_app(scenario: Path, rounds: int) -> dict[str, float]:
         times = []
         for k in range(rounds * 2):  # the scroll moves the pixels and paints the strip
             s = time.perf_counter()
-            bar.setValue(bar.value() + (40 if k % 2 == 0 else -40))
-            app.processEvents()
+            timed(lambda k=k: (bar.setValue(bar.value() + (40 if k % 2 == 0 else -40)),
+                               app.processEvents()))  # fmt: skip
             times.append(time.perf_counter() - s)
         return min(times)
 
-    out["scroll"] = max(scroll_cost(view.min_scale() * 1.05), scroll_cost(0.25))
+    if "scroll" in only:
+        out["scroll"] = max(scroll_cost(view.min_scale() * 1.05), scroll_cost(0.25))
 
-    # one wheel notch at a time from 1:1 out to the whole map and back, the painted result
+    if "notch" in only:
+        out.update(_notches(app, view, scene, idle, timed))
+    if "hover" in only:
+        out.update(_hovers(app, view, idle, timed))
+    if "action" in only:
+        out.update(timed(lambda: _action_update(app, window, rounds)))
+    if profiler is not None:
+        profiler.dump_stats(profile)
+    return out
+
+
+def _notches(app, view, scene, idle, timed) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """One wheel notch at a time from 1:1 out to the whole map and back, each to the
+    painted frame (and, apart, until idle time has made every tile sharp)."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    vp = view.viewport()
     view.set_scale(1.0)
     view.centerOn(scene.map_rect().center())
     vp.repaint()
@@ -145,17 +187,25 @@ def child_app(scenario: Path, rounds: int) -> dict[str, float]:
             Qt.ScrollPhase.NoScrollPhase, False,
         )  # fmt: skip
         s = time.perf_counter()
-        QApplication.sendEvent(vp, event)
-        vp.repaint()
+        timed(lambda event=event: (QApplication.sendEvent(vp, event), vp.repaint()))
         notch_times.append(time.perf_counter() - s)
         _settle(app, until=idle)
         sharp_times.append(time.perf_counter() - s)
         _settle(app, 0.05)
+    out = {f"notch#{k:02d}": v for k, v in enumerate(notch_times)}
     out["notch"] = max(notch_times)
     out["notch_median"] = sorted(notch_times)[len(notch_times) // 2]
     out["notch_sharp"] = max(sharp_times)
+    return out
 
-    # hovering onto new hexes (the status bar's answer included)
+
+def _hovers(app, view, idle, timed) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """Hovering onto new hexes (the status bar's answer included)."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    vp = view.viewport()
     view.set_scale(1.0)
     vp.repaint()
     _settle(app, until=idle)
@@ -167,12 +217,9 @@ def child_app(scenario: Path, rounds: int) -> dict[str, float]:
             Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
         )  # fmt: skip
         s = time.perf_counter()
-        QApplication.sendEvent(vp, event)
+        timed(lambda event=event: QApplication.sendEvent(vp, event))
         hover.append(time.perf_counter() - s)
-    out["hover"] = sorted(hover)[len(hover) // 2]
-    out["hover_max"] = max(hover)
-    out.update(_action_update(app, window, rounds))
-    return out
+    return {"hover": sorted(hover)[len(hover) // 2], "hover_max": max(hover)}
 
 
 def _action_update(app, window, rounds: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
@@ -290,7 +337,8 @@ def child_floor(map_path: Path, scenario: Path, rounds: int) -> dict[str, float]
     worst = 0.0
     for z in [0.7, 0.5, 0.35, 0.25, 0.18, 0.12]:
         at(z)
-        worst = max(worst, best(vp.repaint, rounds))
+        out[f"repaint@{z:.3f}"] = cost = best(vp.repaint, rounds)
+        worst = max(worst, cost)
     at(fit)
     out["repaint_min"] = best(vp.repaint, rounds)
     out["repaint_worst_zoom"] = max(worst, out["repaint_min"])
@@ -353,11 +401,13 @@ def child_io(scenario: Path, rounds: int) -> dict[str, float]:
     return {"save_game": save, "load_game": load, "actions": actions}
 
 
-def _child(kind: str, tmp: Path, rounds: int) -> dict[str, float]:
+def _child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
+           profile: str = "") -> dict[str, float]:  # fmt: skip
     code = (
         f"import sys, json; sys.path.insert(0, {str(HERE)!r}); sys.path.insert(0, {str(ROOT)!r});"
         f"import bench_bigmap as b; from pathlib import Path;"
-        f"print(json.dumps(b._run_child({kind!r}, Path({str(tmp)!r}), {rounds})))"
+        f"print(json.dumps(b._run_child({kind!r}, Path({str(tmp)!r}), {rounds}, {only!r}, "
+        f"{profile!r})))"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
@@ -367,9 +417,10 @@ def _child(kind: str, tmp: Path, rounds: int) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _run_child(kind: str, tmp: Path, rounds: int) -> dict[str, float]:
+def _run_child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
+               profile: str = "") -> dict[str, float]:  # fmt: skip
     if kind == "app":
-        return child_app(tmp / "big-scenario.yaml", rounds)
+        return child_app(tmp / "big-scenario.yaml", rounds, only, profile)
     if kind == "floor":
         return child_floor(tmp / "big-map.yaml", tmp / "big-scenario.yaml", rounds)
     return child_io(tmp / "big-scenario.yaml", rounds)
@@ -400,11 +451,59 @@ def _process(args: list[str]) -> tuple[float, float]:
     return min(times), peak
 
 
+def _options() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="three rounds instead of seven")
+    parser.add_argument("--only", default="", help="comma-separated parts of the app to run: "
+                        f"{', '.join(SECTIONS)}, io, cli (default: all)")  # fmt: skip
+    parser.add_argument(
+        "--profile",
+        default="",
+        metavar="FILE",
+        help="cProfile the app's measured work (not its idle time) into FILE",
+    )
+    parser.add_argument(
+        "--detail", action="store_true", help="print every zoom's repaint and every notch too"
+    )
+    return parser.parse_args()
+
+
+def _rows(app, floor, io, cli) -> list[tuple]:  # type: ignore[no-untyped-def,type-arg]
+    """(name, app's key or value, floor's, target, within x floor, unit) of what ran."""
+    rows = [
+        ("open the scenario to a painted window", "open", "open", 1.5, None, "s"),
+        ("repaint at 1:1", "repaint_1to1", "repaint_1to1", 0.004, 3, "ms"),
+        ("repaint at the minimum zoom (whole map)", "repaint_min", "repaint_min", 0.016, 3, "ms"),
+        ("repaint, worst of 7 zooms", "repaint_worst_zoom", "repaint_worst_zoom", 0.016, 3, "ms"),
+        ("one wheel notch, to the painted frame", "notch", None, 0.016, None, "ms"),
+        ("a 40 px scroll step, zoomed out", "scroll", "scroll", 0.008, None, "ms"),
+        ("a hover onto a new hex", "hover", None, 0.001, None, "ms"),
+        ("a move's update beside the rules' time", "action_overhead", None, 0.016, None, "ms"),
+        ("memory growth after opening", "memory", "memory", None, 2, "MB"),
+        ("memory in all after opening", "memory_total", None, 400, None, "MB"),
+    ]
+    out = [(n, app[a], floor.get(f) if f else None, t, w, u) for n, a, f, t, w, u in rows
+           if a in app and (f is None or f in floor)]  # fmt: skip
+    if cli:
+        out += [
+            ("tabletop validate (whole process)", cli["validate"], None, 1.0, None, "s"),
+            ("tabletop los --all (whole process)", cli["los"], None, 1.5, None, "s"),
+            ("tabletop los --all peak memory", cli["los_peak"], None, 200, None, "MB"),
+        ]
+    if io:
+        out += [
+            ("save a game after 500 actions", io["save_game"], None, 1.0, None, "s"),
+            ("load a game after 500 actions", io["load_game"], None, 1.0, None, "s"),
+        ]
+    return out
+
+
 def main() -> int:
     import bigmap
 
-    quick = "--quick" in sys.argv
-    rounds = 3 if quick else 7
+    args = _options()
+    only = tuple(x for x in args.only.split(",") if x) or (*SECTIONS, "io", "cli")
+    rounds = 3 if args.quick else 7
     load = os.getloadavg()
     print(f"bench_bigmap: {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} "
           f"{load[2]:.2f} (a quiet machine reads below 1)")  # fmt: skip
@@ -415,33 +514,17 @@ def main() -> int:
         print(f"  map {bigmap.SIZE} x {bigmap.SIZE}, {sides} hexside features; "
               f"{bigmap.UNITS} unit entries; view {VIEW[0]} x {VIEW[1]}")  # fmt: skip
         floor = _child("floor", tmp, rounds)
-        app = _child("app", tmp, rounds)
-        io = _child("io", tmp, rounds)
-        validate, _ = _process(["validate", str(scenario)])
-        los_time, los_peak = _process(["los", str(map_path), "100100", "--all"])
-    rows = [
-        ("open the scenario to a painted window", app["open"], floor["open"], 1.5, None, "s"),
-        ("repaint at 1:1", app["repaint_1to1"], floor["repaint_1to1"], 0.004, 3, "ms"),
-        ("repaint at the minimum zoom (whole map)", app["repaint_min"], floor["repaint_min"],
-         0.016, 3, "ms"),
-        ("repaint, worst of 7 zooms", app["repaint_worst_zoom"], floor["repaint_worst_zoom"],
-         0.016, 3, "ms"),
-        ("one wheel notch, to the painted frame", app["notch"], None, 0.016, None, "ms"),
-        ("a 40 px scroll step, zoomed out", app["scroll"], floor["scroll"], 0.008, None, "ms"),
-        ("a hover onto a new hex", app["hover"], None, 0.001, None, "ms"),
-        ("a move's update beside the rules' time", app["action_overhead"], None, 0.016, None,
-         "ms"),
-        ("memory growth after opening", app["memory"], floor["memory"], None, 2, "MB"),
-        ("memory in all after opening", app["memory_total"], None, 400, None, "MB"),
-        ("tabletop validate (whole process)", validate, None, 1.0, None, "s"),
-        ("tabletop los --all (whole process)", los_time, None, 1.5, None, "s"),
-        ("tabletop los --all peak memory", los_peak, None, 200, None, "MB"),
-        ("save a game after 500 actions", io["save_game"], None, 1.0, None, "s"),
-        ("load a game after 500 actions", io["load_game"], None, 1.0, None, "s"),
-    ]  # fmt: skip
+        app_parts = tuple(x for x in only if x in SECTIONS)
+        profile = str(Path(args.profile).resolve()) if args.profile else ""
+        app = _child("app", tmp, rounds, app_parts, profile)
+        io = _child("io", tmp, rounds) if "io" in only else {}
+        cli = {}
+        if "cli" in only:
+            cli["validate"], _ = _process(["validate", str(scenario)])
+            cli["los"], cli["los_peak"] = _process(["los", str(map_path), "100100", "--all"])
     print(f"  {'work':44} {'app':>10} {'floor':>10} {'ratio':>7}  target")
     failed = 0
-    for name, value, base, target, within, unit in rows:
+    for name, value, base, target, within, unit in _rows(app, floor, io, cli):
         k = 1000 if unit == "ms" else 1
         ratio = value / base if base else None
         ok = (target is None or value <= target) and (within is None or (ratio or 0) <= within)
@@ -455,10 +538,19 @@ def main() -> int:
               f"{(f'{base * k:8.2f}' + unit) if base is not None else '-':>10} "
               f"{f'{ratio:6.2f}x' if ratio is not None else '-':>7}  "
               f"{', '.join(want)}: {'met' if ok else 'NOT MET'}")  # fmt: skip
-    print(f"  (notch median {app['notch_median'] * 1000:.2f} ms; until every tile is sharp "
-          f"{app['notch_sharp'] * 1000:.0f} ms at worst; whole map at scale "
-          f"{app['min_scale']:.3f}; warm after {app['warm_seconds']:.1f} s; "
-          f"hover worst {app['hover_max'] * 1000:.2f} ms)")  # fmt: skip
+    if "notch" in app:
+        print(f"  (notch median {app['notch_median'] * 1000:.2f} ms; until every tile is sharp "
+              f"{app['notch_sharp'] * 1000:.0f} ms at worst)")  # fmt: skip
+    if "min_scale" in app:
+        print(f"  (whole map at scale {app['min_scale']:.3f})")
+    if "hover" in app:
+        print(f"  (hover worst {app['hover_max'] * 1000:.2f} ms)")
+    print(f"  (warm after {app['warm_seconds']:.1f} s)")
+    if args.detail:
+        for key in sorted(k for k in app if "@" in k or "#" in k):
+            base = floor.get(key)
+            print(f"    {key:16} {app[key] * 1000:8.2f} ms"
+                  + (f"   floor {base * 1000:8.2f} ms" if base else ""))  # fmt: skip
     print(f"  verdict: {'every target met' if not failed else f'{failed} target(s) not met'}")
     return 0 if not failed else 1
 

@@ -12,6 +12,7 @@ import dataclasses
 import math
 from collections import OrderedDict
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QPixmap
@@ -20,7 +21,7 @@ from tabletop.model import UnitState, UnitType
 from tabletop.render.counters import BADGE_MARGIN, CounterOptions, badges_for, paint_counter
 from tabletop.render.tiles import level_scale
 
-__all__ = ["SIMPLE_BELOW_PIXELS", "FaceCache", "counter_bounds", "face_key"]
+__all__ = ["SIMPLE_BELOW_PIXELS", "FaceCache", "Look", "counter_bounds", "face_key"]
 
 SIMPLE_BELOW_PIXELS = 34
 """A counter drawn smaller than this many device pixels shows only colour and symbol."""
@@ -44,41 +45,100 @@ def face_key(unit_type: UnitType, state: UnitState, options: CounterOptions) -> 
     )  # fmt: skip
 
 
+class Look(NamedTuple):
+    """A counter's look (:meth:`FaceCache.look`): the number of its :func:`face_key` and
+    what the counter painter needs to paint it."""
+
+    id: int
+    unit_type: UnitType
+    state: UnitState
+    options: CounterOptions
+
+
 class FaceCache:
-    """Pixmaps of counters of one ``side`` (scene units), per zoom level."""
+    """Pixmaps of counters of one ``side`` (scene units), per look and zoom level.
+
+    A *look* (:meth:`look`) is everything the counter painter reads apart from the zoom;
+    a scene item keeps its look and asks :meth:`get` (a dictionary lookup, no painting)
+    when the zoom changes, falling back on :meth:`nearest` (the same look painted for
+    another level, drawn scaled) until :meth:`face` has painted the level's own."""
 
     def __init__(self, side: float, dpr: float = 1.0) -> None:
         self.side = side
         self.dpr = dpr
         self.bounds = counter_bounds(side)
-        self._faces: OrderedDict[tuple[Hashable, int], QPixmap] = OrderedDict()
+        self._faces: OrderedDict[tuple[int, float], QPixmap] = OrderedDict()
+        self._levels: dict[int, set[float]] = {}
+        """The levels each look is held at (for :meth:`nearest`)."""
+        self._ids: dict[Hashable, int] = {}
+        """A number per :func:`face_key` seen: hashed once, not at every lookup."""
         self.painted = 0
         """Faces painted so far (for tests and benchmarks)."""
 
-    def detail(self, level: int) -> str:
+    def detail(self, level: float) -> str:
         return "full" if self.side * level_scale(level) >= SIMPLE_BELOW_PIXELS else "simple"
 
+    def look(self, unit_type: UnitType, state: UnitState, options: CounterOptions) -> Look:
+        """What the counter shows at every zoom (the detail follows the zoom)."""
+        return Look(self._id(face_key(unit_type, state, options)), unit_type, state, options)
+
+    def _id(self, key: Hashable) -> int:
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = len(self._ids)
+        return found
+
+    def get(self, look: Look, level: float) -> QPixmap | None:
+        """The face of ``look`` at ``level`` if it is painted already, else None."""
+        return self._faces.get((look.id, level))
+
+    def nearest(self, look: Look, level: float) -> QPixmap | None:
+        """The face of ``look`` painted for the level nearest ``level`` (the finer of
+        two equally near), or None if it was painted at no level."""
+        levels = self._levels.get(look.id)
+        if not levels:
+            return None
+        best = min(levels, key=lambda k: (abs(k - level), -k))
+        return self._faces[(look.id, best)]
+
     def face(
-        self, unit_type: UnitType, state: UnitState, options: CounterOptions, level: int
+        self, unit_type: UnitType, state: UnitState, options: CounterOptions, level: float
     ) -> QPixmap:
-        """The counter's pixmap at ``level``; its device-independent size is
-        :attr:`bounds`' size, so it covers the same scene area at every level."""
-        detail = self.detail(level)
-        if detail != options.detail:
-            options = dataclasses.replace(options, detail=detail)
-        key = (face_key(unit_type, state, options), level)
+        """The counter's pixmap at ``level``, painted now if need be; its
+        device-independent size is :attr:`bounds`' size, so it covers the same scene
+        area at every level."""
+        return self.face_of(self.look(unit_type, state, options), level)
+
+    def face_of(self, look: Look, level: float) -> QPixmap:
+        """:meth:`face` of a :meth:`look`."""
+        key = (look.id, level)
         pixmap = self._faces.get(key)
         if pixmap is not None:
             self._faces.move_to_end(key)
             return pixmap
+        _, unit_type, state, options = look
+        now = self._id(face_key(unit_type, state, options))
+        if now != look.id:  # the state changed since the look was taken: file what is painted
+            key = (now, level)
+            pixmap = self._faces.get(key)
+            if pixmap is not None:
+                return pixmap
+        detail = self.detail(level)
+        if detail != options.detail:
+            options = dataclasses.replace(options, detail=detail)
         pixmap = self._paint(unit_type, state, options, level)
         self._faces[key] = pixmap
+        self._levels.setdefault(key[0], set()).add(level)
         if len(self._faces) > MAX_FACES:
-            self._faces.popitem(last=False)
+            (old, old_level), _ = self._faces.popitem(last=False)
+            levels = self._levels[old]
+            levels.discard(old_level)
+            if not levels:
+                del self._levels[old]
         return pixmap
 
     def _paint(
-        self, unit_type: UnitType, state: UnitState, options: CounterOptions, level: int
+        self, unit_type: UnitType, state: UnitState, options: CounterOptions, level: float
     ) -> QPixmap:
         scale = level_scale(level) * self.dpr
         b = self.bounds

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import math
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
-__all__ = ["LEVEL_STEP", "OVERVIEW_PX", "TileLayer", "level_of", "level_scale"]
+__all__ = ["LEVEL_STEP", "OVERVIEW_PX", "TileLayer", "exact_level", "level_of", "level_scale"]
 
 LEVEL_STEP = 1.25
 """Zoom levels are powers of this (the view's wheel notch)."""
@@ -59,8 +59,19 @@ def level_of(scale: float) -> int:
     return math.ceil(math.log(max(scale, 1e-6)) / math.log(LEVEL_STEP) - 1e-6)
 
 
-def level_scale(level: int) -> float:
+def level_scale(level: float) -> float:
     return float(LEVEL_STEP**level)
+
+
+def exact_level(scale: float) -> float:
+    """The level whose scale is exactly ``scale``: a whole number when ``scale`` is a
+    level's, else a fraction (a *free* level, see :meth:`TileLayer.paint`)."""
+    k = math.log(max(scale, 1e-6)) / math.log(LEVEL_STEP)
+    return round(k) if abs(k - round(k)) < 1e-6 else k
+
+
+def is_free(level: float) -> bool:
+    return level != math.floor(level)
 
 
 @dataclass
@@ -69,8 +80,8 @@ class _Tile:
     dirty: list[QRectF] = field(default_factory=list)
 
 
-Key = tuple[int, int, int]
-"""(level, column, row) of a tile."""
+Key = tuple[float, int, int]
+"""(level, column, row) of a tile; a free level is a fraction."""
 
 
 class TileLayer:
@@ -105,6 +116,8 @@ class TileLayer:
         self.min_level = min(self.overview, level_of(64 / longest))
         self.max_level = level_of(8.0)
         self._tiles: OrderedDict[Key, _Tile] = OrderedDict()
+        self._levels: Counter[float] = Counter()
+        """How many tiles of each level are held."""
         self._bytes = 0
         self._queue: OrderedDict[Key, None] = OrderedDict()
         self.rendered = 0
@@ -116,7 +129,7 @@ class TileLayer:
     def level_for(self, scale: float) -> int:
         return max(self.min_level, min(self.max_level, level_of(scale)))
 
-    def _span(self, level: int) -> float:
+    def _span(self, level: float) -> float:
         """Scene units covered by one tile's side at ``level``."""
         return self.tile_px / (level_scale(level) * self.dpr)
 
@@ -126,7 +139,7 @@ class TileLayer:
             self.bounds.left() + key[1] * span, self.bounds.top() + key[2] * span, span, span
         )
 
-    def keys(self, rect: QRectF, level: int) -> Iterator[Key]:
+    def keys(self, rect: QRectF, level: float) -> Iterator[Key]:
         """The tiles of ``level`` that meet ``rect`` (clipped to the bounds)."""
         r = rect.intersected(self.bounds)
         if r.isEmpty():
@@ -143,20 +156,45 @@ class TileLayer:
         was drawn at its own level; False when some were stood in for (they are queued:
         call :meth:`render_pending`, then repaint). ``complete`` renders every missing tile
         now, with no stand-ins and no frame deadline: for a picture, a print or a test that
-        must show the finished map whatever the machine's load."""
+        must show the finished map whatever the machine's load.
+
+        A scale between levels is first drawn from the next level up, scaled down; once
+        that is complete, the tiles of the *free* level at exactly ``scale`` are queued
+        (False is returned) and, when all of them are there, blitted pixel for pixel
+        instead: a view that stays at such a zoom costs a frame no resampling."""
         level = self.level_for(scale)
         p.save()
         # antialiased quad edges would blend each tile's border with what is under it,
         # showing the tile grid as faint lines whenever tiles are scaled
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         try:
-            exact = abs(scale - level_scale(level)) < 1e-6 * scale
-            return self._paint(p, exposed, level, exact, complete)
+            if abs(scale - level_scale(level)) < 1e-6 * scale:
+                return self._paint(p, exposed, level, True, complete)
+            free = exact_level(scale)
+            if complete or not self.min_level <= free <= self.max_level:
+                return self._paint(p, exposed, level, False, complete)
+            keys = list(self.keys(exposed, free))
+            if keys and all(k in self._tiles for k in keys):
+                return self._paint(p, exposed, free, True, False)
+            if self._paint(p, exposed, level, False, False):
+                self._want_free(keys)
+            return False
         finally:
             p.restore()
 
+    def _want_free(self, keys: list[Key]) -> None:
+        """Queue the free level's tiles ``keys``, forgetting those of other free levels."""
+        level = keys[0][0] if keys else None
+        for key in [k for k in self._tiles if is_free(k[0]) and k[0] != level]:
+            self._drop(key)
+        for key in [k for k in self._queue if is_free(k[0]) and k[0] != level]:
+            del self._queue[key]
+        for key in keys:
+            if key not in self._tiles:
+                self._queue[key] = None
+
     def _paint(
-        self, p: QPainter, exposed: QRectF, level: int, exact: bool, complete_now: bool
+        self, p: QPainter, exposed: QRectF, level: float, exact: bool, complete_now: bool
     ) -> bool:
         complete = True
         fallback_needed: list[Key] = []
@@ -202,7 +240,7 @@ class TileLayer:
         rect = self.tile_rect(key)
         level = key[0]
         near = sorted(
-            {k for k, _, _ in self._tiles if k != level} | {self.overview},
+            {k for k in self._levels if k != level} | {self.overview},
             key=lambda k: (abs(k - level), -k),
         )
         for other in near:
@@ -260,6 +298,7 @@ class TileLayer:
         p.end()
         tile = _Tile(image)
         self._tiles[key] = tile
+        self._levels[key[0]] += 1
         self._queue.pop(key, None)
         self._bytes += image.sizeInBytes()
         self.rendered += 1
@@ -301,11 +340,17 @@ class TileLayer:
                 break
             if key[0] == self.overview:
                 continue
-            tile = self._tiles.pop(key)
-            self._bytes -= tile.image.sizeInBytes()
+            self._drop(key)
+
+    def _drop(self, key: Key) -> None:
+        tile = self._tiles.pop(key)
+        self._bytes -= tile.image.sizeInBytes()
+        self._levels[key[0]] -= 1
+        if not self._levels[key[0]]:
+            del self._levels[key[0]]
 
     # --- background work -------------------------------------------------------------------
-    def queue(self, rect: QRectF, level: int) -> None:
+    def queue(self, rect: QRectF, level: float) -> None:
         """Ask for the tiles of ``level`` over ``rect`` to be rendered in idle time."""
         level = max(self.min_level, min(self.max_level, level))
         for key in self.keys(rect, level):
@@ -341,10 +386,11 @@ class TileLayer:
     def clear(self) -> None:
         """Forget every tile (after a change of everything, such as hex labels on or off)."""
         self._tiles.clear()
+        self._levels.clear()
         self._queue.clear()
         self._bytes = 0
 
-    def cached(self, level: int | None = None) -> int:
+    def cached(self, level: float | None = None) -> int:
         """How many tiles are held (of ``level``, or of all levels)."""
         return sum(1 for k in self._tiles if level is None or k[0] == level)
 

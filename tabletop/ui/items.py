@@ -123,7 +123,7 @@ class CounterItem(QGraphicsPixmapItem):
 
     def __init__(
         self, unit_type: UnitType, state: UnitState, faces: FaceCache, options: CounterOptions,
-        level: int, parent: QGraphicsItem | None = None,
+        level: float, parent: QGraphicsItem | None = None,
     ) -> None:  # fmt: skip
         super().__init__(parent)
         self.unit_type = unit_type
@@ -133,6 +133,13 @@ class CounterItem(QGraphicsPixmapItem):
         self.side = faces.side
         self.options = options
         self.level = level
+        """The zoom level asked for (see :meth:`set_level`)."""
+        self.own_face = True
+        """Whether the face shown is the one painted for :attr:`level` (False: another
+        level's, drawn scaled, until idle time paints the level's own)."""
+        self._exact = True
+        self._mode = Qt.TransformationMode.FastTransformation
+        self.look = faces.look(unit_type, state, options)
         self.setOffset(faces.bounds.topLeft())
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -144,27 +151,47 @@ class CounterItem(QGraphicsPixmapItem):
         return self.state.id
 
     def _refresh(self) -> None:
-        self.setPixmap(self.faces.face(self.unit_type, self.state, self.options, self.level))
+        self.look = self.faces.look(self.unit_type, self.state, self.options)
+        self.setPixmap(self.faces.face_of(self.look, self.level))
+        self._show(True)
+
+    def _show(self, own: bool) -> None:
+        """Blit pixel for pixel only a face painted for the view's exact scale."""
+        self.own_face = own
+        mode = (
+            Qt.TransformationMode.FastTransformation
+            if own and self._exact
+            else Qt.TransformationMode.SmoothTransformation
+        )
+        if mode is not self._mode:
+            self._mode = mode
+            self.setTransformationMode(mode)
 
     def sync(self, state: UnitState) -> None:
         """Show ``state`` (the unit changed); the scene moves the item."""
         self.state = state
         self._refresh()
 
-    def set_level(self, level: int, exact: bool = True) -> None:
+    def set_level(self, level: float, exact: bool = True, *, paint: bool = True) -> bool:
         """Use the face painted for zoom ``level`` (see :mod:`tabletop.render.tiles`);
         ``exact``: the view is at that level's scale, so the face is blitted pixel for pixel
-        (fast); otherwise it is scaled down smoothly."""
-        mode = (
-            Qt.TransformationMode.FastTransformation
-            if exact
-            else Qt.TransformationMode.SmoothTransformation
-        )
-        if mode != self.transformationMode():
-            self.setTransformationMode(mode)
-        if level != self.level:
-            self.level = level
-            self._refresh()
+        (fast); otherwise it is scaled down smoothly. Without ``paint``, a face not painted
+        yet is not painted now: the nearest level's stands in, scaled, and False is
+        returned (call again with ``paint`` in idle time)."""
+        if level == self.level and exact == self._exact and self.own_face:
+            return True
+        self._exact = exact
+        self.level = level
+        pixmap = self.faces.get(self.look, level)
+        own = pixmap is not None
+        if pixmap is None and not paint:
+            pixmap = self.faces.nearest(self.look, level)
+        if pixmap is None:  # asked to paint, or the look was never painted at any level
+            pixmap = self.faces.face_of(self.look, level)
+            own = True
+        self.setPixmap(pixmap)
+        self._show(own)
+        return own
 
     def set_options(self, options: CounterOptions) -> None:
         """Paint with other options (selected, badges, background)."""

@@ -27,15 +27,18 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.render.faces import FaceCache
 from tabletop.render.terrain import MapPainter
-from tabletop.render.tiles import TileLayer, level_of, level_scale
+from tabletop.render.tiles import TileLayer, exact_level, level_scale
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
-FAR_COUNTER_PIXELS = 16
+FAR_COUNTER_PIXELS = 24
 """Counters narrower than this on screen are drawn into raster tiles instead of items."""
 SLICE_SECONDS = 0.006
 """Idle work per event-loop turn, so input stays responsive."""
 LEVEL_CHUNK = 1500
-"""Counter items given their new level's face per idle turn."""
+"""Counter items shown or hidden per idle turn after a switch to or from far mode."""
+NOTCH_SECONDS = 0.004
+"""A zoom change gives the counters on screen their new faces for up to this long; any
+left over keep the faces they have (drawn scaled) until the next idle turn."""
 
 BACKGROUND = QColor("#3a3f44")
 
@@ -52,6 +55,7 @@ class MapLayers(QObject):
         self, scene: QGraphicsScene, painter: MapPainter, faces: FaceCache,
         stacks: Callable[[QRectF], Iterable[CounterItem]],
         counters: Callable[[], Iterable[CounterItem]],
+        near: Callable[[QRectF], Iterable[CounterItem]],
     ) -> None:  # fmt: skip
         super().__init__(scene)
         self.scene = scene
@@ -59,6 +63,9 @@ class MapLayers(QObject):
         self.faces = faces
         self.stacks = stacks
         self.counters = counters
+        self.near = near
+        """``near(rect)``: the counter items in or near ``rect``, visible or not, found
+        through the scene's index by map block (a superset of those inside, unordered)."""
         pad = painter.size * 0.5
         bounds = painter.bounds.adjusted(-pad, -pad, pad, pad)
         self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND)
@@ -74,7 +81,12 @@ class MapLayers(QObject):
         self.exact = True
         """Whether the view's scale is exactly the level's (faces blit pixel for pixel)."""
         self._stale: list[CounterItem] = []
-        self._warm: list[tuple[CounterItem, int]] = []
+        """Counters to give the current level's face (off screen: in idle time)."""
+        self._due: list[CounterItem] = []
+        """Counters on screen showing another level's face, scaled, until theirs is painted."""
+        self._switch: list[CounterItem] = []
+        """Counters still to be shown or hidden after a switch to or from far mode."""
+        self._warm: list[tuple[CounterItem, float]] = []
         """Faces to paint ahead for the levels one notch away (the next notch finds them)."""
         self._prefetched: tuple[int, QRectF] | None = None
         self._timer = QTimer(self)
@@ -87,33 +99,62 @@ class MapLayers(QObject):
         self.painter.paint_grid(p, rect, scale, labels=self.painter.labels)
 
     def _paint_far_counters(self, p: QPainter, rect: QRectF, scale: float) -> None:
-        level = level_of(scale)
+        level = exact_level(scale)  # a free level's tiles get faces of exactly their scale
         pad = self.faces.side
+        face_of = self.faces.face_of
         for item in self.stacks(rect.adjusted(-pad, -pad, pad, pad)):
-            face = self.faces.face(item.unit_type, item.state, item.options, level)
-            p.drawPixmap(item.pos() + item.offset(), face)
+            p.drawPixmap(item.pos() + item.offset(), face_of(item.look, level))
 
     # --- zoom -----------------------------------------------------------------------------
     def view_scaled(self, scale: float, visible: QRectF) -> None:
         """A view now shows ``visible`` at ``scale``: switch counters between items and
-        tiles, and give the visible counters the faces of the new level."""
+        tiles, and give the visible counters the faces of the new level.
+
+        The cost is bounded whatever the number of counters: the counters on screen take
+        the new level's faces if painted (else another level's, scaled, until idle time
+        paints theirs), and of a switch to or from far mode only those near the screen
+        are shown or hidden now; the rest follow in idle time."""
         far = self.faces.side * scale < FAR_COUNTER_PIXELS
         if far != self.far_mode:
-            self.far_mode = far
-            for counter in self.counters():
-                counter.setVisible(not far)
-            self.far_item.setVisible(far)
+            self._switch_far(far, visible)
         level = self.terrain.level_for(scale)
         exact = abs(level_scale(level) - scale) < 1e-6 * scale
         if level != self.level or exact != self.exact:
             self.level = level
             self.exact = exact
-            if not far:
-                for item in self.scene.items(visible):
-                    if isinstance(item, CounterItem):
-                        item.set_level(level, exact)
+            self._due = [] if far else self._faces_now(self.near(visible))
             self._stale = list(self.counters())
         self.wake()
+
+    def _faces_now(self, items: list[CounterItem]) -> list[CounterItem]:
+        """Give ``items`` the faces of the current level that are painted already (others'
+        faces stand in), for up to :data:`NOTCH_SECONDS`; those left to idle time."""
+        deadline = time.perf_counter() + NOTCH_SECONDS
+        level, exact = self.level, self.exact
+        due: list[CounterItem] = []
+        for k, item in enumerate(items):
+            if not item.set_level(level, exact, paint=False):
+                due.append(item)
+            if k % 64 == 63 and time.perf_counter() > deadline:
+                due.extend(items[k + 1 :])
+                break
+        return due
+
+    def _switch_far(self, far: bool, visible: QRectF) -> None:
+        """Show the far tiles instead of the counter items (or the reverse): the items near
+        the screen now, all of them if there are few, the others in idle time (an item
+        off screen costs a frame nothing, and one that scrolls into view early draws just
+        where the far tiles draw its face)."""
+        self.far_mode = far
+        self.far_item.setVisible(far)
+        self._switch = list(self.counters())
+        if len(self._switch) <= LEVEL_CHUNK:
+            near: Iterable[CounterItem] = self._switch
+            self._switch = []
+        else:
+            near = self.near(visible)
+        for counter in near:
+            counter.setVisible(not far)
 
     def wake(self) -> None:
         """There may be work for idle time (tiles stood in for, counters to update)."""
@@ -132,20 +173,33 @@ class MapLayers(QObject):
         for scale, rect in self._views():
             if self.terrain.level_for(scale) != self.level:
                 self.view_scaled(scale, rect)
+        if self._switch:
+            chunk, self._switch = self._switch[:LEVEL_CHUNK], self._switch[LEVEL_CHUNK:]
+            for counter in chunk:
+                counter.setVisible(not self.far_mode)
+        while self._due and time.perf_counter() < deadline:
+            self._due.pop().set_level(self.level, self.exact)
         for layer, item in ((self.terrain, self.terrain_item), (self.far, self.far_item)):
             for rect in layer.render_pending(deadline):
                 item.update(rect)
-        if self._stale and time.perf_counter() < deadline:
-            chunk, self._stale = self._stale[:LEVEL_CHUNK], self._stale[LEVEL_CHUNK:]
+        while self._stale and time.perf_counter() < deadline:
+            chunk, self._stale = self._stale[:100], self._stale[100:]
             for counter in chunk:
                 counter.set_level(self.level, self.exact)
         while self._warm and time.perf_counter() < deadline:
             item, level = self._warm.pop()
-            self.faces.face(item.unit_type, item.state, item.options, level)
-        if self.terrain.pending() or self.far.pending() or self._stale or self._warm:
+            self.faces.face_of(item.look, level)
+        if self._busy():
             return
         if not self._prefetch():
             self._timer.stop()
+
+    def _busy(self) -> bool:
+        """Whether idle time has work queued (tiles, faces, counters to switch)."""
+        return bool(
+            self.terrain.pending() or self.far.pending() or self._stale or self._warm
+            or self._due or self._switch
+        )  # fmt: skip
 
     def _prefetch(self) -> bool:
         """Queue the overview and the neighbouring levels of what the views show; False
@@ -158,16 +212,17 @@ class MapLayers(QObject):
         if self._prefetched == (level, rect):
             return False
         self._prefetched = (level, rect)
-        layer = self.far if self.far_mode else self.terrain
-        layer.queue_overview()
+        # the far counters' overview too, so that the first zoom out to far mode has a
+        # stand-in for its tiles
+        self.far.queue_overview()
         self.terrain.queue_overview()
         for step in (-1, 1):
             self.terrain.queue(rect, level + step)
             if self.far_mode:
                 self.far.queue(rect, level + step)
-        near = [i for i in self.scene.items(rect) if isinstance(i, CounterItem)]
-        self._warm = [(i, level + step) for step in (-1, 1) for i in near]
-        return bool(self.terrain.pending() or self.far.pending() or self._warm)
+        looks = {i.look[0]: i for i in self.near(rect)}.values()  # one item per look
+        self._warm = [(i, level + step) for step in (-1, 1) for i in looks]
+        return self._busy()
 
     def rebuild(self) -> None:
         """The map's bounds changed: new tiles for both layers."""

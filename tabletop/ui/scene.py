@@ -25,6 +25,8 @@ from tabletop.ui.layers import BACKGROUND, MapLayers
 
 COUNTER_SHARE = 0.72
 """A counter's side as a share of the hex's flat-to-flat height."""
+BLOCK = 8
+"""Columns and rows of a block of the index of counters by place (:meth:`counters_near`)."""
 
 
 def stack_order(item: CounterItem) -> tuple[bool, str]:
@@ -56,9 +58,13 @@ class MapScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.faces = FaceCache(self.counter_side)
         self.counters: dict[str, CounterItem] = {}
+        self._blocks: dict[tuple[int, int], dict[str, CounterItem]] = {}
+        """The counter items by map block of BLOCK x BLOCK hexes: those near a rectangle
+        without a scan (:meth:`counters_near`)."""
         self.layers = MapLayers(
-            self, self.map_painter, self.faces, self._stacks_in, lambda: self.counters.values()
-        )
+            self, self.map_painter, self.faces, self._stacks_in,
+            lambda: self.counters.values(), self.counters_near,
+        )  # fmt: skip
         self.terrain_item = self.layers.terrain_item
         self.marker_item = MarkerItem(self.map_painter, document.state)
         self.highlight_item = HexHighlightItem()
@@ -186,14 +192,39 @@ class MapScene(QGraphicsScene):
     def _file(self, item: CounterItem, h: Hex | None) -> None:
         """Move ``item`` to the stack of ``h`` (None: out of every stack)."""
         if item.hex is not None:
-            stack = self._stacks.get(item.hex)
-            if stack is not None:
-                stack.pop(item.unit_id, None)
-                if not stack:
-                    del self._stacks[item.hex]
+            for index, key in ((self._stacks, item.hex), (self._blocks, self._block(item.hex))):
+                stack = index.get(key)  # type: ignore[attr-defined]
+                if stack is not None:
+                    stack.pop(item.unit_id, None)
+                    if not stack:
+                        del index[key]  # type: ignore[attr-defined]
         item.hex = h
         if h is not None:
             self._stacks.setdefault(h, {})[item.unit_id] = item
+            self._blocks.setdefault(self._block(h), {})[item.unit_id] = item
+
+    def _block(self, h: Hex) -> tuple[int, int]:
+        col, row = self.hexmap.scheme.to_colrow(h)
+        return col // BLOCK, row // BLOCK
+
+    def counters_near(self, rect: QRectF) -> list[CounterItem]:
+        """The counter items of the map blocks meeting ``rect`` (visible or hidden): a
+        superset of those inside it, found without visiting the other blocks' units."""
+        layout, scheme = self.layout, self.hexmap.scheme
+        pad = self.counter_side
+        r = rect.adjusted(-pad, -pad, pad, pad)
+        corners = (r.topLeft(), r.topRight(), r.bottomLeft(), r.bottomRight())
+        spots = [scheme.to_colrow(layout.hex_at(c.x(), c.y())) for c in corners]
+        cols = [c // BLOCK for c, _ in spots]
+        rows = [r // BLOCK for _, r in spots]
+        out: list[CounterItem] = []
+        blocks = self._blocks
+        for i in range(min(cols), max(cols) + 1):
+            for j in range(min(rows), max(rows) + 1):
+                block = blocks.get((i, j))
+                if block:
+                    out.extend(block.values())
+        return out
 
     def _new_counter(self, state: UnitState) -> CounterItem:
         unit_type = self.document.scenario.unit_types[state.type_id]

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.render.tiles import LEVEL_STEP, TileLayer, level_of, level_scale
+from tabletop.render.tiles import LEVEL_STEP, TileLayer, exact_level, level_of, level_scale
 
 pytestmark = pytest.mark.gui
 
@@ -119,3 +119,32 @@ def test_the_overview_survives_eviction(qapp) -> None:  # type: ignore[no-untype
     image, done = frame(layer, 0.05, big)
     assert not done and layer.rendered == before and layer.pending() > 0
     assert image.pixelColor(10, 10) == QColor("white")
+
+
+def test_a_zoom_between_levels_ends_up_blitted_at_its_own_scale(qapp) -> None:  # type: ignore[no-untyped-def]
+    board = Board()
+    board.colours = {(x, y): "#3f7a3a" for x in range(20) for y in range(12) if (x + y) % 3}
+    layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    scale = 0.9  # between level 0 (1.0) and level -1 (0.8)
+    free = exact_level(scale)
+    assert free != round(free) and level_scale(free) == pytest.approx(scale)
+    _, done = frame(layer, scale)  # level 0 rendered (nothing to stand in), drawn scaled
+    assert not done and layer.cached(free) == 0 and layer.pending() > 0
+    layer.render_pending(time.perf_counter() + 10)
+    assert layer.cached(free) > 0
+    rendered = layer.rendered
+    sharp, done = frame(layer, scale)
+    assert done and layer.rendered == rendered  # blits only
+    # a change is repaired at the free level too, and equals a fresh render there
+    board.colours[(5, 4)] = "#5b9bd5"
+    layer.invalidate(QRectF(250, 200, 50, 50))
+    repaired, _ = frame(layer, scale)
+    fresh_layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    frame(fresh_layer, scale)
+    fresh_layer.render_pending(time.perf_counter() + 10)
+    fresh, done = frame(fresh_layer, scale)
+    assert done and repaired == fresh != sharp
+    # another zoom between levels forgets this one's tiles
+    frame(layer, 0.85)
+    layer.render_pending(time.perf_counter() + 10)
+    assert layer.cached(free) == 0 and layer.cached(exact_level(0.85)) > 0

@@ -106,3 +106,51 @@ def test_labels_toggle_rerenders_the_tiles(qapp, document: GameDocument) -> None
     assert render(scene, top) != with_labels
     scene.show_labels(True)
     assert render(scene, top) == with_labels
+
+
+def idle(scene: MapScene) -> None:
+    """Run the scene's idle-time work to the end, as the event loop would."""
+    layers = scene.layers
+    for _ in range(1000):
+        layers._work()
+        if not layers._timer.isActive():
+            return
+    raise AssertionError("idle work never ended")
+
+
+def test_a_zoom_paints_no_face_at_once_and_idle_time_paints_them(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+    scene = MapScene(document)
+    rect = scene.map_rect()
+    idle(scene)
+    painted = scene.faces.painted
+    scene.view_scaled(1.25**3, rect)  # a level no face was painted at (nor warmed ahead)
+    assert scene.faces.painted == painted
+    items = list(scene.counters.values())
+    assert items and not any(i.own_face for i in items)  # other levels' faces, scaled
+    idle(scene)
+    assert scene.faces.painted > painted
+    for item in items:
+        assert item.own_face and item.level == 3
+        assert item.pixmap().cacheKey() == scene.faces.get(item.look, 3).cacheKey()
+
+
+def test_a_switch_to_far_mode_touches_the_counters_near_the_view_first(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui import layers as layers_module
+
+    monkeypatch.setattr(layers_module, "LEVEL_CHUNK", 2)
+    scene = MapScene(document)
+    p = scene.hexmap.parse
+    corner = QRectF(scene.hex_center(p("0101")), scene.hex_center(p("0202")))
+    near = {i.unit_id for i in scene.counters_near(corner)}
+    assert near < set(scene.counters)  # the index by block leaves the far side out
+    scale = (FAR_COUNTER_PIXELS - 4) / scene.counter_side
+    scene.view_scaled(scale, corner)
+    assert scene.layers.far_item.isVisible()
+    assert all(not scene.counters[u].isVisible() for u in near)
+    assert any(i.isVisible() for i in scene.counters.values())  # left to idle time
+    idle(scene)
+    assert not any(i.isVisible() for i in scene.counters.values())
+    scene.view_scaled(1.0, corner)
+    assert not scene.layers.far_item.isVisible()
+    idle(scene)
+    assert all(i.isVisible() for i in scene.counters.values())
