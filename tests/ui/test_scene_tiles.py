@@ -118,7 +118,7 @@ def idle(scene: MapScene) -> None:
     raise AssertionError("idle work never ended")
 
 
-def test_a_zoom_paints_no_face_at_once_and_idle_time_paints_them(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_a_zoom_paints_no_face_at_once_idle_time_does(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
     scene = MapScene(document)
     rect = scene.map_rect()
     idle(scene)
@@ -134,7 +134,7 @@ def test_a_zoom_paints_no_face_at_once_and_idle_time_paints_them(qapp, document:
         assert item.pixmap().cacheKey() == scene.faces.get(item.look, 3).cacheKey()
 
 
-def test_a_switch_to_far_mode_touches_the_counters_near_the_view_first(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_far_mode_switches_near_the_view_first(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from tabletop.ui import layers as layers_module
 
     monkeypatch.setattr(layers_module, "LEVEL_CHUNK", 2)
