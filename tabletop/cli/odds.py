@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a scenario or saved game file")
     parser.add_argument("--unit", required=True, help="the firer")
     parser.add_argument("--target", help="the unit fired at")
-    parser.add_argument("--hex", help="a mortar's indirect fire at this hex (instead of --target)")
+    parser.add_argument("--hex", help="instead of --target: a mortar's indirect fire at this hex "
+                        "(platoon), fire at the bunker there (squad)")  # fmt: skip
     parser.add_argument("--weapon", choices=("ap", "he", "aa"))
     parser.add_argument("--moving", action="store_true", help="as Moving Fire (rules 2.7)")
     parser.add_argument("--sw-target", help="the platoon's SW fires too, at this same target")
@@ -128,9 +129,7 @@ def run(args: argparse.Namespace) -> int:
         check_side(state, args.as_side)
         _check_form(args)
         if state.scenario.ruleset == "squad":
-            if args.hex is not None:
-                raise BadInput("--hex: the squad ruleset gives no odds for fire at a hex yet")
-            squadodds.check_arguments(args)
+            squadodds.check_arguments(args)  # squad --hex: fire at the bunker there
         los = make_los(state)
     except (BadInput, ValueError) as exc:
         return fail(str(exc), args.json)

@@ -22,7 +22,13 @@ from tabletop.rules import LineOfSight
 from tabletop.rules.squad.cover import SaveSpec
 from tabletop.rules.squad.fire import FirePlan
 from tabletop.rules.squad.forecast import modifiers, pools
-from tabletop.rules.squad.odds import SquadOdds, close_combat_odds, fire_odds, odds_plan
+from tabletop.rules.squad.odds import (
+    SquadOdds,
+    bunker_odds,
+    close_combat_odds,
+    fire_odds,
+    odds_plan,
+)
 
 
 def check_arguments(args: argparse.Namespace) -> None:
@@ -35,15 +41,40 @@ def check_arguments(args: argparse.Namespace) -> None:
 
 
 def run(state: GameState, args: argparse.Namespace, los: LineOfSight) -> int:
-    if _together(state, args.unit, args.target):
+    hex_label = getattr(args, "hex", None)
+    if hex_label is None and _together(state, args.unit, args.target):
         return _close_combat(state, args)
-    plan, reasons = odds_plan(state, args.unit, args.target, los, args.as_side)
+    plan, reasons = odds_plan(state, args.unit, args.target, los, args.as_side, hex_label)
     if plan is None:
         emit({"legal": False, "reasons": reasons}, args.json,
              "\n".join(f"illegal: {r}" for r in reasons))  # fmt: skip
         return EXIT_ILLEGAL
+    if plan.target is None:
+        return _bunker(state, plan, args)
     odds, spec = fire_odds(state, plan, los)
     emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
+    return EXIT_DONE
+
+
+def _bunker(state: GameState, plan: FirePlan, args: argparse.Namespace) -> int:
+    """``--hex``: fire at the bunker itself (rules 3.4: hits not saved, one wound each)."""
+    odds = bunker_odds(state, plan)
+    where = state.scenario.map.label(plan.hex)
+    out = odds.to_json()
+    out["bunker"]["hex"] = where
+    out["attack"] = {"unit": plan.firer, "hex": where, "range": plan.range,
+                     "groups": [{"source": g.source, "dice": g.hit.dice, "need": f"{g.hit.hit}+",
+                                 "range": g.rating.range} for g in plan.groups]}  # fmt: skip
+    lines = [f"{plan.firer} {g.source}: {g.hit.dice} dice at {g.hit.hit}+, range {plan.range} "
+             f"of {g.rating.range}" for g in plan.groups]  # fmt: skip
+    lines += [
+        f"the bunker in {where}: {odds.wounds_left} wounds left, hits not saved",
+        "hits:         " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.hits)),
+        "wounds:       " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.wounds)),
+        f"destroyed:    {float(odds.destroyed):.4f}"
+        + (f" (with {', '.join(u for u, _ in odds.inside)} inside)" if odds.inside else ""),
+    ]
+    emit(out, args.json, "\n".join(lines))
     return EXIT_DONE
 
 

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from tabletop.model import GameState
 from tabletop.rules.actions import ActionRequest
-from tabletop.rules.forecast import Forecast
+from tabletop.rules.forecast import Forecast, UnitForecast
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.squad.cover import SaveSpec
 from tabletop.rules.squad.fire import FirePlan
-from tabletop.rules.squad.odds import fire_odds, odds_plan
+from tabletop.rules.squad.odds import bunker_odds, fire_odds, odds_plan
 
 
 def forecast(state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
+    if request.action == "fire" and request.hex is not None and request.unit is not None:
+        return _bunker_forecast(state, request, los)
     if request.action != "fire" or request.target is None or request.unit is None:
-        return Forecast(reasons=("odds are given for fire at a unit",))
+        return Forecast(reasons=("odds are given for fire at a unit or a bunker",))
     plan, reasons = odds_plan(state, request.unit, request.target, los)
     if plan is None:
         return Forecast(reasons=tuple(reasons))
@@ -48,3 +50,21 @@ def modifiers(plan: FirePlan, spec: SaveSpec) -> tuple[str, ...]:
     out += [f"save one step better: {s}" for s in spec.steps]
     out += [f"save capped: {c}" for c in spec.caps]
     return tuple(out)
+
+
+def _bunker_forecast(state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
+    """Fire at a bunker itself: the wounds it takes (the last outcome: destroyed), and for
+    each unit inside the chance that it is lost with the bunker (rules 3.4)."""
+    plan, reasons = odds_plan(state, request.unit, None, los, hex_label=request.hex)
+    if plan is None:
+        return Forecast(reasons=tuple(reasons))
+    odds = bunker_odds(state, plan)
+    names = ["No wound", *(f"{k} wound{'s' if k > 1 else ''}" for k in range(1, odds.wounds_left))]
+    outcomes = tuple(zip([*names, "Bunker destroyed"], map(float, odds.wounds), strict=True))
+    p = float(odds.destroyed)
+    units = tuple(UnitForecast(uid, (("No figure lost", 1 - p), ("Eliminated", p)), "inside")
+                  for uid, _ in odds.inside)  # fmt: skip
+    pools = tuple(f"{plan.firer} {g.source}: {g.hit.dice} dice at {g.hit.hit}+, range "
+                  f"{plan.range} of {g.rating.range}" for g in plan.groups)  # fmt: skip
+    mods = (f"the bunker has {odds.wounds_left} wounds left; its hits are not saved",)
+    return Forecast(outcomes, pools, mods, units=units, untouched=float(odds.wounds[0]))

@@ -88,31 +88,84 @@ def fire_odds(
 
 def odds_plan(
     state: GameState, firer_id: str | None, target_id: str | None, los: LineOfSight,
-    side: str | None = None,
+    side: str | None = None, hex_label: str | None = None,
 ) -> tuple[FirePlan | None, list[str]]:  # fmt: skip
-    """The attack ``tabletop odds`` answers for. READING (interfaces.md: "asked in the
+    """The attack ``tabletop odds`` answers for: fire at the unit ``target_id``, or with
+    ``hex_label`` at the bunker in that hex itself. READING (interfaces.md: "asked in the
     firer's shooting phase"): the odds are those of fire in the firer's shooting phase, so
     the phase, whose player turn it is and whether the unit already shot are not checked;
     everything else is (Suppressed, ammunition, range, sight, armor, close combat)."""
     from tabletop.model import Status
     from tabletop.rules.common import find_unit
-    from tabletop.rules.squad.common import AMMO_SPENT
-    from tabletop.rules.squad.fire import plan_fire
+    from tabletop.rules.squad.common import AMMO_SPENT, carried_reason
+    from tabletop.rules.squad.fire import plan_bunker_fire, plan_fire
 
     firer, why_f = find_unit(state, firer_id, "unit")
-    target, why_t = find_unit(state, target_id, "target")
+    target, why_t = (None, "") if hex_label is not None else find_unit(state, target_id, "target")
     reasons = [r for r in (why_f, why_t) if r]
-    if firer is None or target is None:
+    if firer is None or (target is None and hex_label is None):
         return None, reasons
     if side is not None and firer.side != side:
         reasons.append(f"{firer.id} belongs to {firer.side}, not {side}")
     if firer.status is Status.SUPPRESSED:
         reasons.append(f"{firer.id} is Suppressed")
+    if firer.carrier is not None:
+        reasons.append(carried_reason(firer))
     if firer.ammo is not None and firer.ammo <= 0 and not firer.flags.get(AMMO_SPENT):
         reasons.append(f"{firer.id} is out of ammunition")
-    plan, more = plan_fire(state, firer, target, los)
+    if target is not None:
+        plan, more = plan_fire(state, firer, target, los)
+    else:
+        try:
+            plan, more = plan_bunker_fire(state, firer, state.scenario.map.parse(str(hex_label)),
+                                          los)  # fmt: skip
+        except ValueError as exc:
+            plan, more = None, [str(exc)]
     reasons += more
     return (plan if not reasons else None), reasons
+
+
+@dataclass(frozen=True)
+class BunkerOdds:
+    """Fire at a bunker itself (rules 3.4): its hits are not saved and each takes one of
+    the bunker's ``wounds_left``; at 0 everyone inside (``inside``: unit -> standing
+    figures) is lost with no save and no medic."""
+
+    hits: tuple[Number, ...]
+    wounds: tuple[Number, ...]
+    wounds_left: int
+    inside: tuple[tuple[str, int], ...]
+
+    @property
+    def destroyed(self) -> Number:
+        return self.wounds[self.wounds_left]
+
+    def to_json(self) -> dict[str, Any]:
+        p = float(self.destroyed)
+        return {
+            "hits": {str(k): float(q) for k, q in enumerate(self.hits)},
+            "bunker": {"wounds_left": self.wounds_left, "destroyed": p,
+                       "wounds": {str(k): float(q) for k, q in enumerate(self.wounds)}},
+            "units": {uid: {"figures_lost": ({"0": 1 - p, str(n): p} if n else {"0": 1.0}),
+                            "eliminated": p} for uid, n in self.inside},
+        }  # fmt: skip
+
+
+def bunker_odds(state: GameState, plan: FirePlan, *, exact: bool = False) -> BunkerOdds:
+    """The odds of a legal attack on a bunker (``fire.plan_bunker_fire``): the hits convolve
+    as against a unit; the bunker's wounds are the hits, at most the wounds it has left."""
+    from tabletop.rules.squad.common import bunker_wounds_left, units_in
+
+    one: Number = Fraction(1) if exact else 1.0
+    hits: list[Number] = [one]
+    for group in plan.groups:
+        hits = convolve(hits, binomial_pmf(group.hit.dice, _chance(7 - group.hit.hit, exact)))
+    left = bunker_wounds_left(state, plan.hex)
+    wounds: list[Number] = [0 * one] * (left + 1)
+    for h, ph in enumerate(hits):
+        wounds[min(h, left)] += ph
+    inside = tuple((u.id, len(u.standing())) for u in units_in(state, plan.hex))
+    return BunkerOdds(tuple(hits), tuple(wounds), left, inside)
 
 
 def close_combat_odds(
