@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QPushButton, Q
 from tabletop.data import load_scenario, validate_file
 from tabletop.documents import GameDocument, ScenarioDocument
 from tabletop.model import Status
+from tabletop.rules import ScriptedDice
 from tabletop.ui.scenario import new_scenario
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")  # popups, offscreen
@@ -217,5 +218,15 @@ def test_squad_figures_saved_validated_and_played(squad_window, tmp_path: Path) 
     assert isinstance(game, GameDocument) and game.state.active_side == "german"
     assert game.state.units[uid].figures[0].fallen
     assert game.state.units[gun].ammo == 9
+    game.dice = ScriptedDice([])
+    viewport = win.view.viewport()
+    QTest.mouseClick(viewport, LEFT, NONE, win.view.viewport_point("0305"))
+    assert win.play.controller.selected == uid
+    win.findChild(type(win.undo_action), "action-move").trigger()
+    for _ in range(2):  # the hex, then the same hex again to go
+        QTest.mouseClick(viewport, LEFT, NONE, win.view.viewport_point("0405"))
+    assert game.state.log[-1].action == "move" and game.state.log[-1].args["to"] == ["0405"]
+    assert game.state.units[uid].hex == game.scenario.map.parse("0405")
+    assert "entrenched" not in game.state.units[uid].markers  # moving leaves the holes
     win.findChild(type(win.undo_action), "action-edit-scenario").trigger()
     assert win.document is doc
