@@ -127,20 +127,31 @@ def changed(scenario: Scenario, unit_id: str, **values: Any) -> list[UnitState]:
         out.append(unit)
     if found is None:
         raise ValueError(f"no unit {unit_id!r} in the scenario")
-    if found.sw is None:
-        return out
-    # the support weapon it carries stands, and belongs, where its platoon does; renamed
-    # with it while it has the id the platoon's gave it
-    sw_id = found.sw
-    renamed = found.id != unit_id and sw_id == f"{unit_id}-sw"
-    if renamed and not any(u.id == f"{found.id}-sw" for u in out):
-        sw_id = found.sw = f"{found.id}-sw"
-    return [
-        dataclasses.replace(clone_unit(u), id=sw_id, hex=found.hex, side=found.side,
-                            formation=found.formation, sw_of=found.id)
-        if u.sw_of == unit_id and u is not found else u
-        for u in out
-    ]  # fmt: skip
+    before = next(u for u in scenario.units if u.id == unit_id)
+    if found.carrier is not None and found.hex != before.hex:
+        carrier = next((u for u in out if u.id == found.carrier), None)
+        if carrier is None or carrier.hex != found.hex:
+            found.carrier = None  # moved out of its transport: it got out
+    return _followers(out, unit_id, found)
+
+
+def _followers(units: list[UnitState], old_id: str, unit: UnitState) -> list[UnitState]:
+    """``units`` with the support weapon and the cargo of ``unit`` (``old_id`` before the
+    change) where it stands: the weapon belongs where its platoon does, and is renamed with
+    it while it has the id the platoon's gave it; the cargo rides along."""
+    sw_id = unit.sw
+    automatic = sw_id is not None and sw_id == f"{old_id}-sw" and unit.id != old_id
+    if automatic and not any(u.id == f"{unit.id}-sw" for u in units):
+        sw_id = unit.sw = f"{unit.id}-sw"
+    out = []
+    for u in units:
+        if u is not unit and u.sw_of == old_id and sw_id is not None:
+            u = dataclasses.replace(clone_unit(u), id=sw_id, hex=unit.hex, side=unit.side,
+                                    formation=unit.formation, sw_of=unit.id)  # fmt: skip
+        elif u is not unit and u.carrier == old_id:
+            u = dataclasses.replace(clone_unit(u), hex=unit.hex, carrier=unit.id)
+        out.append(u)
+    return out
 
 
 def moved_to(scenario: Scenario, unit_id: str, hex_: Hex) -> list[UnitState]:
@@ -148,8 +159,13 @@ def moved_to(scenario: Scenario, unit_id: str, hex_: Hex) -> list[UnitState]:
 
 
 def deleted(scenario: Scenario, unit_id: str) -> list[UnitState]:
-    """The units without ``unit_id`` (and without the support weapon it carries)."""
-    return [u for u in scenario.units if u.id != unit_id and u.sw_of != unit_id]
+    """The units without ``unit_id`` (and without the support weapon it carries); its
+    cargo gets out where it stood."""
+    return [
+        dataclasses.replace(clone_unit(u), carrier=None) if u.carrier == unit_id else u
+        for u in scenario.units
+        if u.id != unit_id and u.sw_of != unit_id
+    ]
 
 
 def with_marker(

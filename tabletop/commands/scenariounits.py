@@ -42,6 +42,7 @@ from tabletop.model import (
     UnitState,
 )
 from tabletop.model.state import clone_unit
+from tabletop.model.units import HEAVY_WEAPON_MODELS
 
 UNIT_MARKERS: dict[str, tuple[str, ...]] = {
     "platoon": (
@@ -328,6 +329,61 @@ def with_ammo(scenario: Scenario, unit_id: str, ammo: int) -> list[UnitState]:
     return changed(scenario, unit_id, ammo=ammo)
 
 
+# --- transport (squad) ---------------------------------------------------------------------
+
+RIDERS = frozenset({"soldier", "medic"}) | HEAVY_WEAPON_MODELS
+"""The figures that ride in a transport: infantry with its heavy weapons (rules 3.10)."""
+
+
+def carrier_problem(scenario: Scenario, unit: UnitState, carrier_id: str) -> str | None:
+    """Why ``unit`` may not start aboard ``carrier_id``, or None. A squad scenario may start
+    infantry aboard a friendly transport (counter ``capacity``) in its hex, as many as the
+    capacity; a platoon scenario has no key for cargo (it loads with the first action)."""
+    if scenario.ruleset != "squad":
+        return "a platoon scenario puts its infantry beside its transport; it loads in play"
+    carrier = next((u for u in scenario.units if u.id == carrier_id), None)
+    if carrier is None:
+        return f"no unit {carrier_id!r} in the scenario"
+    ct = scenario.unit_types.get(carrier.type_id)
+    t = scenario.unit_types.get(unit.type_id)
+    capacity = ct.capacity if ct is not None else 0
+    aboard = [u for u in scenario.units if u.carrier == carrier.id and u.id != unit.id]
+    if carrier.id == unit.id:
+        return f"{unit.id} cannot carry itself"
+    if carrier.side != unit.side:
+        return f"{carrier.id} is not a unit of {unit.side}"
+    if carrier.hex != unit.hex:
+        return f"{carrier.id} is not in {unit.id}'s hex"
+    if capacity <= 0:
+        return f"{carrier.id} is not a transport (capacity 0)"
+    if carrier.carrier is not None or any(u.carrier == unit.id for u in scenario.units):
+        return "a transport does not ride in another"
+    if not isinstance(t, SquadUnitType) or any(f.model not in RIDERS for f in unit.standing()):
+        return f"{unit.id} does not ride in transports: only infantry does (rules 3.10)"
+    if len(aboard) >= capacity:
+        return f"{carrier.id} is full (capacity {capacity})"
+    return None
+
+
+def carriers_for(scenario: Scenario, unit: UnitState) -> list[str]:
+    """The units ``unit`` may start aboard (the one it rides in, if any, first)."""
+    return [
+        u.id
+        for u in scenario.units
+        if u.id == unit.carrier or carrier_problem(scenario, unit, u.id) is None
+    ]
+
+
+def with_carrier(scenario: Scenario, unit_id: str, carrier_id: str | None) -> list[UnitState]:
+    """The units with ``unit_id`` aboard ``carrier_id`` (None: getting out, in its hex)."""
+    unit = _unit(scenario, unit_id)
+    if carrier_id is not None and carrier_id != unit.carrier:
+        problem = carrier_problem(scenario, unit, carrier_id)
+        if problem is not None:
+            raise ValueError(problem)
+    return _replaced(scenario, {unit.id: dataclasses.replace(clone_unit(unit), carrier=carrier_id)})
+
+
 # --- flags and helicopter mode --------------------------------------------------------------
 
 
@@ -444,7 +500,7 @@ def unit_edited(
     scenario: Scenario, unit_id: str, key: str, value: object
 ) -> tuple[list[UnitState], str]:
     """The units after the unit dock's edit ``key`` = ``value`` of ``unit_id``, and the
-    undo text. Keys: ``id formation step status mode ammo sw sw_id figures``,
+    undo text. Keys: ``id formation step status mode ammo carrier sw sw_id figures``,
     ``marker:NAME`` and ``sw_marker:NAME`` (value: on), ``flag:NAME`` (value: on)."""
     name = key.partition(":")[2]
     if key.startswith("marker:"):
@@ -469,6 +525,9 @@ def unit_edited(
     if key == "sw" and (value is None or isinstance(value, str)):
         text = f"Give {unit_id} {value}" if value else f"Take {unit_id}'s support weapon"
         return with_support_weapon(scenario, unit_id, value), text
+    if key == "carrier" and (value is None or isinstance(value, str)):
+        text = f"Put {unit_id} aboard {value}" if value else f"Take {unit_id} out of its carrier"
+        return with_carrier(scenario, unit_id, value), text
     if key == "sw_id" and isinstance(value, str):
         return with_sw_id(scenario, unit_id, value), f"Rename support weapon {value}"
     if key == "figures" and isinstance(value, list):

@@ -9,9 +9,10 @@ import pytest
 
 from tabletop import data
 from tabletop.commands import EditScenario, History
-from tabletop.commands.scenarioedit import changed, full_figures, placed
+from tabletop.commands.scenarioedit import changed, deleted, full_figures, placed
 from tabletop.commands.scenariounits import (
     EditZones,
+    carriers_for,
     figure_added,
     figure_set,
     missing_models,
@@ -19,6 +20,7 @@ from tabletop.commands.scenariounits import (
     sw_of,
     unit_edited,
     units_outside_zones,
+    with_carrier,
     with_figures,
     with_support_weapon,
     with_unit_marker,
@@ -163,3 +165,36 @@ def test_one_dock_edit_is_one_undo_step(maps) -> None:  # type: ignore[no-untype
     for _ in range(5):
         history.undo()
     assert sc.units == before
+
+
+def test_squad_infantry_starts_aboard_a_transport_and_follows_it(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "squad")
+    track = put(sc, "HALFTRACK", "german", "0305")
+    squad = put(sc, "GER_RIFLE_SQUAD", "german", "0305")
+    other = put(sc, "RIFLE_SQUAD", "german", "0305")
+    tank = put(sc, "LIGHT_TANK", "german", "0305")
+    far = put(sc, "GER_PIONEER_SQUAD", "german", "0306")
+    unit = {u.id: u for u in sc.units}
+    assert carriers_for(sc, unit[squad]) == [track]
+    assert carriers_for(sc, unit[tank]) == [] and carriers_for(sc, unit[far]) == []
+    sc.units[:] = with_carrier(sc, squad, track)
+    with pytest.raises(ValueError, match="is full"):
+        with_carrier(sc, other, track)
+    with pytest.raises(ValueError, match="only infantry does"):
+        with_carrier(sc, tank, track)
+    # the transport moves: its cargo rides along; renamed: the cargo follows the name
+    sc.units[:] = changed(sc, track, hex=sc.map.parse("0404"), id="sdkfz-9")
+    rider = next(u for u in sc.units if u.id == squad)
+    assert rider.carrier == "sdkfz-9" and sc.map.label(rider.hex) == "0404"
+    # the cargo moved on its own gets out; deleting the transport lets its cargo out
+    sc.units[:] = changed(sc, squad, hex=sc.map.parse("0405"))
+    assert next(u for u in sc.units if u.id == squad).carrier is None
+    sc.units[:] = changed(sc, squad, hex=sc.map.parse("0404"))
+    sc.units[:] = with_carrier(sc, squad, "sdkfz-9")
+    sc.units[:] = deleted(sc, "sdkfz-9")
+    assert next(u for u in sc.units if u.id == squad).carrier is None
+    platoon = scenario(maps, "platoon")
+    apc = put(platoon, "M113", "nato", "0303", "a")
+    inf = put(platoon, "US_INF", "nato", "0303", "a")
+    with pytest.raises(ValueError, match="loads in play"):
+        with_carrier(platoon, inf, apc)

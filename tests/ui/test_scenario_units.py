@@ -93,7 +93,7 @@ def place(win, type_id: str, side: str, label: str) -> str:  # type: ignore[no-u
     pos = win.view.viewport_point(label)
     QTest.mouseMove(win.view.viewport(), pos)
     QTest.mouseClick(win.view.viewport(), LEFT, NONE, pos)
-    assert editor.selected is not None
+    assert editor.selected is not None, win.statusBar().currentMessage()
     return str(editor.selected)
 
 
@@ -230,3 +230,25 @@ def test_squad_figures_saved_validated_and_played(squad_window, tmp_path: Path) 
     assert "entrenched" not in game.state.units[uid].markers  # moving leaves the holes
     win.findChild(type(win.undo_action), "action-edit-scenario").trigger()
     assert win.document is doc
+
+    # aboard a half-track: the Rides In box lists the transports in its hex with room
+    win.findChild(type(win.undo_action), "action-tool-select").trigger()
+    QApplication.processEvents()  # the editor's docks laid out: the view has its size
+    track = place(win, "HALFTRACK", "german", "0305")
+    win.editor.select_unit(uid)
+    dock = win.editor.unit_dock  # the editor came back with new docks
+    assert dock.form.isRowVisible(dock.carrier)
+    choose(win, "unit-carrier", track)
+    assert doc.unit(uid).carrier == track
+    assert win.save_as(out), [p.message for p in win.editor.problems.problems]
+    assert {u.id: u for u in load_scenario(out).units}[uid].carrier == track
+    # dragging the half-track away takes the squad along
+    win.findChild(type(win.undo_action), "action-tool-select").trigger()
+    win.editor.select_unit(None)
+    start, end = win.view.viewport_point("0305"), win.view.viewport_point("0405")
+    viewport = win.view.viewport()
+    QTest.mousePress(viewport, LEFT, NONE, start)
+    QTest.mouseMove(viewport, end)
+    QTest.mouseRelease(viewport, LEFT, NONE, end)
+    moved = {u.id: doc.scenario.map.label(u.hex) for u in doc.scenario.units}
+    assert moved[track] == moved[uid] == "0405", moved

@@ -203,9 +203,14 @@ class ScenarioEditor(QObject):
         self.zones.uninstall()
         for dock in (self.tray, self.markers, self.unit_dock, self.zone_dock, self.problems):
             w.removeDockWidget(dock)
-            dock.deleteLater()
         w.removeToolBar(self.toolbar)
-        self.toolbar.deleteLater()
+        # out of the window now, not at the next event loop: the next editor's docks and
+        # actions take their object names
+        for gone in (self.tray, self.markers, self.unit_dock, self.zone_dock, self.problems,
+                     self.toolbar, *self.tool_actions.values(), self.check_action,
+                     self.play_action):  # fmt: skip
+            gone.setParent(None)
+            gone.deleteLater()
 
     # --- tools and brushes ------------------------------------------------------------------
     def set_tool(self, name: str) -> None:

@@ -2,7 +2,7 @@
 selected unit, with the widget its value takes.
 
 - id, formation (platoon), step (platoon), status (the ruleset's), helicopter mode,
-  ammunition (squad types that count it);
+  ammunition (squad types that count it), the transport it starts aboard (squad);
 - the unit markers its ruleset uses (:data:`~tabletop.commands.scenariounits.UNIT_MARKERS`),
   one check box each;
 - its support weapon (platoon): a type of the counters files or none, its id and its
@@ -14,7 +14,8 @@ selected unit, with the widget its value takes.
 The dock only shows and asks: every change is ``edited(key, value)`` with the keys of
 :func:`~tabletop.commands.scenariounits.unit_edited`, which the editor turns into one undo
 step. Object names: ``unit-properties`` (the dock), ``unit-id``, ``unit-formation``,
-``unit-step``, ``unit-status``, ``unit-mode``, ``unit-ammo``, ``unit-marker-NAME``,
+``unit-step``, ``unit-status``, ``unit-mode``, ``unit-ammo``, ``unit-carrier``,
+``unit-marker-NAME``,
 ``unit-sw``, ``unit-sw-id``, ``unit-sw-marker-NAME``, ``unit-figures`` (the table; its
 cells ``figure-wounds-I`` and ``figure-fallen-I``), ``figure-remove``, ``figure-add``,
 ``figure-add-model``, ``figure-full``, ``unit-flag-NAME``, ``unit-delete``.
@@ -54,6 +55,7 @@ from tabletop.commands.scenariounits import (
     UNIT_FLAGS,
     UNIT_MARKERS,
     can_carry_sw,
+    carriers_for,
     figure_added,
     figure_set,
     markers_for,
@@ -263,6 +265,14 @@ class UnitDock(QDockWidget):
         form.addRow("Status", self.status)
         form.addRow("Mode", self.mode)
         form.addRow("Ammunition", self.ammo)
+        self.carrier = QComboBox(objectName="unit-carrier")
+        self.carrier.setToolTip(
+            "The transport it starts aboard: a friendly one in its hex with room (rules 3.10)"
+        )
+        self.carrier.activated.connect(
+            lambda _i: self.emit_edit("carrier", self.carrier.currentData())
+        )
+        form.addRow("Rides in", self.carrier)
         return box
 
     def _marker_grid(
@@ -382,6 +392,13 @@ class UnitDock(QDockWidget):
             self.mode.addItem("NOE" if mode == "noe" else mode, mode)
         self.mode.setCurrentIndex(max(0, self.mode.findData(unit.mode or "flying")))
         self.form.setRowVisible(self.mode, bool(modes))
+        carriers = carriers_for(sc, unit) if sc.ruleset == "squad" else []
+        self.carrier.clear()
+        self.carrier.addItem("(none)", None)
+        for carrier in carriers:
+            self.carrier.addItem(carrier, carrier)
+        self.carrier.setCurrentIndex(max(0, self.carrier.findData(unit.carrier)))
+        self.form.setRowVisible(self.carrier, bool(carriers))
         counts = isinstance(t, SquadUnitType) and t.ammo is not None
         self.form.setRowVisible(self.ammo, counts)
         if counts:
