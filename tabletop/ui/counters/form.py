@@ -159,6 +159,8 @@ class _Form(QWidget):
         row.addWidget(self._watch("nation", nation), 1)
         row.addWidget(self.swatch)
         layout.addRow("Nation", row)
+
+    def _art_box(self, layout: QFormLayout) -> None:
         art = QGroupBox("Art (this type only; empty: from the nation and the kind)")
         art.setObjectName("counter-art")
         grid = QGridLayout(art)
@@ -323,7 +325,17 @@ class SideForm(QGroupBox):
         form.put(self.key("assault.factor"), s.assault.factor)
         form.put(self.key("assault.hit"), s.assault.hit)
 
+    def sync_enabled(self, form: _Form) -> None:
+        """The values of an unticked rating, armor or save are greyed: not written."""
+        for weapon in WEAPONS:
+            on = form.checked(self.key(weapon))
+            for k in ("firepower", "range", "hit", "missile", "moving_fire"):
+                form.widgets[self.key(f"{weapon}.{k}")].setEnabled(on)
+        for k in ("armor", "save"):
+            form.widgets[self.key(k)].setEnabled(form.checked(self.key(f"has-{k}")))
+
     def build(self, form: _Form) -> PlatoonSide | None:
+        self.sync_enabled(form)
         if self.key("present") in form.widgets and not form.checked(self.key("present")):
             return None
         ratings: dict[str, Rating | None] = {}
@@ -371,15 +383,17 @@ class PlatoonForm(_Form):
                           ("amphibious", "Amphibious"), ("sapper", "Sapper")):  # fmt: skip
             flags.addWidget(self._watch(key, QCheckBox(text, objectName=f"counter-{key}")))
         general.addRow("", flags)
-        general.addRow(
-            "Capacity",
-            self._watch("capacity", spin("counter-capacity", 0, B.RATING, "units it can carry")),
-        )
+        capacity = QHBoxLayout()
+        box = spin("counter-capacity", 0, B.RATING, "units it can carry")
+        capacity.addWidget(self._watch("capacity", box))
+        capacity.addStretch(1)
+        general.addRow("Capacity", capacity)
         general.addRow(
             "Support weapon",
             self._watch("support_weapon", QComboBox(objectName="counter-support-weapon")),
         )
         self._source(general)
+        self._art_box(general)
         outer.addLayout(general)
         self.tabs = QTabWidget(objectName="counter-sides")
         self.sides: dict[str, SideForm] = {}
@@ -412,6 +426,7 @@ class PlatoonForm(_Form):
         self._show_sides(t.is_helicopter)
         for name, side_form in self.sides.items():
             side_form.load(self, t.sides.get(name))
+            side_form.sync_enabled(self)
 
     def build(self) -> UnitType:
         t = self.original

@@ -68,14 +68,17 @@ class SquadForm(_Form):
         outer.addWidget(self._weapons_box())
         outer.addWidget(self._combat_box())
         outer.addWidget(self._other_box())
+        art = QFormLayout()
+        self._art_box(art)
+        outer.addLayout(art)
         outer.addStretch(1)
 
     # --- construction -------------------------------------------------------------------
     def _figures_box(self) -> QGroupBox:
-        box = QGroupBox("Figures (model and wounds, count; a heavy weapon's own fire)")
+        box = QGroupBox("Figures (a heavy weapon may have its own fire)")
         box.setObjectName("counter-figures")
         self.figure_grid = QGridLayout(box)
-        for col, head in enumerate(("Model", "Count", "", "Dice", "Range", "Hit", "", "")):
+        for col, head in enumerate(("Model (wounds)", "Count", "", "Dice", "Range", "Hit", "", "")):
             self.figure_grid.addWidget(QLabel(head), 0, col)
         self.figure_rows = 0
         self.shown_figures = 0
