@@ -92,7 +92,101 @@ def bench_los(folder: Path, rounds: int) -> list[bool]:
     ]
 
 
-BENCHES = {"los": bench_los}
+def _fire_request(doc, los):  # type: ignore[no-untyped-def]
+    """A legal fire of an active unit at an enemy within four hexes (the sides meet at
+    the middle column), or None."""
+    from tabletop.rules import ActionRequest, engine
+
+    ruleset = engine.ruleset_for("platoon")
+    state = doc.state
+    middle = state.scenario.map.grid.columns // 2
+    mine = [u for u in doc.units_on_map() if u.formation == state.active_formation]
+    mine.sort(key=lambda u: abs(state.scenario.map.scheme.to_colrow(u.hex)[0] - middle))
+    for unit in mine[:60]:
+        for h in unit.hex.within(4):
+            for enemy in doc.units_at(h):
+                if enemy.side == unit.side:
+                    continue
+                for weapon in ("ap", "he"):
+                    r = ActionRequest("fire", units=(unit.id,), target=enemy.id, weapon=weapon)
+                    if not ruleset.check(state, r, los):
+                        return r
+    return None
+
+
+def _move_request(doc, los):  # type: ignore[no-untyped-def]
+    from tabletop.rules import ActionRequest, engine
+
+    ruleset = engine.ruleset_for("platoon")
+    state = doc.state
+    for u in doc.units_on_map():
+        if u.formation != state.active_formation or u.sw_of or u.has("ops_complete"):
+            continue
+        for n in u.hex.neighbors():
+            if n in state.scenario.map.cells:
+                r = ActionRequest("move", units=(u.id,), to=(state.scenario.map.label(n),))
+                if not ruleset.check(state, r, los):
+                    return r
+    return None
+
+
+def bench_action(folder: Path, rounds: int) -> list[bool]:
+    """A move and a fire pushed on the document: the whole push (memento, rules, events,
+    index) less the rules' own ``engine.perform`` timed inside that very push; unit copies
+    counted. (The scene's sync is the app's, measured by ``bench_bigmap.py``.)"""
+    from tabletop.commands import PlayAction, play
+    from tabletop.data import load_scenario
+    from tabletop.documents import GameDocument
+    from tabletop.geometry import LosEngine
+    from tabletop.model import UnitState
+    from tabletop.rules import ActionRequest, RandomDice
+
+    doc = GameDocument.from_scenario(load_scenario(folder / "big-scenario.yaml"))
+    los = LosEngine(doc.scenario.map, doc.scenario.options)
+    doc.use_los(lambda: los)
+    doc.push(PlayAction(doc.state, ActionRequest("draw"), los, RandomDice(1)))
+    copies, rules = [0], [0.0]
+    real_copy, real_perform = UnitState.copy, play.engine.perform
+
+    def counted(self: UnitState) -> UnitState:
+        copies[0] += 1
+        return real_copy(self)
+
+    def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        s = time.perf_counter()
+        try:
+            return real_perform(*args, **kwargs)
+        finally:
+            rules[0] = time.perf_counter() - s
+
+    results = []
+    for name, find in (("move", _move_request), ("fire", _fire_request)):
+        overheads, copied, alone = [], [], []
+        for _ in range(rounds):
+            request = find(doc, los)
+            if request is None:
+                print(f"  (no legal {name} found)")
+                break
+            UnitState.copy = counted  # type: ignore[method-assign]
+            play.engine.perform = timed  # type: ignore[assignment]
+            copies[0] = 0
+            s = time.perf_counter()
+            doc.push(PlayAction(doc.state, request, los, RandomDice(2)))
+            total = time.perf_counter() - s
+            UnitState.copy = real_copy  # type: ignore[method-assign]
+            play.engine.perform = real_perform  # type: ignore[assignment]
+            overheads.append(total - rules[0])
+            alone.append(rules[0])
+            copied.append(copies[0])
+        if overheads:
+            print(f"  ({name}: the rules' own time {min(alone) * 1000:.1f} ms; units copied per "
+                  f"push at most {max(copied)} of {len(doc.state.units)})")  # fmt: skip
+            results.append(row(f"a {name}'s document update beside the rules", min(overheads),
+                               None, 0.016, "ms"))  # fmt: skip
+    return results
+
+
+BENCHES = {"los": bench_los, "action": bench_action}
 
 
 def main() -> int:

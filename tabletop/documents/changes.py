@@ -4,22 +4,21 @@ A view needs to know which units, which hexes' markers and whether the turn chan
 an action, and then "what is in this hex" many times a second (hover, the hex dock, the
 scene's stacks). Both must cost in proportion to the change, not to the size of the game:
 
-- :class:`Before` keeps what a diff compares against. A play action already keeps a
-  snapshot of the state before it (its undo memento), and undoing one swaps in fresh
-  objects for the whole state, so in both cases the objects to compare against exist and
-  nothing is copied. Only commands that mutate in place and keep no memento need
-  :meth:`Before.copy`.
-- :func:`changed_units` compares two unit tables. A unit is unchanged when it is the very
-  same object, or when its fields are equal; fields are compared as one ``__dict__``
-  comparison, which runs in C and stops at the first difference (about 0.2 microseconds a
-  unit), so a 10,000-unit game costs about 2 ms, the same as one frame's bookkeeping.
+- :class:`Before` keeps what a diff compares against. The game state records its own
+  writes (:mod:`tabletop.model.tracking`): while the document runs a command, a journal
+  copies each unit the command touches, as it was, before its first write. ``Before.units``
+  holds those originals only (None for a unit the change added), so nothing is copied or
+  compared for the thousands of units a move never touched.
+- :func:`changed_units` compares the touched units, before and after (a unit touched but
+  put back as it was is not reported); without a list of touched ids it compares two whole
+  tables, one ``__dict__`` equality per unit.
 - :class:`HexIndex` maps each hex to the ids of the living units standing in it and is
   updated only for the ids that changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex
@@ -50,46 +49,57 @@ def turn_of(state: GameState) -> Turn:
 
 @dataclass(frozen=True)
 class Before:
-    """The state's unit table, hex markers and turn as they were before a change.
+    """The units a change touched, as they were (``units``; None: the change added it), and
+    the state's hex markers and turn before it. ``touched`` False means ``units`` is a
+    whole unit table that nothing mutates (compare every unit)."""
 
-    ``units`` and ``markers`` are only safe to hold while nothing mutates them: use
-    :meth:`of` when the change will replace the state's containers (undoing a play action)
-    or when they are a snapshot nobody else changes (a play action's memento), and
-    :meth:`copy` before a change that mutates the state in place."""
-
-    units: dict[str, UnitState]
+    units: dict[str, UnitState | None]
     markers: tuple[_MarkerKey, ...]
     turn: Turn
+    touched: bool = True
 
     @classmethod
-    def of(cls, state: GameState) -> Before:
-        """The state's current containers, not copied (see the class notes)."""
-        return cls(state.units, _marker_keys(state.hex_markers), turn_of(state))
+    def start(cls, state: GameState) -> Before:
+        """The markers and turn now; the units come from the change's journal
+        (:meth:`with_units`)."""
+        return cls({}, _marker_keys(state.hex_markers), turn_of(state))
 
-    @classmethod
-    def copy(cls, state: GameState) -> Before:
-        """A copy of the state's units, for a change that mutates them in place."""
-        return cls(state.snapshot().units, _marker_keys(state.hex_markers), turn_of(state))
+    def with_units(self, units: dict[str, UnitState | None]) -> Before:
+        return Before(units, self.markers, self.turn)
 
 
 def _marker_keys(markers: Iterable[HexMarker]) -> tuple[_MarkerKey, ...]:
     return tuple((m.hex, m.kind, m.side, m.revealed, m.turn) for m in markers)
 
 
-def changed_units(before: dict[str, UnitState], after: dict[str, UnitState]) -> frozenset[str]:
-    """Ids of the units added, removed or changed between two unit tables."""
+def changed_units(
+    before: Mapping[str, UnitState | None],
+    after: Mapping[str, UnitState],
+    touched: Iterable[str] | None = None,
+) -> frozenset[str]:
+    """Ids of the units added, removed or changed between two unit tables; with
+    ``touched``, only those ids are looked at (``before`` then holds their originals)."""
+    if touched is not None:
+        get = after.get
+        return frozenset(uid for uid in touched if not _same(before.get(uid), get(uid)))
     if before is after:
         return frozenset()
-    get = before.get
+    old_get = before.get
     changed = [
         uid
         for uid, unit in after.items()
-        if (old := get(uid)) is not unit and (old is None or old.__dict__ != unit.__dict__)
+        if (old := old_get(uid)) is not unit and (old is None or old.__dict__ != unit.__dict__)
     ]
     added = sum(1 for uid in changed if uid not in before)
     if len(after) - added != len(before):  # some were removed
         changed.extend(uid for uid in before if uid not in after)
     return frozenset(changed)
+
+
+def _same(a: UnitState | None, b: UnitState | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a is b or a.__dict__ == b.__dict__
 
 
 def changed_markers(before: Before, state: GameState) -> frozenset[Hex]:

@@ -1,14 +1,15 @@
 """The game document: a game in play, its undo history, its file and who is watching.
 
 Every change goes through :meth:`GameDocument.push`, :meth:`~GameDocument.undo` or
-:meth:`~GameDocument.redo`. The document compares the state before and after the command
-and tells its observers exactly what changed with typed events (``UnitsChanged`` with the
-unit ids, ``MarkersChanged`` with the hexes, ``TurnChanged``), so a view syncs only the
-affected items and commands need not announce their own effects.
+:meth:`~GameDocument.redo`. The document records which units the command touches (the
+state's own change tracking, :mod:`tabletop.model.tracking`), compares just those before and
+after, and tells its observers exactly what changed with typed events (``UnitsChanged``
+with the unit ids, ``MarkersChanged`` with the hexes, ``TurnChanged``), so a view syncs
+only the affected items and commands need not announce their own effects.
 
-The comparison copies nothing for play actions (their undo memento is the "before") and
-costs about a microsecond per unit (:mod:`tabletop.documents.changes`); the document also
-keeps an index by hex, so :meth:`GameDocument.units_at` never scans the game.
+A move on a game of 10,000 units copies and compares the one or two units it moved
+(:mod:`tabletop.documents.changes`); the document also keeps an index by hex, so
+:meth:`GameDocument.units_at` never scans the game.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.commands import Command, History, PlayAction
+from tabletop.commands import Command, History
 from tabletop.documents.changes import (
     Before,
     HexIndex,
@@ -26,7 +27,7 @@ from tabletop.documents.changes import (
     turn_of,
 )
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, Scenario, UnitState
+from tabletop.model import GameState, Scenario, UnitState, recording
 from tabletop.rules import DiceSource, LineOfSight, RandomDice
 
 __all__ = [
@@ -96,7 +97,9 @@ Observer = Callable[[ChangeEvent], None]
 def diff_states(before: Before, state: GameState) -> list[ChangeEvent]:
     """The events that take a view from ``before`` to ``state``."""
     events: list[ChangeEvent] = []
-    changed = changed_units(before.units, state.units)
+    changed = changed_units(
+        before.units, state.units, before.units.keys() if before.touched else None
+    )
     if changed:
         events.append(UnitsChanged(changed))
     hexes = changed_markers(before, state)
@@ -209,42 +212,28 @@ class GameDocument:
     def push(self, command: Command, *, merge: bool = False) -> None:
         """Apply ``command`` and record it for undo. Exceptions from its first redo propagate
         before anything is recorded (an illegal action leaves the document unchanged)."""
-        before = self._before_redo(command)
-        self.history.push(command, merge=merge)
-        self._after(self._memento(command, before))
+        before = Before.start(self.state)
+        with recording(self.state) as journal:
+            self.history.push(command, merge=merge)
+        self._after(before.with_units(journal.units))
 
     def undo(self) -> Command | None:
-        command = self.history.next_undo
-        if command is None:
+        if self.history.next_undo is None:
             return None
-        # undoing a play action restores its memento into fresh containers, so the current
-        # ones can be compared against without a copy
-        before = Before.of(self.state) if isinstance(command, PlayAction) else None
-        before = before or Before.copy(self.state)
-        self.history.undo()
-        self._after(before)
+        before = Before.start(self.state)
+        with recording(self.state) as journal:
+            command = self.history.undo()
+        self._after(before.with_units(journal.units))
         return command
 
     def redo(self) -> Command | None:
-        command = self.history.next_redo
-        if command is None:
+        if self.history.next_redo is None:
             return None
-        before = self._before_redo(command)
-        self.history.redo()
-        self._after(self._memento(command, before))
+        before = Before.start(self.state)
+        with recording(self.state) as journal:
+            command = self.history.redo()
+        self._after(before.with_units(journal.units))
         return command
-
-    def _before_redo(self, command: Command) -> Before | None:
-        """What to compare against after ``command`` redoes: a play action keeps its own
-        memento (see :meth:`_memento`); anything else gets a copy now."""
-        return None if isinstance(command, PlayAction) else Before.copy(self.state)
-
-    @staticmethod
-    def _memento(command: Command, before: Before | None) -> Before:
-        if before is not None:
-            return before
-        assert isinstance(command, PlayAction) and command.before is not None
-        return Before.of(command.before)
 
     def _after(self, before: Before) -> None:
         events = diff_states(before, self.state)

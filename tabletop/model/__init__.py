@@ -13,6 +13,7 @@ from tabletop.model.state import (
     GameState,
     HexMarker,
     LogEntry,
+    Memento,
     Status,
     UnitState,
 )
@@ -28,6 +29,7 @@ from tabletop.model.terrain import (
     TerrainChart,
     TerrainType,
 )
+from tabletop.model.tracking import Journal, recording
 from tabletop.model.units import (
     MODEL_WOUNDS,
     Artillery,
@@ -49,8 +51,9 @@ __all__ = [
     "MODEL_WOUNDS", "MODULES", "RULE_HEX_MARKERS", "UNIT_FLAGS", "UNIT_MARKERS", "AirStrike",
     "Alias", "Artillery", "AssaultRating", "Background", "Bombs", "Bonus", "Conceals", "Figure",
     "FigureSpec", "Fire", "GameState", "Grid", "HexCell", "HexMap", "HexMarker",
-    "HexMarkerType", "HexsideFeatureType", "Kind", "LogEntry", "LosEffect", "MineAttack",
+    "HexMarkerType", "HexsideFeatureType", "Journal", "Kind", "LogEntry", "LosEffect", "Memento",
+    "MineAttack",
     "Movement", "Options", "PlatoonSide", "PlatoonUnitType", "Rating", "Reinforcement",
     "Scenario", "SideDef", "SquadUnitType", "Status", "TargetClass", "TecColumn",
-    "TerrainChart", "TerrainType", "UnitState", "UnitType", "Weapon",
+    "TerrainChart", "TerrainType", "UnitState", "UnitType", "Weapon", "recording",
 ]  # fmt: skip

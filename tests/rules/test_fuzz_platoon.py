@@ -71,9 +71,17 @@ class Player:
         """As ``tabletop act`` does: a ``PlayAction`` (its redo is ``engine.perform``) on
         a ``History``; every few actions one is undone and redone, which must give the
         same state (the memento and the recorded dice)."""
-        before = self.state.snapshot() if self.rng.random() < 0.05 else None
-        self.history.push(PlayAction(self.state, request, self.los, self.dice))
-        if before is not None:
+        undo_redo = self.rng.random() < 0.05
+        before = self.state.snapshot()
+        command = PlayAction(self.state, request, self.los, self.dice)
+        self.history.push(command)
+        # the memento (the units the action touched) holds every unit that changed
+        assert command.before is not None
+        units, now = before.units, self.state.units
+        changed = {i for i in units.keys() | now.keys() if units.get(i) != now.get(i)}
+        missed = changed - command.before.units.keys()
+        assert not missed, f"{request} changed {missed} behind its memento"
+        if undo_redo:
             after = self.state.snapshot()
             self.history.undo()
             assert self.state.same_as(before), f"undo of {request} did not restore the state"
