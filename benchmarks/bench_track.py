@@ -186,7 +186,79 @@ def bench_action(folder: Path, rounds: int) -> list[bool]:
     return results
 
 
-BENCHES = {"los": bench_los, "action": bench_action}
+def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
+    """The big scenario after 500 actions (moves of one hex, draws, ends of impulses and
+    turns), as ``bench_bigmap.py`` plays them."""
+    from tabletop.data import load_scenario
+    from tabletop.geometry import LosEngine
+    from tabletop.rules import ActionRequest, RandomDice, engine
+
+    sc = load_scenario(scenario_path)
+    state = sc.new_game()
+    los = LosEngine(sc.map, sc.options)
+    ruleset = engine.ruleset_for("platoon")
+    dice = RandomDice(5)
+    order = sorted(state.units)
+    k = 0
+    for _ in range(500):
+        if state.pending is not None:
+            request = ActionRequest("pass")
+            if state.pending.get("kind") == "move_paused":
+                request = ActionRequest("move", units=(str(state.pending["unit"]),), cont=True)
+        elif state.phase != "impulse":
+            request = ActionRequest("draw") if state.cup else ActionRequest("end-turn")
+        else:
+            request = ActionRequest("end-impulse")
+            for _ in range(50):
+                u = state.units[order[k % len(order)]]
+                k += 1
+                if u.on_map and u.formation == state.active_formation and u.hex is not None:
+                    to = u.hex.neighbors()[k % 6]
+                    if to in sc.map.cells:
+                        r = ActionRequest("move", units=(u.id,), to=(sc.map.label(to),))
+                        if not ruleset.check(state, r, los):
+                            request = r
+                            break
+        engine.perform(state, request, dice, los)
+    return state
+
+
+def bench_io(folder: Path, rounds: int) -> list[bool]:
+    """Save and load a game of the big scenario after 500 actions; load both as the data
+    layer does alone and as the app and the command line do (with the replay check);
+    beside bare ``yaml`` writing and reading the same document."""
+    import yaml
+
+    from tabletop.cli.common import check_game
+    from tabletop.data import load_game, save_game
+    from tabletop.data.files import game_to_dict
+
+    path = folder / "big-game.yaml"
+    if not path.exists():
+        t = time.perf_counter()
+        save_game(play_500(folder / "big-scenario.yaml"), path)
+        print(f"  (500 actions played in {time.perf_counter() - t:.1f} s)")
+    game = load_game(path)
+    data = game_to_dict(game, path)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    out = folder / "big-game-copy.yaml"
+    floor_save = best(lambda: out.write_text(yaml.dump(data, Dumper=dumper, sort_keys=False)),
+                      rounds)  # fmt: skip
+    floor_load = best(lambda: yaml.load(path.read_text(), Loader=loader), rounds)
+    save = best(lambda: save_game(game, out), rounds)
+    load = best(lambda: load_game(path), rounds)
+    checked = best(lambda: load_game(path, check_game), rounds)
+    print(f"  ({len(game.log)} log entries, {len(game.units)} units, "
+          f"{path.stat().st_size / 1e6:.1f} MB)")  # fmt: skip
+    return [
+        row("save a game after 500 actions", save, floor_save, 1.0, "s"),
+        row("load it (the data layer alone)", load, floor_load, 1.0, "s"),
+        row("load it with the replay check (app, CLI)", checked, floor_load, 1.0, "s"),
+    ]
+
+
+BENCHES = {"los": bench_los, "action": bench_action, "io": bench_io}
 
 
 def main() -> int:
