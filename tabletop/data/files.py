@@ -8,7 +8,7 @@ path is only ever read, never written, wherever it points.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import partial
@@ -22,7 +22,7 @@ from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
-from tabletop.data.yamlsafe import DataError, Problem, dump_text, load_path
+from tabletop.data.yamlsafe import DataError, Problem, dump_text, json_pieces, load_path
 from tabletop.model import Background, GameState, HexMap, Scenario, TerrainChart, UnitType
 
 Document = TerrainChart | HexMap | CounterFile | Scenario | GameState
@@ -452,15 +452,38 @@ def map_file_dict(
     """The file form of ``hexmap`` as written at ``path`` (the chart and background image
     references rewritten for that folder), with those two references; ``hexmap`` is not
     changed."""
+    return maps.run_steps(map_file_steps(hexmap, path, form))
+
+
+def map_file_steps(
+    hexmap: HexMap, path: Path, form: str = "auto"
+) -> maps.Steps[tuple[dict[str, Any], str, Background | None]]:
+    """:func:`map_file_dict` a short step at a time (see :func:`maps.map_dict_steps`)."""
     ref = hexmap.chart_ref or hexmap.chart.name
     ref = ref if is_bundled_name(ref) else relative_ref(ref, hexmap.path, path)
     bg = hexmap.background
     if bg is not None:
         bg = replace(bg, image=image_ref(bg.image, hexmap.path, path))
-    data = maps.map_to_dict(hexmap, form, chart_ref=ref)
+    data = yield from maps.map_dict_steps(hexmap, form, chart_ref=ref)
     if bg is not None:
         data["background"] = maps.background_dict(bg)
     return data, ref, bg
+
+
+def map_json_pieces(hexmap: HexMap, path: Path) -> Iterator[str]:
+    """The text of a map's file as written at ``path``, as one line of JSON (which every
+    YAML reader loads; the recovery file), in pieces: each ``next()`` is a short step
+    (about a millisecond on a 200 x 200 map), so a caller may do them between frames."""
+    steps = map_file_steps(hexmap, path)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            data = done.value[0]
+            break
+        yield ""
+    yield from json_pieces(data)
+    yield "\n"
 
 
 def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:

@@ -15,9 +15,10 @@ reads the text again with nodes. Nothing per value is stored while loading large
 
 from __future__ import annotations
 
+import json
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -437,6 +438,28 @@ def dump_text(data: Any) -> str:
         width=100,
     )
     return text
+
+
+JSON_CHUNK = 500
+"""Items of a long list turned into JSON per piece of :func:`json_pieces`."""
+
+
+def json_pieces(data: dict[str, Any]) -> Iterator[str]:
+    """``json.dumps(data)`` (a mapping of plain values), in pieces that join to exactly that
+    text: a long list in the mapping goes :data:`JSON_CHUNK` items a piece, so no piece
+    holds the interpreter for long (the encoder runs in C, without a break)."""
+    yield "{"
+    for i, (key, value) in enumerate(data.items()):
+        yield f"{', ' if i else ''}{json.dumps(key)}: "
+        if isinstance(value, list) and len(value) > JSON_CHUNK:
+            yield "["
+            for start in range(0, len(value), JSON_CHUNK):
+                chunk = json.dumps(value[start : start + JSON_CHUNK])[1:-1]
+                yield f", {chunk}" if start else chunk
+            yield "]"
+        else:
+            yield json.dumps(value)
+    yield "}"
 
 
 def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:

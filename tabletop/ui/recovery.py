@@ -12,16 +12,20 @@ next start (or opening the file it came from) offers a copy left by a crash.
 Play writes it synchronously after every action (:class:`~tabletop.ui.files.FileKeeper`,
 a few milliseconds). The editors use :class:`Autosaver`: after every completed edit, once
 the document has been quiet for :data:`DELAY_MS`, it takes a snapshot on the GUI thread (a
-copy of the map's dictionaries, about a millisecond on 200 x 200 hexes) and turns it into
-text and writes it on a worker thread, so a big map's second of serialising never holds
-up a frame.
+copy of the map's dictionaries, about a millisecond on 200 x 200 hexes), turns it into text
+and writes the file on a worker thread. A big map's text is made in pieces on the GUI
+thread instead, at most :data:`SLICE_MS` per turn of the event loop: Python code on a
+worker holds the interpreter lock that the GUI thread needs again after every Qt call of a
+frame, so a worker serialising for a third of a second froze the window that long; only
+the file's writing (which releases the lock) is left to the worker.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +36,8 @@ from tabletop.data.atomic import atomic_write
 
 DELAY_MS = 1500
 """How long the document must be quiet (no stroke in progress) before an autosave."""
+SLICE_MS = 4.0
+"""GUI-thread time per event-loop turn spent making a recovery text given in pieces."""
 
 KIND_TEXT = {"game": "game", "map": "map", "counters": "counters file", "scenario": "scenario"}
 
@@ -122,9 +128,12 @@ def recovery_question(origin: Origin) -> str:
             f"stood {what}? No discards the unsaved copy.")  # fmt: skip
 
 
-Snapshot = Callable[[Path], Callable[[], str]]
+Job = Callable[[], str] | Iterator[str]
+Snapshot = Callable[[Path], Job]
 """Called on the GUI thread with the recovery path: copies what the document holds and
-returns the function, run on the worker thread, that turns the copy into the file's text."""
+returns either the function, run on the worker thread, that turns the copy into the file's
+text (a small document), or that text as pieces, each a short step, which the GUI thread
+makes between frames (a big map: see the module's notes)."""
 
 
 _POOL: list[ThreadPoolExecutor] = []
@@ -154,6 +163,12 @@ class Autosaver(QObject):
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.write_soon)
         self._pending: Future[Path | None] | None = None
+        self._pieces: Iterator[str] | None = None  # a text being made, a slice a turn
+        self._parts: list[str] = []
+        self._slicer = QTimer(self)
+        self._slicer.setSingleShot(True)
+        self._slicer.setInterval(0)
+        self._slicer.timeout.connect(self._next_slice)
         self._unsubscribe: Callable[[], None] | None = None
         self.writes = 0
         """Recovery files written (tests and the benchmark count them)."""
@@ -178,19 +193,46 @@ class Autosaver(QObject):
         merge into one step, so a stroke is written once, after the mouse is released."""
         if self.document.modified:
             self.timer.start()
-        elif self.timer.isActive() or self.recovery.found() is not None:
+        elif self.timer.isActive() or self.busy() or self.recovery.found() is not None:
             self.discard()  # undone back to the saved state: nothing to recover
 
     def write_soon(self) -> None:
         """Snapshot now, write on the worker (later again if a write is still running)."""
         if not self.document.modified:
             return
-        if self._pending is not None and not self._pending.done():
+        if self.busy():
             self.timer.start()
             return
         job = self.snapshot(self.recovery.path)
         self.recovery.remember(self.kind, self.document.path)
-        self._pending = _worker().submit(self._write, job)
+        if callable(job):
+            self._pending = _worker().submit(self._write, job)
+        else:
+            self._pieces, self._parts = job, []
+            self._next_slice()
+
+    def busy(self) -> bool:
+        """A recovery text is being made or written."""
+        return self._pieces is not None or (self._pending is not None and not self._pending.done())
+
+    def _next_slice(self) -> None:
+        """Make pieces of the text for :data:`SLICE_MS`; the next turn goes on, the last one
+        hands the text to the worker."""
+        pieces = self._pieces
+        if pieces is None:
+            return
+        end = time.perf_counter() + SLICE_MS / 1000
+        for piece in pieces:
+            self._parts.append(piece)
+            if time.perf_counter() >= end:
+                self._slicer.start()
+                return
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        text = "".join(self._parts)
+        self._pieces, self._parts = None, []
+        self._pending = _worker().submit(self._write, lambda: text)
 
     def _write(self, job: Callable[[], str]) -> Path | None:
         try:
@@ -201,7 +243,11 @@ class Autosaver(QObject):
         return path
 
     def wait(self) -> Path | None:
-        """Wait for a write in progress; its path, or None."""
+        """Finish a write in progress (the rest of its text made now); its path, or None."""
+        if self._pieces is not None:
+            self._slicer.stop()
+            self._parts.extend(self._pieces)
+            self._hand_over()
         pending, self._pending = self._pending, None
         return pending.result() if pending is not None else None
 
@@ -212,10 +258,15 @@ class Autosaver(QObject):
         if not self.document.modified:
             return None
         self.recovery.remember(self.kind, self.document.path)
-        return self._write(self.snapshot(self.recovery.path))
+        job = self.snapshot(self.recovery.path)
+        text = job() if callable(job) else "".join(job)
+        return self._write(lambda: text)
 
     def discard(self) -> None:
-        """The document was saved or closed cleanly: no recovery file."""
+        """The document was saved or closed cleanly: no recovery file (a text being made
+        is dropped)."""
         self.timer.stop()
+        self._slicer.stop()
+        self._pieces, self._parts = None, []
         self.wait()
         self.recovery.discard()

@@ -158,6 +158,53 @@ def test_a_copy_older_than_its_file_is_not_offered(  # type: ignore[no-untyped-d
     assert again.files.recovery() is None
 
 
+def test_a_map_autosave_is_made_a_slice_per_event_loop_turn(  # type: ignore[no-untyped-def]
+    qtbot, map_file: Path, settings, monkeypatch
+) -> None:
+    """The map's text is made on the GUI thread between frames (one piece a turn here),
+    and is exactly the map file's JSON; the worker only writes it."""
+    import json
+
+    from tabletop.ui import recovery
+
+    monkeypatch.setattr(recovery, "SLICE_MS", 0.0)  # each turn makes one piece
+    win = open_window(qtbot, map_file, settings)
+    autosave = win.editor.autosave
+    win.set_brush("woods")
+    paint(qtbot, win, ["0303"])
+    autosave.timer.stop()
+    autosave.write_soon()
+    assert autosave.busy() and autosave._pending is None  # still making pieces
+    turns = 0
+    while autosave._pending is None:
+        qtbot.wait(1)
+        turns += 1
+    assert turns > 3  # a few pieces for a 10 x 8 map: format, grid, rows, levels...
+    path = autosave.wait()
+    assert path is not None and autosave.writes == 1 and not autosave.busy()
+    expected = data.map_file_dict(win.document.map, path)[0]
+    assert json.loads(path.read_text(encoding="utf-8")) == expected
+    assert data.load_map(path).cells[win.document.map.parse("0303")].terrain == "woods"
+
+
+def test_a_save_while_the_autosave_is_being_made_drops_it(  # type: ignore[no-untyped-def]
+    qtbot, map_file: Path, settings, monkeypatch
+) -> None:
+    from tabletop.ui import recovery
+
+    monkeypatch.setattr(recovery, "SLICE_MS", 0.0)
+    win = open_window(qtbot, map_file, settings)
+    autosave = win.editor.autosave
+    win.set_brush("woods")
+    paint(qtbot, win, ["0303"])
+    autosave.timer.stop()
+    autosave.write_soon()
+    assert autosave.busy()
+    assert win.save()
+    qtbot.wait(20)
+    assert not autosave.busy() and autosave.writes == 0 and win.files.recovery() is None
+
+
 def test_undo_to_the_saved_state_and_a_clean_close_remove_the_copy(  # type: ignore[no-untyped-def]
     qtbot, map_file: Path, settings
 ) -> None:

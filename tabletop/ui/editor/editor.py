@@ -10,8 +10,7 @@ dock.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from copy import copy as shallow_copy
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QSlider, QToolBar
 
-from tabletop.data import map_file_dict
+from tabletop.data import map_json_pieces
 from tabletop.data.schema import did_you_mean
 from tabletop.documents import (
     BackgroundChanged,
@@ -356,14 +355,14 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
             self._sync_background_controls()
 
 
-def map_snapshot(hexmap: HexMap) -> Callable[[Path], Callable[[], str]]:
+def map_snapshot(hexmap: HexMap) -> Callable[[Path], Iterator[str]]:
     """The map editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`): the
-    map's dictionaries copied now, the file's text made from the copy on the worker."""
+    map's dictionaries copied now, the file's text made from the copy in short pieces."""
 
-    def take(target: Path) -> Callable[[], str]:
+    def take(target: Path) -> Iterator[str]:
         copy = shallow_copy(hexmap)
         copy.cells, copy.hexsides = dict(hexmap.cells), dict(hexmap.hexsides)
-        return lambda: json.dumps(map_file_dict(copy, target)[0]) + "\n"
+        return map_json_pieces(copy, target)
 
     return take
 
