@@ -67,6 +67,8 @@ class FaceCache:
         self.side = side
         self.dpr = dpr
         self.bounds = counter_bounds(side)
+        self.offset = self.bounds.topLeft()
+        """Where a face's top left corner is, from the counter's centre."""
         self._faces: OrderedDict[tuple[int, float], QPixmap] = OrderedDict()
         self._levels: dict[int, set[float]] = {}
         """The levels each look is held at (for :meth:`nearest`)."""

@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import HexMap, HexMarker
 from tabletop.render.palette import font
+from tabletop.render.stamps import ContourStamps
 
 __all__ = ["HexShape", "MapPainter", "paint_hex_marker"]
 
@@ -73,6 +74,14 @@ class MapPainter:
         self._shapes: dict[Hex, HexShape] = {}
         self._edges: dict[Hex, list[QLineF]] = {}
         self._sides: dict[HexSide, _Side | None] = {}
+        # every hex has the same shape: its corners relative to its centre, from one hex
+        first = next(iter(self.map.cells), Hex(0, 0))
+        cx, cy = self.layout.hex_to_pixel(first)
+        self._corners = [QPointF(x - cx, y - cy) for x, y in self.layout.corners(first)]
+        radius = max((math.hypot(v.x(), v.y()) for v in self._corners), default=1.0)
+        self._stamps = ContourStamps(
+            lambda sp, c, level: _contours(sp, self._corners, c, level), radius + 1.0
+        )
         rect = QRectF()
         for h in self._border():
             rect = rect.united(self.shape(h).bounds)
@@ -190,8 +199,12 @@ class MapPainter:
         return out
 
     # --- terrain -----------------------------------------------------------------------
-    def paint_terrain(self, p: QPainter, exposed: QRectF, scale: float = 1.0) -> None:
-        """Fill, texture and level contours of every hex meeting ``exposed``, then features."""
+    def paint_terrain(
+        self, p: QPainter, exposed: QRectF, scale: float = 1.0, *, raster: bool = False
+    ) -> None:
+        """Fill, texture and level contours of every hex meeting ``exposed``, then features.
+        ``raster``: the painter draws into an image (the terrain tiles), so the contours
+        are blitted from stamps (:mod:`tabletop.render.stamps`) rather than stroked."""
         p.save()
         # fills without antialiasing tile exactly (no hairline gaps); the grid covers edges
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -213,8 +226,8 @@ class MapPainter:
                 )
         for shape in shapes:
             level = self.map.cells[shape.hex].level
-            if level > 0:
-                _contours(p, shape, level)
+            if level > 0 and not (raster and self._stamps.draw(p, shape.center, min(level, 3))):
+                _contours(p, self._corners, shape.center, level)
         self.paint_sides(p, exposed)
         p.restore()
 
@@ -373,15 +386,14 @@ def _texture(p: QPainter, terrain: str, shape: HexShape, s: float, colour: str) 
         p.drawRect(QRectF(cx - s * 0.25, cy - s * 0.18, s * 0.5, s * 0.36))
 
 
-def _contours(p: QPainter, shape: HexShape, level: int) -> None:
-    """Level 1 and above: darker inset contour lines, one per level."""
+def _contours(p: QPainter, corners: list[QPointF], centre: QPointF, level: int) -> None:
+    """Level 1 and above: darker inset contour lines, one per level, of the hex with these
+    ``corners`` (relative to its centre) drawn at ``centre``."""
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(QColor(110, 80, 40, 170), 1.4))
-    c = shape.center
     for k in range(min(level, 3)):
         f = 0.86 - 0.14 * k
-        poly = QPolygonF([c + (shape.polygon.at(i) - c) * f for i in range(shape.polygon.size())])
-        p.drawPolygon(poly)
+        p.drawPolygon(QPolygonF([centre + v * f for v in corners]))
 
 
 # --- hexside features -------------------------------------------------------------------------

@@ -378,10 +378,19 @@ class TileLayer:
     # --- invalidation ----------------------------------------------------------------------
     def invalidate(self, rect: QRectF) -> None:
         """Mark ``rect`` (scene coordinates) as changed in every tile that holds it, at
-        every level; each is repaired before it is next drawn."""
-        for key, tile in self._tiles.items():
-            if self.tile_rect(key).intersects(rect):
-                tile.dirty.append(QRectF(rect))
+        every level; each is repaired before it is next drawn. The tiles are found from
+        the rectangle, level by level, not by visiting every tile held; a tile's changes
+        since it was last drawn are repaired as one rectangle (their union, within the
+        tile), so the painter visits each hex once."""
+        for level in list(self._levels):
+            for key in self.keys(rect, level):
+                tile = self._tiles.get(key)
+                if tile is None:
+                    continue
+                if tile.dirty:
+                    tile.dirty[0] = tile.dirty[0].united(rect)
+                else:
+                    tile.dirty.append(QRectF(rect))
 
     def clear(self) -> None:
         """Forget every tile (after a change of everything, such as hex labels on or off)."""

@@ -128,7 +128,8 @@ class CounterItem(QGraphicsPixmapItem):
         super().__init__(parent)
         self.unit_type = unit_type
         self.state = state
-        self.hex: Hex | None = state.hex
+        self.hex: Hex | None = None
+        """The hex the scene filed the item under (see ``MapScene.sync_units``)."""
         self.faces = faces
         self.side = faces.side
         self.options = options
@@ -137,14 +138,13 @@ class CounterItem(QGraphicsPixmapItem):
         self.own_face = True
         """Whether the face shown is the one painted for :attr:`level` (False: another
         level's, drawn scaled, until idle time paints the level's own)."""
-        self._exact = True
         self._mode = Qt.TransformationMode.FastTransformation
         self.look = faces.look(unit_type, state, options)
-        self.setOffset(faces.bounds.topLeft())
+        self.setOffset(faces.offset)
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(f"{unit_type.name} ({state.id})")
-        self._refresh()
+        self.setPixmap(faces.face_of(self.look, level))
 
     @property
     def unit_id(self) -> str:
@@ -156,11 +156,12 @@ class CounterItem(QGraphicsPixmapItem):
         self._show(True)
 
     def _show(self, own: bool) -> None:
-        """Blit pixel for pixel only a face painted for the view's exact scale."""
+        """Blit pixel for pixel a face painted for the view's scale; scale another
+        level's smoothly."""
         self.own_face = own
         mode = (
             Qt.TransformationMode.FastTransformation
-            if own and self._exact
+            if own
             else Qt.TransformationMode.SmoothTransformation
         )
         if mode is not self._mode:
@@ -172,15 +173,14 @@ class CounterItem(QGraphicsPixmapItem):
         self.state = state
         self._refresh()
 
-    def set_level(self, level: float, exact: bool = True, *, paint: bool = True) -> bool:
-        """Use the face painted for zoom ``level`` (see :mod:`tabletop.render.tiles`);
-        ``exact``: the view is at that level's scale, so the face is blitted pixel for pixel
-        (fast); otherwise it is scaled down smoothly. Without ``paint``, a face not painted
-        yet is not painted now: the nearest level's stands in, scaled, and False is
-        returned (call again with ``paint`` in idle time)."""
-        if level == self.level and exact == self._exact and self.own_face:
+    def set_level(self, level: float, *, paint: bool = True) -> bool:
+        """Use the face painted for zoom ``level``, the view's scale exactly (a free level
+        between two wheel notches included, see :mod:`tabletop.render.tiles`), blitted
+        pixel for pixel. Without ``paint``, a face not painted yet is not painted now: the
+        nearest level's stands in, scaled smoothly, and False is returned (call again with
+        ``paint`` in idle time)."""
+        if level == self.level and self.own_face:
             return True
-        self._exact = exact
         self.level = level
         pixmap = self.faces.get(self.look, level)
         own = pixmap is not None

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.render.faces import FaceCache
 from tabletop.render.terrain import MapPainter
-from tabletop.render.tiles import TileLayer, exact_level, level_scale
+from tabletop.render.tiles import TileLayer, exact_level
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
 FAR_COUNTER_PIXELS = 24
@@ -75,11 +75,11 @@ class MapLayers(QObject):
         self.far_item.hide()
         for item in (self.terrain_item, self.far_item):
             scene.addItem(item)
-        self.level = 0
-        """The zoom level of the counters' faces (see :mod:`tabletop.render.tiles`)."""
+        self.level: float = 0
+        """The zoom level of the counters' faces: the view's scale exactly (a free level
+        between two levels, see :mod:`tabletop.render.tiles`), so that they blit pixel
+        for pixel at every zoom."""
         self.far_mode = False
-        self.exact = True
-        """Whether the view's scale is exactly the level's (faces blit pixel for pixel)."""
         self._stale: list[CounterItem] = []
         """Counters to give the current level's face (off screen: in idle time)."""
         self._due: list[CounterItem] = []
@@ -88,14 +88,14 @@ class MapLayers(QObject):
         """Counters still to be shown or hidden after a switch to or from far mode."""
         self._warm: list[tuple[CounterItem, float]] = []
         """Faces to paint ahead for the levels one notch away (the next notch finds them)."""
-        self._prefetched: tuple[int, QRectF] | None = None
+        self._prefetched: tuple[float, QRectF] | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._work)
 
     # --- painting callbacks ---------------------------------------------------------------
     def _paint_terrain(self, p: QPainter, rect: QRectF, scale: float) -> None:
-        self.painter.paint_terrain(p, rect, scale)
+        self.painter.paint_terrain(p, rect, scale, raster=True)
         self.painter.paint_grid(p, rect, scale, labels=self.painter.labels)
 
     def _paint_far_counters(self, p: QPainter, rect: QRectF, scale: float) -> None:
@@ -117,11 +117,9 @@ class MapLayers(QObject):
         far = self.faces.side * scale < FAR_COUNTER_PIXELS
         if far != self.far_mode:
             self._switch_far(far, visible)
-        level = self.terrain.level_for(scale)
-        exact = abs(level_scale(level) - scale) < 1e-6 * scale
-        if level != self.level or exact != self.exact:
+        level = exact_level(scale)
+        if level != self.level:
             self.level = level
-            self.exact = exact
             self._due = [] if far else self._faces_now(self.near(visible))
             self._stale = list(self.counters())
         self.wake()
@@ -130,10 +128,10 @@ class MapLayers(QObject):
         """Give ``items`` the faces of the current level that are painted already (others'
         faces stand in), for up to :data:`NOTCH_SECONDS`; those left to idle time."""
         deadline = time.perf_counter() + NOTCH_SECONDS
-        level, exact = self.level, self.exact
+        level = self.level
         due: list[CounterItem] = []
         for k, item in enumerate(items):
-            if not item.set_level(level, exact, paint=False):
+            if not item.set_level(level, paint=False):
                 due.append(item)
             if k % 64 == 63 and time.perf_counter() > deadline:
                 due.extend(items[k + 1 :])
@@ -171,21 +169,21 @@ class MapLayers(QObject):
     def _work(self) -> None:
         deadline = time.perf_counter() + SLICE_SECONDS
         for scale, rect in self._views():
-            if self.terrain.level_for(scale) != self.level:
+            if exact_level(scale) != self.level:
                 self.view_scaled(scale, rect)
         if self._switch:
             chunk, self._switch = self._switch[:LEVEL_CHUNK], self._switch[LEVEL_CHUNK:]
             for counter in chunk:
                 counter.setVisible(not self.far_mode)
         while self._due and time.perf_counter() < deadline:
-            self._due.pop().set_level(self.level, self.exact)
+            self._due.pop().set_level(self.level)
         for layer, item in ((self.terrain, self.terrain_item), (self.far, self.far_item)):
             for rect in layer.render_pending(deadline):
                 item.update(rect)
         while self._stale and time.perf_counter() < deadline:
             chunk, self._stale = self._stale[:100], self._stale[100:]
             for counter in chunk:
-                counter.set_level(self.level, self.exact)
+                counter.set_level(self.level)
         while self._warm and time.perf_counter() < deadline:
             item, level = self._warm.pop()
             self.faces.face_of(item.look, level)
@@ -209,9 +207,9 @@ class MapLayers(QObject):
             return False
         scale, rect = views[0]
         level = self.terrain.level_for(scale)
-        if self._prefetched == (level, rect):
+        if self._prefetched == (scale, rect):
             return False
-        self._prefetched = (level, rect)
+        self._prefetched = (scale, rect)
         # the far counters' overview too, so that the first zoom out to far mode has a
         # stand-in for its tiles
         self.far.queue_overview()
@@ -220,8 +218,9 @@ class MapLayers(QObject):
             self.terrain.queue(rect, level + step)
             if self.far_mode:
                 self.far.queue(rect, level + step)
-        looks = {i.look[0]: i for i in self.near(rect)}.values()  # one item per look
-        self._warm = [(i, level + step) for step in (-1, 1) for i in looks]
+        looks = {i.look.id: i for i in self.near(rect)}.values()  # one item per look
+        faces = exact_level(scale)  # what the next notch either way lands on
+        self._warm = [(i, faces + step) for step in (-1, 1) for i in looks]
         return self._busy()
 
     def rebuild(self) -> None:

@@ -73,6 +73,8 @@ class MapScene(QGraphicsScene):
         self._stacks: dict[Hex, dict[str, CounterItem]] = {}
         """The counter items in each hex: "what is in this hex" without a scan."""
         self._sides = {side: i for i, side in enumerate(document.scenario.sides)}
+        self._options: dict[int, CounterOptions] = {}
+        """The counter options of each side (shared by its counters)."""
         self.sync_units(document.state.units)
 
     # --- hit-testing through the hex math ----------------------------------------------------
@@ -157,6 +159,7 @@ class MapScene(QGraphicsScene):
         they left and entered. Costs in proportion to ``ids``, whatever the game's size."""
         units = self.document.state.units
         touched: set[Hex] = set()
+        fresh: list[CounterItem] = []
         for unit_id in ids:
             state = units.get(unit_id)
             item = self.counters.get(unit_id)
@@ -171,12 +174,15 @@ class MapScene(QGraphicsScene):
             if item is None:
                 item = self._new_counter(state)
                 self.counters[unit_id] = item
+                fresh.append(item)
             else:
                 item.sync(state)
             self._file(item, state.hex)
             touched.add(state.hex)  # type: ignore[arg-type]
         for h in touched:
             self._restack(h)
+        for item in fresh:  # placed first: the scene's index files each item once
+            self.addItem(item)
 
     def retype(self, unit_type: UnitType) -> list[str]:
         """A unit type was edited (the counter editor): the game uses the new value and its
@@ -227,13 +233,16 @@ class MapScene(QGraphicsScene):
         return out
 
     def _new_counter(self, state: UnitState) -> CounterItem:
+        """A counter item for ``state``, not filed, placed nor added to the scene yet."""
         unit_type = self.document.scenario.unit_types[state.type_id]
         index = self._sides.get(state.side, 0)
-        options = CounterOptions(side_index=index, side_mark=side_color(index).name())
+        options = self._options.get(index)
+        if options is None:
+            options = CounterOptions(side_index=index, side_mark=side_color(index).name())
+            self._options[index] = options
         item = CounterItem(unit_type, state, self.faces, options, self.layers.level)
-        item.set_level(self.layers.level, self.layers.exact)
-        item.setVisible(not self.layers.far_mode)
-        self.addItem(item)
+        if self.layers.far_mode:
+            item.setVisible(False)
         return item
 
     def _stacks_in(self, rect: QRectF) -> list[CounterItem]:
@@ -263,7 +272,7 @@ class MapScene(QGraphicsScene):
         ):
             item.setPos(centre + offset)
             item.setZValue(Z_COUNTERS + k)
-        if h in self.hexmap.cells and self.layers.far.cached():
+        if h in self.hexmap.cells and self.layers.far.memory():
             pad = self.counter_side
             self.layers.counters_changed(
                 self.map_painter.hex_rect(h).adjusted(-pad, -pad, pad, pad)

@@ -154,3 +154,33 @@ def test_far_mode_switches_near_the_view_first(qapp, document: GameDocument, mon
     assert not scene.layers.far_item.isVisible()
     idle(scene)
     assert all(i.isVisible() for i in scene.counters.values())
+
+
+def test_contours_are_blitted_from_stamps_and_look_stroked(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.render import MapPainter
+
+    hexmap = document.scenario.map
+    for k, h in enumerate(list(hexmap.cells)[:60]):  # many hill hexes, levels 1 to 3
+        hexmap.cells[h] = HexCell("clear", 1 + k % 3)
+    painter = MapPainter(hexmap)
+    bounds = painter.bounds
+    images = []
+    for raster in (False, True):
+        image = QImage(int(bounds.width() * 0.8) + 1, int(bounds.height() * 0.8) + 1,
+                       QImage.Format.Format_RGB32)  # fmt: skip
+        image.fill(QColor("white"))
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.scale(0.8, 0.8)
+        p.translate(-bounds.left(), -bounds.top())
+        painter.paint_terrain(p, bounds, 0.8, raster=raster)
+        p.end()
+        images.append(image)
+    stroked, stamped = images
+    assert 0 < painter._stamps.painted <= 3 * 4 * 4  # per level and quarter-pixel phase
+    worst = 0
+    for y in range(0, stroked.height(), 2):
+        for x in range(0, stroked.width(), 2):
+            a, b = stroked.pixelColor(x, y), stamped.pixelColor(x, y)
+            worst = max(worst, abs(a.red() - b.red()) + abs(a.green() - b.green()))
+    assert worst < 48  # antialiased edges an eighth of a pixel apart at most
