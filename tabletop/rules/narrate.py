@@ -139,6 +139,11 @@ def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
         if a.get("cont"):
             verb = "moves on" if action == "move" else "runs on"
         return f"{actor} {verb}{route}" + (" (maneuver)" if a.get("maneuver") else "")
+    if action in ("load", "unload"):
+        cargo = f" {w.unit(str(a['target']))}" if a.get("target") else ""
+        if action == "load":
+            return f"{actor} takes{cargo} aboard" + (f" and moves{route}" if route else "")
+        return f"{actor}" + (f" moves{route} and" if route else "") + f" unloads{cargo}"
     if action in ("assault", "overrun"):
         return f"{actor} {action}{'s' if len(units) == 1 else ''}{route}"
     if action == "draw":
@@ -168,14 +173,6 @@ def _other_head(w: _Words, action: str, a: dict[str, Any], actor: str, target: s
         return f"{actor} tries to rally"
     if action == "mode":
         return f"{actor} goes {str(a.get('mode', '')).upper()}"
-    if action == "load":
-        return (
-            f"{actor} takes {w.unit(str(a['target']))} aboard"
-            if a.get("target")
-            else f"{actor} loads"
-        )
-    if action == "unload":
-        return f"{actor} unloads" + (f" {w.unit(str(a['target']))}" if a.get("target") else "")
     if action == "dig-in":
         return f"{actor} digs in"
     if action == "close-combat":

@@ -129,3 +129,52 @@ def test_the_text_answer_says_the_squad_rolls_and_events_in_words(
     )
     assert out[2].startswith("Wehrmacht ends its player turn: Rifle squad sov-rifle-1 medic 5 vs")
     assert out[2].endswith("Red Army's player turn 1; sov-rifle-1: a medic saves a soldier")
+
+
+def test_a_close_combat_in_the_demo_through_act(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The half-track drives its squad into the entrenched sov-rifle-2 and unloads there:
+    three scripted rounds of close combat through ``tabletop act`` (rules 3.6, 3.7, 3.10)."""
+    act = Player(tmp_path, capsys)
+    act("move", "--unit", "ger-sdkfz251-1", "--to", "0211,0312,0412,0512,0611,0711,0810")
+    assert act("end-turn", "--dice", "4")["active_side"] == "soviet"  # sov-rifle-1's medic
+    assert act("end-turn", "--dice", "4,4")["turn"] == 2  # ger-rifle-1's medic
+    data = act("unload", "--unit", "ger-sdkfz251-1", "--to", "0910,1009")
+    assert data["units"]["ger-rifle-4"]["hex"] == "1009"
+    assert {"event": "unloaded", "unit": "ger-rifle-4", "carrier": "ger-sdkfz251-1",
+            "hex": "1009"} in data["events"]  # fmt: skip
+    act("end-phase")
+    assert act("end-phase")["phase"] == "close_combat"
+    assert act("end-phase", code=2)["reasons"] == ["close combat in 1009 has 3 round(s) left"]
+    # round 1: sov-rifle-2 faces a vehicle: tank fear 6+6 > 8, so it skips round 1; the
+    # half-track rolls its 3 fire dice on {1,2,3}: 2 hits, no defense (clear, defense 0);
+    # ger-rifle-4 got out this game turn: it skips round 1 too; sov-rifle-2 tests, passes
+    data = act("close-combat", "--hex", "1009", "--dice", "6,6,1,2,6,2,2")
+    assert data["round"] == 1
+    assert [(r["by"], r["for"]) for r in data["rolls"]] == [
+        ("sov-rifle-2", "tank_fear"), ("ger-sdkfz251-1", "close_combat"), ("sov-rifle-2", "morale")
+    ]  # fmt: skip
+    assert data["units"]["sov-rifle-2"]["figures"] == 8
+    assert data["units"]["ger-sdkfz251-1"]["ammo"] == 9
+    # round 2: ger-rifle-4 fights (9 dice: 8 soldiers and the MG; the medic rolls none);
+    # sov-rifle-2 must pair with it, the attacking infantry (7 dice); no defense rolls
+    # between infantry after round 1; both lost figures: both test, in unit-id order
+    dice = [1, 1, *([6] * 7), 6, 6, 6, 1, *([6] * 6), 1, 1, 1, 1]
+    data = act("close-combat", "--hex", "1009", "--dice", ",".join(map(str, dice)))
+    assert [r["by"] for r in data["rolls"]] == [
+        "ger-rifle-4", "ger-sdkfz251-1", "sov-rifle-2", "ger-rifle-4", "sov-rifle-2"
+    ]  # fmt: skip
+    assert data["rolls"][2]["successes"] == 1 and data["units"]["ger-rifle-4"]["figures"] == 9
+    assert data["units"]["sov-rifle-2"]["figures"] == 6
+    assert data["units"]["ger-sdkfz251-1"]["ammo"] == 9  # 1 per close-combat turn
+    data = act("close-combat", "--hex", "1009", "--dice", ",".join(["6"] * 16))
+    assert data["round"] == 3 and [r["by"] for r in data["rolls"]] == [
+        "ger-rifle-4",
+        "ger-sdkfz251-1",
+        "sov-rifle-2",
+    ]
+    assert act("end-phase")["phase"] == "end"
+    game = load_game(act.game)
+    los = LosEngine(game.scenario.map, game.scenario.options)
+    assert engine.replay(game.scenario, game.log, los).same_as(game)

@@ -195,4 +195,9 @@ def test_the_log_tells_load_and_unload() -> None:
         LogEntry("load", {"units": ["h"], "target": "r", "to": ["0605"]}, [], 1, "german"),
         result,
     )
-    assert "takes r aboard" in text and "r boards h" in text
+    assert text == "Sd.Kfz. 251/1 h takes r aboard and moves 0505 → 0605: r boards h"
+    result = act(state, "unload", unit="h", to="0705")
+    entry = LogEntry("unload", {"units": ["h"], "to": ["0705"]}, [], 1, "german")
+    assert narrate(state.scenario, entry, result) == (
+        "Sd.Kfz. 251/1 h moves 0605 → 0705 and unloads: Rifle squad (German) r gets out of h"
+    )
