@@ -56,7 +56,7 @@ class SquadLos(CachedLos):
 UNIT_ACTIONS = {
     "movement": ("move",) * 6
     + ("lay-mines", "clear-mines", "morale-test", "load", "load", "load", "unload"),
-    "shooting": ("fire", "fire", "run", "dig-in", "suppress", "suppress"),
+    "shooting": ("fire", "fire", "run", "dig-in", "suppress", "suppress", "air-strike"),
 }
 
 
@@ -162,11 +162,11 @@ class Player:
         if kind == "fire":
             enemy = self.enemy(unit)
             return None if enemy is None else ActionRequest("fire", units=uid, target=enemy.id)
-        if kind == "suppress":
+        if kind in ("suppress", "air-strike"):
             enemy = self.enemy(unit)
             if enemy is None or enemy.hex is None:
                 return None
-            return ActionRequest("suppress", units=uid, hex=hex_map.label(enemy.hex))
+            return ActionRequest(kind, units=uid, hex=hex_map.label(enemy.hex))
         if kind == "load":
             friends = [u.id for u in self.state.units_at(unit.hex)
                        if u.side == unit.side and u.id != unit.id]  # fmt: skip

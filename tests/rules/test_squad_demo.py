@@ -178,3 +178,28 @@ def test_a_close_combat_in_the_demo_through_act(
     game = load_game(act.game)
     los = LosEngine(game.scenario.map, game.scenario.options)
     assert engine.replay(game.scenario, game.log, los).same_as(game)
+
+
+def test_the_demo_air_strikes_meet_aa_fire_and_the_il2_strikes_from_its_airfield(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    act = Player(tmp_path, capsys)
+    act("end-phase")
+    data = act("air-strike", "--unit", "sov-il2-1", "--hex", "0305", code=2)
+    assert data["reasons"] == ["sov-il2-1 belongs to soviet: it acts in soviet's player turn"]
+    act("end-turn", "--dice", "4")  # sov-rifle-1's medic
+    act("end-phase")
+    # the Il-2 bombs ger-rifle-1 from its airfield (no German AA): 4 dice at 4+ all miss,
+    # then the morale test of an air strike (trigger 4), 3 + 3 <= 8
+    data = act("air-strike", "--unit", "sov-il2-1", "--hex", "0305", "--dice", "1,2,3,1,3,3")
+    assert [(r["by"], r["for"]) for r in data["rolls"]] == [
+        ("sov-il2-1", "to_hit"), ("ger-rifle-1", "morale")
+    ]  # fmt: skip
+    act("end-turn", "--dice", "4,4")  # ger-rifle-1's medics; game turn 2
+    act("end-phase")
+    # the He 111 on the bunker (the scenario's air_strikes:): sov-aa-1 in 1207 sees 0906
+    # and fires first, 3 hits on its 3 wounds: shot down, nothing is dropped
+    data = act("air-strike", "--hex", "0906", "--dice", "6,6,6")
+    assert data["rolls"] == [{"by": "sov-aa-1", "for": "to_hit", "need": "5+",
+                              "dice": [6, 6, 6], "successes": 3}]  # fmt: skip
+    assert {"event": "aircraft_shot_down", "aircraft": "MEDIUM_BOMBER"} in data["events"]
