@@ -157,3 +157,19 @@ def test_a_rename_onto_another_files_id_is_refused(windows) -> None:  # type: ig
     rename(counters, "T72")
     assert "another type already has the id T72" in counters.editor.hint.text()
     assert counters.editor.current.id == "T64"
+
+
+def test_colours_and_symbol_show_on_the_open_games_map(windows) -> None:  # type: ignore[no-untyped-def]
+    counters, game, scenario = windows
+    select(counters, "T64")
+    item = game.map_scene.counters["t64-1"]
+    before = item.look[1:]
+    colour = counters.findChild(QLineEdit, "counter-colour")
+    QTest.mouseClick(colour, LEFT, NONE, QPoint(5, colour.height() // 2))
+    QTest.keyClicks(colour, "#223344")
+    assert item.unit_type.art == {"background": "#223344"}
+    assert item.look[1:] != before
+    shown = scenario.view.scene().counters["t64-1"]
+    assert shown.unit_type.art == {"background": "#223344"}
+    counters.undo()
+    assert item.look[1:] == before and item.unit_type.art == {}
