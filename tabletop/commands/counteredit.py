@@ -21,6 +21,7 @@ from tabletop.commands.base import Command, History
 from tabletop.model import (
     AirStrike,
     GameState,
+    Memento,
     PlatoonUnitType,
     Reinforcement,
     Scenario,
@@ -170,6 +171,8 @@ def retype_units(holders: Iterable[object], old: str, unit_type: UnitType) -> li
             stack += [obj.units, obj.reinforcements]
         elif isinstance(obj, GameState):
             stack += [obj.scenario, list(obj.units.values())]
+        elif isinstance(obj, Memento):  # a game action's undo: the units it touched
+            stack += [obj.units, obj.rest]
         elif isinstance(obj, Reinforcement):
             stack.append(obj.unit)
         elif isinstance(obj, History):
