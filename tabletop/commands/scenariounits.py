@@ -474,9 +474,12 @@ def painted_zone(
     taken = set(wanted)
     out: dict[str, list[Hex]] = {}
     for s in scenario.sides:
-        kept = [h for h in scenario.zones.get(s, []) if h not in taken]
-        if s == side and not erase:
-            kept += [h for h in wanted if h not in set(kept)]
+        zone = scenario.zones.get(s, [])
+        if s == side and not erase:  # its own hexes keep their order, the new ones follow
+            present = set(zone)
+            kept = [*zone, *(h for h in wanted if h not in present)]
+        else:
+            kept = [h for h in zone if h not in taken]
         if kept:
             out[s] = kept
     return out

@@ -359,6 +359,7 @@ class UnitDock(QDockWidget):
                 self.id_edit.clear()
                 self.type_label.clear()
                 self.figures.hide()
+                self.form.setRowVisible(self.carrier, False)
                 return
             self._show_form(unit)
             for marker, check in self.marker_checks.items():

@@ -101,7 +101,7 @@ class ZoneOverlay(QGraphicsItem):
         painter.setPen(Qt.PenStyle.NoPen)
         for shape in shapes:
             tint = QColor(zone_colour(self.scenario, self.owner[shape.hex]))
-            tint.setAlpha(75)
+            tint.setAlpha(55)
             painter.setBrush(tint)
             painter.drawPolygon(shape.polygon)
         layout = self.map_painter.layout
