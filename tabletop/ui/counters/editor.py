@@ -307,8 +307,8 @@ class CounterEditor(QObject):
         moved_units = in_use(users, new.id)
         if moved_units:
             self.hint.setText(
-                f"Renamed {t.id} to {new.id} in {', '.join(moved_units)} too; save them and "
-                "this file to keep it."
+                f"Renamed {t.id} to {new.id} in {', '.join(moved_units)} too; save this file, "
+                "then them, to keep it."
             )
         return True
 
