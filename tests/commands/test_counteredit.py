@@ -65,7 +65,7 @@ def test_rename_type_undoes_in_the_holders() -> None:
     command.redo()
     assert sc.units[0].type_id == "PANZER" and types[0].id == "PANZER"
     command.undo()
-    assert sc.units[0].type_id == "TANK" and list(sc.unit_types)[0] == "TANK"
+    assert sc.units[0].type_id == "TANK" and next(iter(sc.unit_types)) == "TANK"
     assert sc.unit_types["TANK"].id == "TANK"
 
 
