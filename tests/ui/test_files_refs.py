@@ -134,3 +134,17 @@ def test_a_fifo_as_background_is_a_warning_not_a_hang(tmp_path: Path, bg_map: Pa
     errors, warnings = data.validate_file(bg_map)
     assert errors == []
     assert any("not a file" in w.message for w in warnings)
+
+
+def test_the_map_editor_opens_a_map_whose_background_is_a_fifo(
+    qtbot, tmp_path: Path, bg_map: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    os.mkfifo(tmp_path / "maps" / "scans" / "fifo.png")  # reading it would block forever
+    bg_map.write_text(BG_MAP.replace("board.png", "fifo.png"), encoding="utf-8")
+    win = create_window(bg_map, settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    item = win.editor.scene.background_item
+    assert "cannot read the image" in item.problem and not item.isVisible()
