@@ -169,6 +169,8 @@ class CounterEditor(QObject):
         left = QWidget()
         column = QVBoxLayout(left)
         self.list = QListWidget(objectName="counter-list")
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)  # long names: "...", a tip
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.currentRowChanged.connect(self._on_row)
         column.addWidget(self.list, 1)
         buttons = QGridLayout()
@@ -242,6 +244,7 @@ class CounterEditor(QObject):
         self.list.clear()
         for t in self.types:
             self.list.addItem(f"{t.id}  {t.name}")
+            self.list.item(self.list.count() - 1).setToolTip(f"{t.id}: {t.name}")
         self.list.blockSignals(False)
         self.select(min(max(row, 0), len(self.types) - 1))
 
@@ -388,6 +391,7 @@ class CounterEditor(QObject):
                 item = self.list.item(row)
                 if item is not None:
                     item.setText(f"{t.id}  {t.name}")
+                    item.setToolTip(f"{t.id}: {t.name}")
                 if t.id in event.ids:
                     self.form.load(t)
                     self.preview.show_type(t)
