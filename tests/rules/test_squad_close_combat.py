@@ -412,3 +412,104 @@ def test_odds_of_a_close_combat_round_exact_and_through_the_command_line(capsys:
     data = json.loads(capsys.readouterr().out)
     assert data["close_combat"] == {"unit": "t", "target": "s"}
     assert abs(sum(data["figures_lost"].values()) - 1) < 1e-9
+
+
+def _rounds(state: Any, dice: list[list[int]]) -> list[list[tuple[str, str, int]]]:
+    """Fight three rounds with these dice; each round's rolls as (by, for, dice rolled)."""
+    out = []
+    for faces in dice:
+        out.append([(r[0], r[1], len(r[3])) for r in rolls(cc(state, faces))])
+    assert reasons(state, "close-combat", hex="0505") == [
+        "the close combat in 0505 has fought its 3 rounds this phase"
+    ]
+    return out
+
+
+def test_infantry_against_a_tank_over_three_rounds() -> None:
+    state = melee(
+        unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=2),
+        unit("t", "LIGHT_TANK", "german", "0505"),
+        terrain={"0505": "town"},
+        rules=["close_combat"],  # morale off: no tank fear, no tests
+    )
+    got = _rounds(state, [[1, 6, 6, 6, 4], [6, 6, 1, 3], [6, 6, 6]])
+    assert got == [
+        [("t", "close_combat", 2), ("s", "close_combat", 2), ("s", "defense", 1)],
+        [("t", "close_combat", 2), ("s", "close_combat", 1), ("t", "defense", 1)],  # 1 left
+        [("t", "close_combat", 2), ("s", "close_combat", 1)],
+    ]
+    assert state.unit("t").figures[0].wounds == 1
+    assert state.unit("t").ammo == types()["LIGHT_TANK"].ammo - 1  # once per close-combat turn
+
+
+def test_an_at_gun_against_a_tank_over_three_rounds() -> None:
+    state = melee(
+        unit("a", "AT_GUN", "soviet", "0505"),
+        unit("t", "MEDIUM_TANK", "german", "0505"),
+        terrain={"0505": "woods"},
+        rules=["close_combat"],
+    )
+    got = _rounds(state, [[6, 6, 6, 6, 6], [6, 6, 6, 1, 6, 5], [2, 6, 6, 6, 6, 3]])
+    assert got == [
+        [("t", "close_combat", 3), ("a", "close_combat", 2)],
+        [("t", "close_combat", 3), ("a", "close_combat", 2), ("t", "defense", 1)],
+        [("t", "close_combat", 3), ("a", "close_combat", 2), ("a", "defense", 1)],
+    ]
+    assert state.unit("t").figures[0].wounds == 1  # 5 > side armor 2
+    assert len(state.unit("a").standing()) == 4  # 3 > defense 0 + woods 1: a crewman falls
+    assert state.unit("a").ammo == types()["AT_GUN"].ammo - 1
+    assert state.unit("t").ammo == types()["MEDIUM_TANK"].ammo - 1
+
+
+def test_vehicle_against_vehicle_over_three_rounds() -> None:
+    state = melee(
+        unit("a", "MEDIUM_TANK", "german", "0505"),
+        unit("b", "LIGHT_TANK", "soviet", "0505"),
+        rules=["close_combat"],
+    )
+    misses = [1, 1, 1, 1, 1]  # to-hit 4+: every die misses
+    got = _rounds(state, [misses, [4, 1, 1, 1, 1, 2], misses])
+    assert got == [
+        [("a", "to_hit", 3), ("b", "to_hit", 2)],
+        [("a", "to_hit", 3), ("b", "to_hit", 2), ("b", "defense", 1)],
+        [("a", "to_hit", 3), ("b", "to_hit", 2)],
+    ]
+    assert state.unit("b").figures[0].wounds == 1  # 2 > side armor 1
+    assert state.unit("a").ammo == types()["MEDIUM_TANK"].ammo - 1
+
+
+def test_the_combined_pairing_over_three_rounds() -> None:
+    state = melee(
+        unit("d1", "RIFLE_SQUAD", "soviet", "0505", figures=1),
+        unit("d2", "RIFLE_SQUAD", "soviet", "0505", figures=1),
+        unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=1),
+        unit("t", "LIGHT_TANK", "german", "0505"),
+        terrain={"0505": "ruins"},
+        rules=["close_combat"],
+    )
+    targets = (("t", "d2"), ("d1", "g"), ("d2", "t"))
+    for _ in range(3):
+        result = cc(state, [6, 6, 6, 6, 6], targets=targets)
+        assert [(r[0], r[2]) for r in rolls(result)] == [
+            ("g", "{1,2}"), ("t", "{1,2,3}"), ("d1", "{1,2}"), ("d2", "{1,2,3}")
+        ]  # fmt: skip
+    assert reasons(state, "close-combat", hex="0505") == [
+        "the close combat in 0505 has fought its 3 rounds this phase"
+    ]
+
+
+def test_surrender_at_once_when_the_protecting_friend_falls() -> None:
+    state = melee(
+        unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=2, status=Status.SUPPRESSED),
+        unit("f", "RIFLE_SQUAD", "soviet", "0505", figures=1),
+        unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=2),
+        rules=["close_combat", "morale"],
+    )
+    # round 1: the Suppressed s is protected by f and rolls nothing; g's 2 dice at f hit
+    # once, f's one figure falls; f rolls a 6, a miss. s surrenders as the losses are
+    # removed, so its re-test after round 1 is never rolled (READING of "at once")
+    result = cc(state, [1, 6, 6], targets=(("g", "f"),))
+    assert [r[0] for r in rolls(result)] == ["g", "f"]
+    assert state.unit("f").status is Status.ELIMINATED
+    assert {"event": "surrendered", "unit": "s"} in events(result)  # at once, round 1's end
+    assert state.unit("s").status is Status.SURRENDERED

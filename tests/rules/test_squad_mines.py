@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import Any
 
 from squad_world import act, events, hx, reasons, rolls, standing, unit, until, world
 
@@ -188,3 +189,27 @@ def test_actions_offer_laying_and_clearing_to_a_sapper() -> None:
     p = available_actions(state, los_of(state), units=["p"]).unit("p")
     assert [c.kind for c in p.option("lay-mines").choices] == ["at", "ap"]
     assert p.option("clear-mines").hexes == ("0605",)
+
+
+def test_validate_refuses_a_squad_minefield_in_a_building_with_its_place(tmp_path: Any) -> None:
+    """The same rule as ``lay-mines``, checked by ``validate`` on a squad scenario."""
+    import shutil
+    from pathlib import Path
+
+    from tabletop.data import validate_file
+
+    root = Path(__file__).resolve().parents[2]
+    for folder, name in (("maps", "village.yaml"), ("counters", "squad.yaml")):
+        (tmp_path / folder).mkdir()
+        shutil.copy(root / folder / name, tmp_path / folder / name)
+    (tmp_path / "scenarios").mkdir()
+    text = (root / "scenarios" / "demo-squad.yaml").read_text(encoding="utf-8")
+    old = '  - {hex: "0605", marker: minefield_ap, side: soviet, revealed: false}\n'
+    assert old in text
+    bad = tmp_path / "scenarios" / "bad.yaml"
+    bad.write_text(text.replace(old, old + '  - {hex: "1205", marker: minefield_at, '
+                                            'side: soviet}\n'), encoding="utf-8")  # fmt: skip
+    problems = [str(p) for p in validate_file(bad)[0]]
+    line = text[: text.index(old)].count("\n") + 2
+    assert any(p.startswith(f"{bad}:{line}:") and "no minefield may lie in 1205" in p
+               for p in problems), problems  # fmt: skip

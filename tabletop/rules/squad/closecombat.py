@@ -505,16 +505,26 @@ def fight_round(state: GameState, plan: RoundPlan, dice: DiceSource, result: Act
     lost = [
         t for t in sorted(wounds) if apply_wounds(state, state.unit(t), wounds[t], result, dice)
     ]
+    _friend_gone(state, h, was_protected, result)  # it fell: before the round's tests
     morale.loss_tests(state, lost, dice, result)
     _retests(state, rec, was_protected, round_no, dice, result)
     _leave(state, plan, result)
+    _friend_gone(state, h, was_protected, result)  # it left at the round's end
     rec["round"] = round_no
     rec["joined"] = sorted(set(rec["joined"]) | {u.id for u in present})
-    if in_close_combat(state, h):  # a protected unit whose friend fell or left: at once
-        for unit in surrendering(state, h):
-            if unit.id in was_protected:
-                morale.surrender(state, unit, result)
     result.extra["round"] = round_no
+
+
+def _friend_gone(state: GameState, h: Hex, was_protected: set[str], result: ActionResult) -> None:
+    """A unit protected at the round's start whose friend fell or left surrenders at once
+    (rules 3.7). READING: "at once" is when the round's losses are removed, before that
+    round's morale tests and re-tests (a re-test cannot save it), or when the friend
+    leaves at the round's end."""
+    if not in_close_combat(state, h):
+        return
+    for unit in surrendering(state, h):
+        if unit.id in was_protected:
+            morale.surrender(state, unit, result)
 
 
 def _retests(state: GameState, rec: dict[str, Any], was_protected: set[str], round_no: int,
