@@ -27,7 +27,7 @@ value the rules would ignore:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tabletop.commands.base import Command
 from tabletop.commands.scenarioedit import changed
@@ -417,44 +417,112 @@ def with_mode(scenario: Scenario, unit_id: str, mode: str) -> list[UnitState]:
 # --- deployment zones -----------------------------------------------------------------------
 
 
+class ZoneIndex:
+    """Which side's zone each hex lies in, kept beside ``scenario.zones`` so that a zone
+    edit costs the hexes it changes, not the zones' size (a 200 x 200 map's two halves are
+    40,000 hexes: rebuilding a hex table on every mouse move took most of a frame).
+
+    Every zone edit goes through :meth:`apply`, which sets the owners it is given and then
+    writes ``scenario.zones`` anew from the table (one pass over it, no hashing). Should
+    anything else have replaced the scenario's zone lists, the table is built again first.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.owner: dict[Hex, str] = {}
+        self._lists: dict[str, list[Hex]] = {}
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.owner = {h: side for side, hexes in self.scenario.zones.items() for h in hexes}
+        self._lists = dict(self.scenario.zones)
+
+    def _current(self) -> None:
+        zones = self.scenario.zones
+        same = zones.keys() == self._lists.keys()
+        if not same or any(zones[s] is not self._lists[s] for s in zones):
+            self._rebuild()
+
+    def painted(
+        self, side: str, hexes: Iterable[Hex], erase: bool = False
+    ) -> dict[Hex, str | None]:
+        """The owners that painting ``hexes`` (those of the map) for ``side``, or erasing
+        them, changes: hex -> new owner (None: in no zone). A hex lies in one zone at most,
+        so painting takes it from the other side's."""
+        sc = self.scenario
+        if not erase and side not in sc.sides:
+            raise ValueError(f"no side {side!r} in the scenario ({', '.join(sc.sides)})")
+        self._current()
+        new = None if erase else side
+        cells = sc.map.cells
+        return {h: new for h in hexes if h in cells and self.owner.get(h) != new}
+
+    def apply(self, changes: Mapping[Hex, str | None]) -> dict[Hex, str | None]:
+        """Set these owners; the owners they had before (to undo with)."""
+        self._current()
+        old: dict[Hex, str | None] = {}
+        for h, side in changes.items():
+            old[h] = self.owner.get(h)
+            if side is None:
+                self.owner.pop(h, None)
+            else:
+                self.owner[h] = side
+        lost = {side for side in old.values() if side is not None}
+        gained: dict[str, list[Hex]] = {}
+        for h, side in changes.items():
+            if side is not None and old[h] != side:
+                gained.setdefault(side, []).append(h)
+        zones: dict[str, list[Hex]] = {}
+        for s in self.scenario.sides:
+            if s in lost:  # one pass over the table (no hashing), in its order
+                zone = [h for h, o in self.owner.items() if o == s]
+            else:  # only gained, or untouched: the list as it was, the new hexes after it
+                zone = [*self._lists.get(s, []), *gained.get(s, [])]
+            if zone:
+                zones[s] = zone
+        self.scenario.zones = zones
+        self._lists = dict(zones)
+        return old
+
+
 class EditZones(Command):
-    """Set ``scenario.zones`` (side -> hexes); the commands of one stroke merge."""
+    """Change the zone of some hexes (hex -> side, or None for no zone) through the
+    scenario's :class:`ZoneIndex`; the commands of one stroke merge into one step."""
 
     def __init__(
         self,
-        scenario: Scenario,
+        index: ZoneIndex,
         text: str,
-        zones: Mapping[str, Sequence[Hex]],
+        changes: Mapping[Hex, str | None],
         merge_key: str | None = None,
     ) -> None:
         super().__init__(text)
-        self.scenario = scenario
-        self.new_zones = {side: list(hexes) for side, hexes in zones.items()}
-        self.old_zones: dict[str, list[Hex]] | None = None
+        self.index = index
+        self.changes: dict[Hex, str | None] = dict(changes)
+        self.old: dict[Hex, str | None] | None = None
         self.merge_key = merge_key
 
     def redo(self) -> None:
-        if self.old_zones is None:
-            self.old_zones = {s: list(h) for s, h in self.scenario.zones.items()}
-        self.scenario.zones = {s: list(h) for s, h in self.new_zones.items()}
+        old = self.index.apply(self.changes)
+        if self.old is None:
+            self.old = old
 
     def undo(self) -> None:
-        if self.old_zones is not None:
-            self.scenario.zones = {s: list(h) for s, h in self.old_zones.items()}
+        if self.old is not None:
+            self.index.apply(self.old)
 
     def merge_with(self, other: Command) -> bool:
         if not isinstance(other, EditZones) or other.merge_key != self.merge_key:
             return False
-        self.new_zones = {side: list(hexes) for side, hexes in other.new_zones.items()}
+        assert self.old is not None and other.old is not None
+        for h, owner in other.old.items():
+            self.old.setdefault(h, owner)  # the first owner of the stroke is what undo restores
+        self.changes.update(other.changes)
         return True
 
     def touched(self) -> frozenset[Hex]:
         """The hexes whose zone this command changes (for a repaint)."""
-
-        def owners(zones: Mapping[str, Sequence[Hex]]) -> set[tuple[Hex, str]]:
-            return {(h, s) for s, hexes in zones.items() for h in hexes}
-
-        return frozenset(h for h, _ in owners(self.old_zones or {}) ^ owners(self.new_zones))
+        return frozenset(self.changes)
 
 
 def zone_of(scenario: Scenario) -> dict[Hex, str]:
@@ -462,37 +530,18 @@ def zone_of(scenario: Scenario) -> dict[Hex, str]:
     return {h: side for side, hexes in scenario.zones.items() for h in hexes}
 
 
-def painted_zone(
-    scenario: Scenario, side: str, hexes: Sequence[Hex], erase: bool = False
-) -> dict[str, list[Hex]]:
-    """The zones with ``hexes`` (those of the map) added to ``side``'s zone, taken out of
-    any other side's (a hex lies in one zone at most), or with ``erase`` taken out of every
-    zone. A side left with no hex drops out of the mapping (the file writes no empty zone)."""
-    if side not in scenario.sides:
-        raise ValueError(f"no side {side!r} in the scenario ({', '.join(scenario.sides)})")
-    wanted = [h for h in dict.fromkeys(hexes) if h in scenario.map.cells]
-    taken = set(wanted)
-    out: dict[str, list[Hex]] = {}
-    for s in scenario.sides:
-        zone = scenario.zones.get(s, [])
-        if s == side and not erase:  # its own hexes keep their order, the new ones follow
-            present = set(zone)
-            kept = [*zone, *(h for h in wanted if h not in present)]
-        else:
-            kept = [h for h in zone if h not in taken]
-        if kept:
-            out[s] = kept
-    return out
-
-
-def units_outside_zones(scenario: Scenario) -> list[UnitState]:
+def units_outside_zones(
+    scenario: Scenario, owner: Mapping[Hex, str] | None = None
+) -> list[UnitState]:
     """The units on the map outside their side's zone, for the sides that have one (the
-    format allows it: a fixed starting hex need not lie in a zone; the editor says so)."""
-    zones = {side: set(hexes) for side, hexes in scenario.zones.items()}
+    format allows it: a fixed starting hex need not lie in a zone; the editor says so).
+    ``owner``: the zone of each hex, if known (:attr:`ZoneIndex.owner`)."""
+    owner = zone_of(scenario) if owner is None else owner
+    zoned = set(scenario.zones)
     return [
         u
         for u in scenario.units
-        if u.sw_of is None and u.side in zones and u.hex is not None and u.hex not in zones[u.side]
+        if u.sw_of is None and u.side in zoned and u.hex is not None and owner.get(u.hex) != u.side
     ]
 
 

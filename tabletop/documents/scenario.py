@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tabletop.commands import Command, History
+from tabletop.commands.scenariounits import EditZones
 from tabletop.documents.editing import EditorDocument
 from tabletop.documents.game import ChangeEvent, MarkersChanged, UnitsChanged
 from tabletop.hexgrid import Hex
@@ -67,13 +68,14 @@ class ScenarioDocument(EditorDocument[ChangeEvent | ZonesChanged]):
         return next((u for u in self.scenario.units if u.id == unit_id), None)
 
     # --- changes --------------------------------------------------------------------------
-    def _before(self) -> tuple[list[UnitState], list[HexMarker], dict[Hex, str]]:
-        zones = {h: side for side, hexes in self.scenario.zones.items() for h in hexes}
-        return list(self.scenario.units), list(self.scenario.hex_markers), zones
+    def _before(self) -> tuple[list[UnitState], list[HexMarker]]:
+        return list(self.scenario.units), list(self.scenario.hex_markers)
 
     def _changes(
-        self, before: tuple[list[UnitState], list[HexMarker], dict[Hex, str]], command: Command
+        self, before: tuple[list[UnitState], list[HexMarker]], command: Command
     ) -> list[ChangeEvent | ZonesChanged]:
+        if isinstance(command, EditZones):  # zones change only through it, nothing else does
+            return [ZonesChanged(command.touched())]
         old_units = {u.id: u for u in before[0]}
         new_units = {u.id: u for u in self.scenario.units}
         ids = {
@@ -89,10 +91,4 @@ class ScenarioDocument(EditorDocument[ChangeEvent | ZonesChanged]):
             events.append(UnitsChanged(frozenset(ids)))
         if hexes:
             events.append(MarkersChanged(frozenset(hexes)))
-        zones = {h: side for side, hexes in self.scenario.zones.items() for h in hexes}
-        if zones != before[2]:
-            keys = zones.keys() | before[2].keys()
-            events.append(
-                ZonesChanged(frozenset(h for h in keys if zones.get(h) != before[2].get(h)))
-            )
         return events

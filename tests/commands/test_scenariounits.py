@@ -12,11 +12,11 @@ from tabletop.commands import EditScenario, History
 from tabletop.commands.scenarioedit import changed, deleted, full_figures, placed
 from tabletop.commands.scenariounits import (
     EditZones,
+    ZoneIndex,
     carriers_for,
     figure_added,
     figure_set,
     missing_models,
-    painted_zone,
     sw_of,
     unit_edited,
     units_outside_zones,
@@ -131,21 +131,30 @@ def test_figures_edited_within_the_type(maps) -> None:  # type: ignore[no-untype
 def test_zones_painted_erased_and_exclusive(maps) -> None:  # type: ignore[no-untyped-def]
     sc = scenario(maps, "platoon")
     p = sc.map.parse
+    index = ZoneIndex(sc)
     history = History()
-    zones = painted_zone(sc, "nato", [p("0101"), p("0102"), p("0103")])
-    history.push(EditZones(sc, "Paint", zones, merge_key="s1"))
-    history.push(EditZones(sc, "Paint", painted_zone(sc, "pact", [p("0103")]), "s1"), merge=True)
+    changes = index.painted("nato", [p("0101"), p("0102"), p("0103"), p("0101")])
+    assert list(changes.values()) == ["nato"] * 3
+    history.push(EditZones(index, "Paint", changes, merge_key="s1"))
+    history.push(EditZones(index, "Paint", index.painted("pact", [p("0103")]), "s1"), merge=True)
     assert sc.zones == {"nato": [p("0101"), p("0102")], "pact": [p("0103")]}
-    history.push(EditZones(sc, "Erase", painted_zone(sc, "nato", [p("0101"), p("0102")], True)))
+    assert index.painted("pact", [p("0103")]) == {}  # nothing to do: no step
+    history.push(EditZones(index, "Erase", index.painted("nato", [p("0101"), p("0102")], True)))
     assert sc.zones == {"pact": [p("0103")]}
     history.undo()
     assert sc.zones == {"nato": [p("0101"), p("0102")], "pact": [p("0103")]}
     history.undo()  # the two merged commands are one step
     assert sc.zones == {}
     history.redo()
-    assert set(sc.zones) == {"nato", "pact"}
+    assert sc.zones == {"nato": [p("0101"), p("0102")], "pact": [p("0103")]}
     uid = put(sc, "M48", "nato", "0505", "a")
     assert [u.id for u in units_outside_zones(sc)] == [uid]
+    assert [u.id for u in units_outside_zones(sc, index.owner)] == [uid]
+    # zones replaced behind the index's back (a file loaded anew): it reads them again
+    sc.zones = {"pact": [p("0505")]}
+    assert index.painted("nato", [p("0505")]) == {p("0505"): "nato"}
+    with pytest.raises(ValueError, match="no side 'axis'"):
+        index.painted("axis", [p("0505")])
 
 
 def test_one_dock_edit_is_one_undo_step(maps) -> None:  # type: ignore[no-untyped-def]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLineF, QRectF, Qt
+from PySide6.QtCore import QLineF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.commands import mapedit
-from tabletop.commands.scenariounits import EditZones, painted_zone, units_outside_zones, zone_of
+from tabletop.commands.scenariounits import EditZones, ZoneIndex, units_outside_zones
 from tabletop.documents import UnitsChanged, ZonesChanged
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Scenario
@@ -77,11 +77,11 @@ def _inset(ends: tuple[tuple[float, float], tuple[float, float]], shape) -> QLin
 class ZoneOverlay(QGraphicsItem):
     """Every side's zone, tinted with the side's colour, a solid line where it ends."""
 
-    def __init__(self, scene, scenario: Scenario) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scene, index: ZoneIndex) -> None:  # type: ignore[no-untyped-def]
         super().__init__()
         self.map_painter = scene.map_painter
-        self.scenario = scenario
-        self.owner: dict[Hex, str] = zone_of(scenario)
+        self.scenario = index.scenario
+        self.index = index
         self.setZValue(Z_ZONES)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
@@ -94,30 +94,34 @@ class ZoneOverlay(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.map_painter.bounds
 
+    @property
+    def owner(self) -> dict[Hex, str]:
+        return self.index.owner
+
     def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
-        if not self.owner:
+        owner = self.owner
+        if not owner:
             return
-        shapes = [s for s in self.map_painter.hexes_in(option.exposedRect) if s.hex in self.owner]
+        shapes = [s for s in self.map_painter.hexes_in(option.exposedRect) if s.hex in owner]
         painter.setPen(Qt.PenStyle.NoPen)
         for shape in shapes:
-            tint = QColor(zone_colour(self.scenario, self.owner[shape.hex]))
+            tint = QColor(zone_colour(self.scenario, owner[shape.hex]))
             tint.setAlpha(55)
             painter.setBrush(tint)
             painter.drawPolygon(shape.polygon)
         layout = self.map_painter.layout
         width = self.map_painter.size * 0.09
         for shape in shapes:
-            side = self.owner[shape.hex]
+            side = owner[shape.hex]
             pen = QPen(zone_colour(self.scenario, side).darker(130), width)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(pen)
             for n in shape.hex.neighbors():
-                if self.owner.get(n) != side:
+                if owner.get(n) != side:
                     painter.drawLine(_inset(layout.side_endpoints(HexSide(shape.hex, n)), shape))
 
     def refresh(self, hexes: Iterable[Hex]) -> None:
         """These hexes changed zone: repaint them (and their borders' neighbours)."""
-        self.owner = zone_of(self.scenario)
         for h in hexes:
             self.update(self.map_painter.hex_rect(h))
 
@@ -159,12 +163,12 @@ class ZoneTool(StrokeTool):
         hexes = [h for c in centres for h in mapedit.brush(sc.map, c, radius)]
         side = self.zones.side
         erase = self.erase or side is None
-        zones = painted_zone(sc, side or next(iter(sc.sides)), hexes, erase=erase)
-        if zones == sc.zones:
+        index = self.zones.index
+        changes = index.painted(side or next(iter(sc.sides)), hexes, erase=erase)
+        if not changes:
             return
-        name = "erase" if erase else sc.sides[side].name if side else ""
-        text = "Erase zone hexes" if erase else f"Paint {name} zone"
-        self.editor.document.push(EditZones(sc, text, zones, self.stroke), merge=True)
+        text = "Erase zone hexes" if erase or side is None else f"Paint {sc.sides[side].name} zone"
+        self.editor.document.push(EditZones(index, text, changes, self.stroke), merge=True)
 
     def begin(self, event: ToolEvent) -> None:
         assert event.hex is not None
@@ -247,8 +251,11 @@ class ZoneEditing:
         self.scenario = editor.document.scenario
         self.side: str | None = next(iter(self.scenario.sides), None)
         self.radius = 0
+        self.index = ZoneIndex(self.scenario)
         self.tool = ZoneTool(self)
-        self.overlay = ZoneOverlay(editor.scene, self.scenario)
+        self.overlay = ZoneOverlay(editor.scene, self.index)
+        self._summary = QTimer(interval=150, singleShot=True)
+        self._summary.timeout.connect(self._summarise)  # once a stroke pauses, not per move
         self.dock: ZoneDock | None = None
         self._unsubscribe = editor.document.subscribe(self._on_event)
 
@@ -262,6 +269,7 @@ class ZoneEditing:
         return dock
 
     def uninstall(self) -> None:
+        self._summary.stop()
         self._unsubscribe()
 
     # --- the brush --------------------------------------------------------------------------
@@ -291,17 +299,17 @@ class ZoneEditing:
         sc = self.scenario
         if self.side is None or not sc.zones.get(self.side):
             return
-        zones = painted_zone(sc, self.side, sc.zones[self.side], erase=True)
+        changes = self.index.painted(self.side, sc.zones[self.side], erase=True)
         name = sc.sides[self.side].name
-        self.editor.document.push(EditZones(sc, f"Clear {name} zone", zones))
+        self.editor.document.push(EditZones(self.index, f"Clear {name} zone", changes))
 
     # --- following the document -------------------------------------------------------------
     def _on_event(self, event: object) -> None:
         if isinstance(event, ZonesChanged):
             self.overlay.refresh(event.hexes)
-            self._summarise()
+            self._summary.start()
         elif isinstance(event, UnitsChanged):
-            self._summarise()
+            self._summary.start()
 
     def _summarise(self) -> None:
         if self.dock is None:
@@ -313,7 +321,7 @@ class ZoneEditing:
             n = len(sc.zones.get(side_id, []))
             text = f"{n} hexes" if n else "no zone"
             lines.append(f"<span style='color:{colour}'>&#9632;</span> {side.name}: {text}")
-        outside = units_outside_zones(sc)
+        outside = units_outside_zones(sc, self.index.owner)
         if outside:
             names = ", ".join(f"{u.id} ({sc.map.label(u.hex)})" for u in outside[:6] if u.hex)
             more = f" and {len(outside) - 6} more" if len(outside) > 6 else ""
