@@ -124,6 +124,8 @@ class TileLayer:
         """Tiles rendered so far (for tests and benchmarks)."""
         self.repaired = 0
         """Dirty regions repainted so far."""
+        self.stood_in = 0
+        """Tiles drawn from another level's so far (for tests and benchmarks)."""
 
     # --- geometry --------------------------------------------------------------------------
     def level_for(self, scale: float) -> int:
@@ -223,6 +225,7 @@ class TileLayer:
                 self._blit(p, key, self._render(key))
             elif self._stand_in(p, key):
                 self._queue[key] = None
+                self.stood_in += 1
                 complete = False
             elif time.perf_counter() < deadline:  # nothing to show instead: render it now
                 self._blit(p, key, self._render(key))

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.render.faces import FaceCache
 from tabletop.render.terrain import MapPainter
-from tabletop.render.tiles import TileLayer, exact_level
+from tabletop.render.tiles import LEVEL_STEP, TileLayer, exact_level
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
 FAR_COUNTER_PIXELS = 24
@@ -214,11 +214,15 @@ class MapLayers(QObject):
         # stand-in for its tiles
         self.far.queue_overview()
         self.terrain.queue_overview()
-        for step in (-1, 1):
-            self.terrain.queue(rect, level + step)
-            if self.far_mode:
-                self.far.queue(rect, level + step)
-        looks = {i.look.id: i for i in self.near(rect)}.values()  # one item per look
+        # a notch in shows part of the view; a notch out up to a quarter more of it on
+        # each side (anchored at a corner, all of that on one side)
+        w, h = rect.width() * 0.25, rect.height() * 0.25
+        out = rect.adjusted(-w, -h, w, h)
+        for step, area in ((-1, out), (1, rect)):
+            self.terrain.queue(area, level + step)
+            if self.faces.side * scale * LEVEL_STEP**step < FAR_COUNTER_PIXELS:
+                self.far.queue(area, level + step)  # far mode there: its tiles
+        looks = {i.look.id: i for i in self.near(out)}.values()  # one item per look
         faces = exact_level(scale)  # what the next notch either way lands on
         self._warm = [(i, faces + step) for step in (-1, 1) for i in looks]
         return self._busy()

@@ -184,3 +184,31 @@ def test_contours_are_blitted_from_stamps_and_look_stroked(qapp, document: GameD
             a, b = stroked.pixelColor(x, y), stamped.pixelColor(x, y)
             worst = max(worst, abs(a.red() - b.red()) + abs(a.green() - b.green()))
     assert worst < 48  # antialiased edges an eighth of a pixel apart at most
+
+
+def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.model import Grid, HexMap
+    from tabletop.ui.view import MapView
+
+    small = scenario.map  # the units stand in its corner of a map of many tiles
+    scenario.map = HexMap("Wide", small.chart, Grid(40, 30))
+    for h, cell in small.cells.items():
+        scenario.map.cells[h] = cell
+    scene = MapScene(GameDocument.from_scenario(scenario))
+    view = MapView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(1000, 700)
+    view.set_scale(1.25)  # level 1, never shown before (-1 is this map's overview)
+    view.centerOn(scene.hex_center(scene.hexmap.parse("2015")))  # tiles all around
+    view.show()
+    qtbot.waitExposed(view)
+    view.viewport().repaint()
+    layers = scene.layers
+    for step in (1 / 1.25, 1.25, 1.25):  # out, back, in
+        idle(scene)
+        before = (layers.terrain.stood_in, layers.terrain.rendered, scene.faces.painted)
+        view.zoom_by(step)
+        view.viewport().repaint()
+        assert (layers.terrain.stood_in, layers.terrain.rendered, scene.faces.painted) == before
+        assert all(i.own_face for i in scene.counters_near(view.visible_rect()))
