@@ -26,6 +26,14 @@ The answer is plain frozen data::
 Under a side (``side="nato"``) only that side's units are listed, every candidate is
 checked as that side's request (1.7: its answer reveals nothing that side may not know),
 and the game actions are the ones that side may take.
+
+Cost: a unit may have hundreds of candidates (every hex in reach, every enemy and rating),
+and each check asks the same things again: who stands in a hex, who is an enemy, what
+markers lie where, whether one hex sees another. While the question is answered nothing
+changes, so ``available_actions`` hands the ruleset a ``QueryState`` (the very game, with
+those lookups answered from indexes built on first use) and a ``SeenOnce`` line of sight
+(each sight line computed once). So the answer costs in proportion to the candidates,
+not to candidates x units on the map (``benchmarks/bench_actions.py``).
 """
 
 from __future__ import annotations
@@ -34,9 +42,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from tabletop.model import GameState
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.rules.actions import ActionRequest
-from tabletop.rules.los import LineOfSight
+from tabletop.rules.los import LineOfSight, LosResult, Viewpoint
 
 if TYPE_CHECKING:
     from tabletop.rules.engine import Ruleset
@@ -53,18 +62,88 @@ class Probe:
     reasons: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class ActionOption:
-    """One action for one unit (or for the game): the legal ways to take it, or why not."""
+    """One action for one unit (or for the game): the legal ways to take it, or why not.
 
-    action: str
-    unit: str | None
-    choices: tuple[ActionRequest, ...] = ()
-    reasons: tuple[str, ...] = ()
+    Made decided (``ActionOption(action, unit, choices, reasons)``) or deferred
+    (``available_actions(..., lazy=True)``): then each candidate is checked only when a
+    question needs it, so ``legal`` stops at the first legal candidate (cheapest first)
+    and ``choices`` or ``reasons`` check the rest. A deferred option must be read before
+    the game changes (it refuses with RuntimeError after an action)."""
+
+    __slots__ = ("_candidates", "_check", "_checked", "_still", "action", "unit")
+
+    def __init__(
+        self,
+        action: str,
+        unit: str | None,
+        choices: tuple[ActionRequest, ...] = (),
+        reasons: tuple[str, ...] = (),
+    ) -> None:
+        self.action, self.unit = action, unit
+        self._candidates: tuple[ActionRequest, ...] = choices
+        self._checked: list[list[str]] = [[] for _ in choices]
+        self._check: Any = None
+        self._still: Any = None
+        if not choices:  # decided: refused, with these reasons
+            self._candidates, self._checked = (ActionRequest(action),), [list(reasons)]
+
+    @classmethod
+    def deferred(
+        cls, action: str, unit: str | None, candidates: tuple[ActionRequest, ...],
+        check: Any, still: Any,
+    ) -> ActionOption:  # fmt: skip
+        """Decided candidate by candidate with ``check(request) -> reasons`` while
+        ``still()`` (the position) is what it was when the option was made."""
+        option = cls(action, unit, candidates)
+        option._checked = []
+        option._check, option._still = check, (still, still())
+        return option
+
+    def _upto(self, n: int) -> None:
+        if len(self._checked) >= n:
+            return
+        still, then = self._still
+        if still() != then:
+            raise RuntimeError(f"the game changed since the {self.action} option was made: "
+                               "ask available_actions again")  # fmt: skip
+        while len(self._checked) < n:
+            self._checked.append(self._check(self._candidates[len(self._checked)]))
 
     @property
     def legal(self) -> bool:
-        return bool(self.choices)
+        for k in range(len(self._candidates)):
+            self._upto(k + 1)
+            if not self._checked[k]:
+                return True
+        return False
+
+    @property
+    def choices(self) -> tuple[ActionRequest, ...]:
+        self._upto(len(self._candidates))
+        return tuple(c for c, why in zip(self._candidates, self._checked, strict=True) if not why)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        if self.legal:
+            return ()
+        refused = list(zip(self._candidates, self._checked, strict=True))
+        if all(why == refused[0][1] for _, why in refused):
+            return _distinct(refused[0][1])
+        return _distinct(f"{named}: {r}" if (named := _subject(request)) and named not in r
+                         else r for request, why in refused for r in why)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionOption):
+            return NotImplemented
+        return (self.action, self.unit, self.choices, self.reasons) == (
+            other.action, other.unit, other.choices, other.reasons)  # fmt: skip
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"ActionOption({self.action!r}, {self.unit!r}, choices={self.choices!r}, "
+                f"reasons={self.reasons!r})")  # fmt: skip
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -144,9 +223,13 @@ def available_actions(
     *,
     side: str | None = None,
     units: Sequence[str] | None = None,
+    lazy: bool = False,
 ) -> ActionsReport:
     """Every action the game and each unit (``units``, or the ruleset's listing) may take
     now, with every legal request found, and for each other action the reasons.
+    ``lazy``: each option checks its candidates only as far as a question needs (the
+    app's panel asks only ``legal`` and ``reasons`` of most actions); read it before the
+    game changes.
 
     Raises ``ValueError`` for a unit id the game does not hold or a ruleset that cannot
     answer."""
@@ -154,10 +237,11 @@ def available_actions(
     ids = list(units) if units is not None else ruleset.listed_units(state, side)
     for uid in ids:
         state.unit(uid)  # ValueError naming the id
+    state, los = QueryState.of(state), SeenOnce.of(los, len(state.scenario.map.cells))
 
     def decide_all(uid: str | None) -> tuple[ActionOption, ...]:
         probes = ruleset.probes(state, los, uid, side)
-        return tuple(_decide(ruleset, state, los, p, uid, side) for p in probes)
+        return tuple(_decide(ruleset, state, los, p, uid, side, lazy) for p in probes)
 
     game = decide_all(None)
     listed = tuple(UnitOptions(uid, _label(state, uid), decide_all(uid)) for uid in ids)
@@ -183,27 +267,28 @@ def _decide(
     probe: Probe,
     unit: str | None,
     side: str | None,
+    lazy: bool,
 ) -> ActionOption:
     if probe.reasons:
         return ActionOption(probe.action, unit, (), probe.reasons)
     bare = ActionRequest(probe.action, units=(unit,) if unit else (), side=side)
-    candidates = probe.candidates or (bare,)
-    legal: list[ActionRequest] = []
-    refused: list[tuple[ActionRequest, list[str]]] = []
-    for request in candidates:
-        request = replace(request, side=side)
-        why = ruleset.check(state, request, los)
-        if why:
-            refused.append((request, why))
-        else:
-            legal.append(request)
-    if legal:
-        return ActionOption(probe.action, unit, tuple(legal), ())
-    if all(why == refused[0][1] for _, why in refused):
-        return ActionOption(probe.action, unit, (), _distinct(refused[0][1]))
-    reasons = [f"{named}: {r}" if (named := _subject(request)) and named not in r else r
-               for request, why in refused for r in why]  # fmt: skip
-    return ActionOption(probe.action, unit, (), _distinct(reasons))
+    candidates = tuple(r if r.side == side else replace(r, side=side)
+                       for r in probe.candidates or (bare,))  # fmt: skip
+
+    def check(request: ActionRequest) -> list[str]:
+        return ruleset.check(state, request, los)
+
+    option = ActionOption.deferred(probe.action, unit, candidates, check, lambda: _position(state))
+    if not lazy:
+        option.choices  # noqa: B018  (decide every candidate now)
+    return option
+
+
+def _position(state: GameState) -> object:
+    """What changes with every action, undo or redo (the log's entries are never changed
+    in place, and an undo puts the very entries back)."""
+    return (len(state.log), id(state.log[-1]) if state.log else None, repr(state.pending),
+            state.turn, state.phase, state.active_formation)  # fmt: skip
 
 
 def _subject(request: ActionRequest) -> str | None:
@@ -299,3 +384,146 @@ def reach(
     ruleset = prober_for(state)
     answer: ReachReport = ruleset.reach(state, los, unit, maneuver=maneuver, side=side)
     return answer
+
+
+# --- one question, one state ---------------------------------------------------------------
+class QueryState(GameState):
+    """The game while one question is answered: the same objects (nothing is copied), with
+    ``units_at``, ``enemies_of`` and ``markers_at`` answered from indexes built on first
+    use. Valid only while nobody changes the game: ``available_actions`` (which only
+    checks) makes one per call and drops it. Each answer is a new list, equal to the plain
+    ``GameState``'s."""
+
+    @classmethod
+    def of(cls, state: GameState) -> GameState:
+        if isinstance(state, QueryState):
+            return state
+        view = object.__new__(cls)
+        view.__dict__.update(state.__dict__)
+        return view
+
+    def _index(self, name: str, build: Any) -> Any:
+        found = self.__dict__.get(name)
+        if found is None:
+            found = self.__dict__[name] = build()
+        return found
+
+    def units_at(self, h: Hex) -> list[UnitState]:
+        def build() -> dict[Hex, list[UnitState]]:
+            out: dict[Hex, list[UnitState]] = {}
+            for u in self.units.values():
+                if u.hex is not None and u.alive:
+                    out.setdefault(u.hex, []).append(u)
+            return out
+
+        stacks: dict[Hex, list[UnitState]] = self._index("_units_at", build)
+        sorted_: set[Hex] = self._index("_sorted", set)
+        here = stacks.get(h)
+        if here is None:
+            return []
+        if h not in sorted_:  # in unit-id order, sorted once when first asked
+            here.sort(key=lambda u: u.id)
+            sorted_.add(h)
+        return list(here)
+
+    def enemies_of(self, side: str) -> list[UnitState]:
+        enemies: dict[str, list[UnitState]] = self._index("_enemies_of", dict)
+        if side not in enemies:
+            enemies[side] = GameState.enemies_of(self, side)
+        return list(enemies[side])
+
+    def markers_at(self, h: Hex) -> list[HexMarker]:
+        def build() -> dict[Hex, list[HexMarker]]:
+            out: dict[Hex, list[HexMarker]] = {}
+            for m in self.hex_markers:
+                out.setdefault(m.hex, []).append(m)
+            return out
+
+        return list(self._index("_markers_at", build).get(h, ()))
+
+    def has_hex_marker(self, h: Hex, kind: str) -> bool:
+        return any(m.kind == kind for m in self.markers_at(h))
+
+    def remember(self, key: object, compute: Any) -> Any:
+        """``compute()`` once per question for ``key`` (a pure function of the game, like
+        the cost of one step of one unit)."""
+        memo: dict[object, Any] = self._index("_memo", dict)
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
+
+
+def remembered(state: GameState, key: object, compute: Any) -> Any:
+    """``compute()``, once per question when ``state`` is a ``QueryState``."""
+    if isinstance(state, QueryState):
+        return state.remember(key, compute)
+    return compute()
+
+
+class SeenOnce:
+    """A line of sight that computes each sight line once per question (the same two
+    viewpoints and markers give the same answer while the game stands still)."""
+
+    LINES_PER_FIELD = 50
+    """A field of view (one vectorised pass of the engine over the map) costs about as much
+    as one line per 50 hexes of the map (measured on the demo's map); so after that many
+    lines from one ground viewpoint, ``clear`` reads its whole field of view instead."""
+
+    def __init__(self, los: LineOfSight, hexes: int = 800) -> None:
+        self.los = los
+        self.field_after = max(16, hexes // self.LINES_PER_FIELD)
+        self._lines: dict[object, Any] = {}
+        self._asked: dict[object, int] = {}
+
+    @classmethod
+    def of(cls, los: LineOfSight, hexes: int = 800) -> LineOfSight:
+        """``los`` for one question on a map of ``hexes`` hexes."""
+        return los if isinstance(los, SeenOnce) else cls(los, hexes)
+
+    def _once(self, key: object, compute: Any) -> Any:
+        if key not in self._lines:
+            self._lines[key] = compute()
+        return self._lines[key]
+
+    def check(self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()) -> LosResult:
+        key = ("check", a, b, _marks(markers))
+        result: LosResult = self._once(key, lambda: self.los.check(a, b, markers))
+        return result
+
+    def clear(self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()) -> bool:
+        """``check(a, b, markers).clear``; between ground viewpoints, from ``a``'s field of
+        view once many lines from ``a`` have been asked (the engine's field of view is the
+        set of hexes ``check`` finds clear: tests/geometry/test_crosscheck.py)."""
+        if a.helicopter_mode or b.helicopter_mode:
+            return self.check(a, b, markers).clear
+        marks = _marks(markers)
+        if ("from", a, marks) not in self._lines:
+            asked = self._asked[a, marks] = self._asked.get((a, marks), 0) + 1
+            if asked <= self.field_after or ("check", a, b, marks) in self._lines:
+                return self.check(a, b, markers).clear
+        return b.hex in self.visible_from(a, markers)
+
+    def visible_from(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> frozenset[Hex]:
+        key = ("from", a, _marks(markers))
+        result: frozenset[Hex] = self._once(key, lambda: self.los.visible_from(a, markers))
+        return result
+
+    def visible_share(
+        self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
+    ) -> float:
+        key = ("share", a, b, _marks(markers), tuple(ignore))
+        share: float = self._once(key, lambda: self.los.visible_share(a, b, markers, ignore))
+        return share
+
+
+def clear_sight(
+    los: LineOfSight, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()
+) -> bool:
+    """Does ``a`` see ``b``? (``SeenOnce.clear`` during a question, else the engine's.)"""
+    if isinstance(los, SeenOnce):
+        return los.clear(a, b, markers)
+    return los.check(a, b, markers).clear
+
+
+def _marks(markers: Sequence[HexMarker]) -> tuple[tuple[object, ...], ...]:
+    return tuple((m.hex, m.kind, m.side, m.revealed) for m in markers)

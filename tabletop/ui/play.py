@@ -126,7 +126,7 @@ class PlayController(QObject):
         if self._cache_key != key:
             units = [unit_id] if unit_id is not None else []
             try:
-                self._cache = available_actions(state, self.los, units=units)
+                self._cache = available_actions(state, self.los, units=units, lazy=True)
                 self.unavailable = ""
             except ValueError as exc:  # a ruleset that cannot list its actions yet
                 self._cache = None

@@ -58,13 +58,23 @@ def known_minefield(state: GameState, h: Hex, side: str) -> bool:
     """A minefield the mover's side knows of: its own, or a revealed one (rules 1.7: a
     hidden enemy minefield never shows in a legality answer; it attacks on entry)."""
     return any(
-        m.hex == h and m.kind.startswith("minefield") and (m.revealed or m.side == side)
-        for m in state.hex_markers
+        m.kind.startswith("minefield") and (m.revealed or m.side == side)
+        for m in state.markers_at(h)
     )
 
 
 def enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, str]:
-    """MP to enter ``b`` from the adjacent ``a``, or None and the reason it may not."""
+    """MP to enter ``b`` from the adjacent ``a``, or None and the reason it may not (once
+    per question of ``rules.query``: every path through a hex asks it again)."""
+    from tabletop.rules.query import remembered
+
+    cost: tuple[int | None, str] = remembered(
+        state, ("enter_cost", unit.id, a, b), lambda: _enter_cost(state, unit, a, b)
+    )
+    return cost
+
+
+def _enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, str]:
     hex_map = state.scenario.map
     utype = ptype(state, unit)
     if b not in hex_map:
@@ -122,13 +132,13 @@ def plan_path(
                 f"{unit.id} cannot enter {label(state, h)}: it costs {cost} MP "
                 f"and {left} of {budget} are left"
             ]
-        enemies = [u.id for u in state.enemies_of(unit.side) if u.hex == h]
+        enemies = [u.id for u in state.units_at(h) if u.side != unit.side]
         if enemies and not is_heli:  # READING: a flying helicopter passes over enemies
             return None, [f"{label(state, h)} holds enemy units ({', '.join(enemies)})"]
         left -= cost
         steps.append(PathStep(h, cost, left))
         here = h
-    if any(u.hex == here for u in state.enemies_of(unit.side)):
+    if any(u.side != unit.side for u in state.units_at(here)):
         return None, [f"{unit.id} may not end its move in an enemy hex ({label(state, here)})"]
     limit = state.scenario.options.stacking  # HOUSE DEFAULT 2.11: 3 units per side
     if friendly_stack(state, unit, here) >= limit:

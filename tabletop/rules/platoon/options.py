@@ -6,10 +6,11 @@ module only proposes, and rules out early what the acting unit's own state forbi
 Candidates made here (the rest of each action's arguments stay unset):
 - ``draw``: a random chit and each formation with a chit in the cup; ``end-impulse``,
   ``end-turn``, ``pass``: the bare request.
-- ``fire``: every enemy on the map, with each rating that may attack it; a mortar also
-  fires at each hex that holds enemy units. ``opportunity-fire``: the paused mover.
-  ``moving-fire``: each enemy, after the cheapest move to the hex in reach (half the
-  movement) nearest it. The support weapon's part (``--sw-target``) is the player's to add.
+- ``fire``: every enemy within twice the unit's longest range (no rating fires farther),
+  with each rating that may attack it; a mortar also fires at each hex that holds such
+  enemy units. ``opportunity-fire``: the paused mover. ``moving-fire``: each enemy within
+  that range of the hexes in reach (half the movement), after the cheapest move to the
+  hex in reach nearest it. The support weapon's part (``--sw-target``) is the player's to add.
 - ``move``: the cheapest path to each hex in reach; ``assault`` and ``overrun``: the
   cheapest path to a hex next to each enemy-held hex, then into it.
 - ``mode``: each other mode; ``load``: each friendly unit in the carrier's hex;
@@ -42,7 +43,8 @@ from tabletop.rules.platoon.reach import (
     stacking_reasons,
     step_cost,
 )
-from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
+from tabletop.rules.platoon.transport import cargo_of
+from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport, remembered
 
 GAME_ACTIONS = ("draw", "end-impulse", "end-turn", "pass")
 UNIT_ACTIONS = (
@@ -51,6 +53,7 @@ UNIT_ACTIONS = (
 )  # fmt: skip
 NO_TARGET_HEX = "no hex of --to holds enemy units"
 NO_ENEMY_NEAR = "no hex that holds enemy units is within {unit}'s reach"
+NO_ENEMY_IN_RANGE = "no enemy unit that {unit} may fire at is within range"
 IN_OWN_IMPULSE = frozenset(UNIT_ACTIONS) - {"opportunity-fire", "rally"}
 """Actions a unit takes only in its formation's impulse, before it is Ops Complete."""
 
@@ -64,6 +67,14 @@ class _Mover:
     @cached_property
     def reach(self) -> dict[Hex, Reach]:
         return reach_paths(self.state, self.unit.id, self.los)
+
+    def within(self, mp: int) -> dict[Hex, Reach]:
+        """The reach of a move of at most ``mp`` MP (Moving Fire's half): the hexes of the
+        full reach that cost no more, when ``mp`` is not above the allowance (the least
+        costs do not depend on the budget, which only cuts the search off)."""
+        if mp > allowance(self.state, self.unit):
+            return reach_paths(self.state, self.unit.id, self.los, mp=mp)
+        return {h: r for h, r in self.reach.items() if r.cost <= mp}
 
 
 def listed_units(state: GameState, side: str | None) -> list[str]:
@@ -111,6 +122,8 @@ def _unit_probe(mover: _Mover, action: str, side: str | None) -> Probe:
         reasons = [NO_ENEMY_NEAR.format(unit=unit.id) if r == NO_TARGET_HEX else r
                    for r in reasons]  # fmt: skip
     real = [r for r in reasons if not r.startswith("name the ")]
+    if not real and action in ("fire", "moving-fire"):
+        real = [NO_ENEMY_IN_RANGE.format(unit=unit.id)]
     return Probe(action, reasons=tuple(real or reasons))
 
 
@@ -122,7 +135,7 @@ def _game_probe(state: GameState, action: str) -> Probe:
 
 
 def _candidates(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
-    state, unit, los = mover.state, mover.unit, mover.los
+    state, unit = mover.state, mover.unit
     action = bare.action
     if action in ("rally", "dig-in"):
         yield bare
@@ -131,7 +144,7 @@ def _candidates(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
     elif action == "opportunity-fire":
         yield from _opportunity_fire(state, unit, bare)
     elif action == "moving-fire":
-        yield from _moving_fire(state, unit, los, bare)
+        yield from _moving_fire(mover, bare)
     elif action == "move":
         for r in _by_cost(mover.reach):
             yield _with(bare, to=_labels(state, r.path))
@@ -155,35 +168,67 @@ def _with(bare: ActionRequest, **changes: object) -> ActionRequest:
 
 
 def _enemies(state: GameState, unit: UnitState) -> list[UnitState]:
-    return sorted(
-        (e for e in state.enemies_of(unit.side)
-         if e.on_map and e.sw_of is None and e.carrier is None),
-        key=lambda e: e.id,
-    )  # fmt: skip
+    """The enemies that may be targets (not SWs, not cargo), in unit-id order; once per
+    question (``enemies_of`` is already in unit-id order)."""
+
+    def find() -> list[UnitState]:
+        return [e for e in state.enemies_of(unit.side)
+                if e.on_map and e.sw_of is None and e.carrier is None]  # fmt: skip
+
+    found: list[UnitState] = remembered(state, ("targets of", unit.side), find)
+    return list(found)
+
+
+def _reach_of_fire(state: GameState, unit: UnitState) -> int:
+    """No rating fires farther than twice its range (extended range, rules 1.4), and the
+    range count in force never exceeds the hexes between (+1 for the exclusive count)."""
+    ratings = pside(state, unit).ratings().values()
+    return 2 * max((r.range for r in ratings), default=-1) + 1
+
+
+def _near(state: GameState, unit: UnitState, far: int) -> list[UnitState]:
+    """The enemies within ``far`` hexes of the unit: the only ones worth a candidate (a
+    whole-map scan of every enemy and rating costs in proportion to the map, not to what
+    the unit may do)."""
+    return [e for d, e in _by_distance(state, unit) if d <= far]
+
+
+def _by_distance(state: GameState, unit: UnitState) -> list[tuple[int, UnitState]]:
+    """(hexes away, enemy) for each target enemy, in unit-id order, once per question."""
+    assert unit.hex is not None
+    here = unit.hex
+
+    def measure() -> list[tuple[int, UnitState]]:
+        return [(here.distance(e.hex), e) for e in _enemies(state, unit) if e.hex is not None]
+
+    found: list[tuple[int, UnitState]] = remembered(state, ("distances", unit.id), measure)
+    return found
 
 
 def _fire(state: GameState, unit: UnitState, bare: ActionRequest) -> Iterator[ActionRequest]:
     ratings = pside(state, unit).ratings()
-    for enemy in _enemies(state, unit):
+    near = _near(state, unit, _reach_of_fire(state, unit))
+    for enemy in near:
         for weapon in ratings:
             if not may_attack(weapon, state, enemy):
                 yield _with(bare, target=enemy.id, weapon=weapon.value)
     if bare.action == "fire" and ptype(state, unit).kind is Kind.MORTAR:
-        held = {e.hex for e in _enemies(state, unit) if e.hex is not None}
+        held = {e.hex for e in near if e.hex is not None}
         for h in sorted(held, key=lambda h: label(state, h)):
             yield _with(bare, hex=label(state, h))
 
 
-def _moving_fire(
-    state: GameState, unit: UnitState, los: LineOfSight, bare: ActionRequest
-) -> Iterator[ActionRequest]:
+def _moving_fire(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
     """For each enemy and rating, one move within the Moving Fire budget: the cheapest path
     to the hex in reach nearest that enemy (``check`` then decides range, sight and the
     rest). Other paths are the player's to choose (``reach`` lists the hexes)."""
-    reach = _by_cost(reach_paths(state, unit.id, los, mp=moving_fire_budget(state, unit)))
-    if not reach:
+    state, unit = mover.state, mover.unit
+    reach = _by_cost(mover.within(moving_fire_budget(state, unit)))
+    if not reach or unit.hex is None:
         return
-    for enemy in _enemies(state, unit):
+    here = unit.hex
+    spread = max(here.distance(r.path[-1]) for r in reach)
+    for enemy in _near(state, unit, spread + _reach_of_fire(state, unit)):
         assert enemy.hex is not None
         e_hex = enemy.hex
         best = min(reach, key=lambda r: r.path[-1].distance(e_hex))  # stable: cheapest first
@@ -212,9 +257,8 @@ def _opportunity_fire(
 def _assaults(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
     state, unit = mover.state, mover.unit
     assert unit.hex is not None
-    here, far = unit.hex, allowance(state, unit) + 1  # every step costs at least 1 MP
-    held = sorted({e.hex for e in _enemies(state, unit) if e.hex is not None
-                   and here.distance(e.hex) <= far
+    far = allowance(state, unit) + 1  # every step costs at least 1 MP
+    held = sorted({e.hex for e in _near(state, unit, far) if e.hex is not None
                    and enemy_ground_units(state, e.hex, unit.side)},
                   key=lambda h: label(state, h))  # fmt: skip
     if not held:
@@ -234,7 +278,7 @@ def _cargo(state: GameState, unit: UnitState, bare: ActionRequest) -> Iterator[A
             if other.id != unit.id and other.side == unit.side and other.sw_of is None:
                 yield _with(bare, target=other.id)
         return
-    carried = sorted(u.id for u in state.units.values() if u.alive and u.carrier == unit.id)
+    carried = [u.id for u in cargo_of(state, unit)]
     yield bare  # unload everything (the check says why not when nothing is carried)
     yield from (_with(bare, target=c) for c in carried)
 

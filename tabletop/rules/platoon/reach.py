@@ -143,9 +143,20 @@ def sees(state: GameState, enemy: UnitState, unit: UnitState, h: Hex, los: LineO
     e_hex = hex_of(enemy)
     if e_hex.distance(h) <= 1:
         return True
+    from tabletop.rules.query import clear_sight
+
     mover = viewpoint_of(state, unit)
-    return los.check(viewpoint_of(state, enemy), Viewpoint(h, mover.helicopter_mode),
-                     los_markers(state)).clear  # fmt: skip
+    return clear_sight(los, viewpoint_of(state, enemy), Viewpoint(h, mover.helicopter_mode),
+                       los_markers(state))  # fmt: skip
+
+
+def _sees(state: GameState, enemy: UnitState, unit: UnitState, h: Hex, los: LineOfSight) -> bool:
+    """``sees``, once per question of ``rules.query`` (a reach asks it for every step)."""
+    from tabletop.rules.query import remembered
+
+    key = ("sees", enemy.id, unit.id, unit.mode, h)
+    seen: bool = remembered(state, key, lambda: sees(state, enemy, unit, h, los))
+    return seen
 
 
 def disrupted_reasons(
@@ -165,7 +176,7 @@ def disrupted_reasons(
         closer = e_hex.distance(to) < e_hex.distance(frm)
         if not (adjacent or closer):
             continue
-        if not (sees(state, enemy, unit, frm, los) or sees(state, enemy, unit, to, los)):
+        if not (_sees(state, enemy, unit, frm, los) or _sees(state, enemy, unit, to, los)):
             continue
         how = "adjacent to" if adjacent else "closer to"
         out.append(f"a Disrupted unit may not move {how} {enemy.id}, which sees it "

@@ -42,8 +42,16 @@ PASSENGER_KINDS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.HQ, Kind.RECON})
 
 
 def cargo_of(state: GameState, carrier: UnitState) -> list[UnitState]:
-    return sorted((u for u in state.units.values() if u.alive and u.carrier == carrier.id),
-                  key=lambda u: u.id)  # fmt: skip
+    """The living units ``carrier`` carries, in unit-id order (once per question of
+    ``rules.query``: a scan of every unit)."""
+    from tabletop.rules.query import remembered
+
+    def find() -> list[UnitState]:
+        return sorted((u for u in state.units.values() if u.alive and u.carrier == carrier.id),
+                      key=lambda u: u.id)  # fmt: skip
+
+    found: list[UnitState] = remembered(state, ("cargo of", carrier.id), find)
+    return list(found)
 
 
 def _carrier(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
