@@ -9,6 +9,7 @@ form is the fast path: each character becomes a shared :class:`HexCell` (one ins
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Generator
 from itertools import islice
 from operator import itemgetter
@@ -83,6 +84,12 @@ class Labels:
 
     def side(self, container: Any, key: str | int, value: Any) -> HexSide | None:
         """A hexside written ``"0506/0507"`` or ``["0506", "0507"]``."""
+        if type(value) is str:  # the common case, both labels met before: no checks needed
+            a_text, _, b_text = value.partition("/")
+            a, b = self.cache.get(a_text), self.cache.get(b_text)
+            if a is not None and b is not None and "/" not in b_text:
+                with contextlib.suppress(ValueError):  # not adjacent: said below
+                    return HexSide(a, b)
         if isinstance(value, str):
             parts: list[Any] = value.split("/")
         elif isinstance(value, list):

@@ -94,7 +94,7 @@ def _build(get: Callable[[], Any], scalars: _Scalars, new_map: NewMap, new_seq: 
         raise NotPlain("no document")
     scalar_t, map_t, seq_t = events.ScalarEvent, events.MappingStartEvent, events.SequenceStartEvent
     map_end, seq_end = events.MappingEndEvent, events.SequenceEndEvent
-    value_of = scalars.value
+    value_of, memo, miss = scalars.value, scalars.memo, _MISS
     stack: list[tuple[Any, bool, str | None]] = []
     cur: Any = None  # the open container (None before the root)
     in_seq = False  # whether it is a sequence
@@ -102,44 +102,53 @@ def _build(get: Callable[[], Any], scalars: _Scalars, new_map: NewMap, new_seq: 
     while True:
         ev = get()
         kind = type(ev)
+        if kind is scalar_t:  # most events: handled first, with the memo looked up here
+            if ev.anchor is not None or ev.tag is not None:
+                raise NotPlain("an anchor or a tag")
+            text = ev.value
+            value = text
+            if ev.implicit[0]:  # plain: resolved (a plain key too: ``<<`` is refused)
+                value = memo.get(text, miss)
+                if value is miss:
+                    value = value_of(text)
+            if in_seq:
+                cur.append(value)
+            elif key is not None:
+                cur[key] = value
+                key = None
+            elif cur is None:  # the whole document is one scalar
+                cur = value
+                break
+            elif text in cur:
+                raise NotPlain("a duplicate key")
+            else:
+                key = text  # keys are kept as written: an unquoted 0304 stays "0304"
+            continue
         if kind is map_end or kind is seq_end:
             if not stack:
                 break
             cur, in_seq, key = stack.pop()
             continue
-        if (kind is not scalar_t and kind is not map_t and kind is not seq_t) or (
-            ev.anchor is not None or ev.tag is not None
-        ):
+        if (kind is not map_t and kind is not seq_t) or ev.anchor is not None or ev.tag is not None:
             raise NotPlain("an alias, an anchor or a tag")
-        if key is None and cur is not None and not in_seq:
-            if kind is not scalar_t:
-                raise NotPlain("a collection as a mapping key")
-            key = ev.value
-            if ev.implicit[0]:
-                value_of(key)  # a plain key must resolve to a safe tag (not merge ``<<``)
-            if key in cur:
-                raise NotPlain("a duplicate key")
-            continue
-        if kind is scalar_t:
-            value = value_of(ev.value) if ev.implicit[0] else ev.value
+        if cur is None:
+            value = new_map(None, None) if kind is map_t else new_seq(None, None)
         else:
-            where = len(cur) if in_seq else key
-            value = new_map(cur, where) if kind is map_t else new_seq(cur, where)
-        if cur is None:  # the root
-            if kind is scalar_t:
-                cur = value
-                break
-        elif in_seq:
-            cur.append(value)
-        else:
-            cur[key] = value
-            key = None
-        if kind is not scalar_t:
             if len(stack) >= MAX_DEPTH:
                 raise NotPlain("nested deeply")
-            if cur is not None:
-                stack.append((cur, in_seq, None))
-            cur, in_seq = value, kind is seq_t
+            if in_seq:
+                value = new_map(cur, len(cur)) if kind is map_t else new_seq(cur, len(cur))
+                cur.append(value)
+            elif key is None:
+                raise NotPlain("a collection as a mapping key")
+            else:
+                value = new_map(cur, key) if kind is map_t else new_seq(cur, key)
+                cur[key] = value
+            stack.append((cur, in_seq, None))
+        cur, in_seq, key = value, kind is seq_t, None
     if type(get()) is not events.DocumentEndEvent or type(get()) is not events.StreamEndEvent:
         raise NotPlain("more than one document")
     return cur
+
+
+_MISS: Any = object()
