@@ -228,9 +228,65 @@ def unit_from(
     ck: Checker, ctx: Context, container: Any, key: Any, entry: Any, with_sw: bool = True
 ) -> list[UnitState]:
     """A scenario unit entry -> its UnitState, and its support weapon's if it has one."""
+    made = _common_unit(ck, ctx, entry) or _general_unit(ck, ctx, container, key, entry)
+    if made is None:
+        return []
+    d, unit, t = made
+    uid = unit.id
+    if uid in ctx.where:
+        ck.error(d, "id", f"duplicate unit id {uid!r}")
+    ctx.where[uid] = (d, "hex" if "hex" in d else None)
+    units = [unit]
+    sw = _support_weapon(ck, ctx, d, unit, t) if with_sw else None
+    if sw is not None:
+        units.append(sw)
+    elif not with_sw and "sw" in d:
+        ck.key_error(d, "sw", "a reinforcement brings no support weapon entry")
+    return units
+
+
+_COMMON_KEYS = frozenset({"id", "type", "side", "formation", "hex"})
+
+
+def _common_unit(
+    ck: Checker, ctx: Context, entry: Any
+) -> tuple[dict[str, Any], UnitState, UnitType | None] | None:
+    """The usual entry (id, type, side, formation and hex, every name known) read without
+    the general readers' dozen calls: the same unit they make. None for anything else,
+    which :func:`_general_unit` reads and reports."""
+    if not isinstance(entry, dict) or not entry.keys() <= _COMMON_KEYS:
+        return None
+    uid, type_id, side = entry.get("id"), entry.get("type"), entry.get("side")
+    t = ctx.types.get(type_id) if type(type_id) is str else None
+    if type(uid) is not str or t is None or type(side) is not str or side not in ctx.sides:
+        return None
+    if not uid or uid != uid.strip() or any(c in uid for c in ID_FORBIDDEN):
+        return None
+    formation = entry.get("formation")
+    if ("formation" in entry or ctx.ruleset == "platoon") and (
+        type(formation) is not str or formation not in ctx.sides[side].formations
+    ):
+        return None
+    where = entry.get("hex")
+    unit = UnitState(
+        id=uid,
+        type_id=str(type_id),
+        side=side,
+        hex=_hex(ctx, entry, "hex", where) if where is not None else None,
+        formation=formation,
+        figures=_figures(ck, entry, t),
+        ammo=t.ammo if isinstance(t, SquadUnitType) else None,
+    )
+    return entry, unit, t
+
+
+def _general_unit(
+    ck: Checker, ctx: Context, container: Any, key: Any, entry: Any
+) -> tuple[dict[str, Any], UnitState, UnitType | None] | None:
+    """Any unit entry, every key read and checked; None when it is not a mapping."""
     d = ck.mapping(container, key, entry, "a unit entry", UNIT_KEYS, ("id", "type", "side"))
     if not d:
-        return []
+        return None
     uid = str(ck.get_str(d, "id", "a unit entry", "?"))
     _check_id(ck, d, uid)
     type_id = ck.name_in(d, "type", d.get("type"), "unit type", ctx.types)
@@ -265,16 +321,7 @@ def unit_from(
         else ammo_default,
         flags=_flags(ck, d),
     )
-    if uid in ctx.where:
-        ck.error(d, "id", f"duplicate unit id {uid!r}")
-    ctx.where[uid] = (d, "hex" if "hex" in d else None)
-    units = [unit]
-    sw = _support_weapon(ck, ctx, d, unit, t) if with_sw else None
-    if sw is not None:
-        units.append(sw)
-    elif not with_sw and "sw" in d:
-        ck.key_error(d, "sw", "a reinforcement brings no support weapon entry")
-    return units
+    return d, unit, t
 
 
 def _support_weapon(
