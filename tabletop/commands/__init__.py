@@ -8,8 +8,10 @@ from tabletop.commands.counteredit import EditCounters
 from tabletop.commands.mapedit import EditMap, SetBackground
 from tabletop.commands.play import PlayAction
 from tabletop.commands.scenarioedit import EditScenario
+from tabletop.commands.scenarioprops import EditScenarioProps
 
 __all__ = [
-    "ChangeValue", "Command", "Composite", "EditCounters", "EditMap", "EditScenario", "History",
+    "ChangeValue", "Command", "Composite", "EditCounters", "EditMap", "EditScenario",
+    "EditScenarioProps", "History",
     "ManualChange", "PlayAction", "SetBackground",
 ]  # fmt: skip

@@ -73,7 +73,7 @@ class EditScenario(Command):
 def unit_id_for(scenario: Scenario, type_id: str) -> str:
     """A fresh unit id from the type's: ``m48-1``, ``m48-2`` ... (ids are editable later)."""
     base = re.sub(r"[^a-z0-9]+", "-", type_id.lower()).strip("-") or "unit"
-    taken = {u.id for u in scenario.units}
+    taken = {u.id for u in scenario.units} | {r.unit.id for r in scenario.reinforcements}
     n = 1
     while f"{base}-{n}" in taken:
         n += 1

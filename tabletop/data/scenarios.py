@@ -7,6 +7,7 @@ that the semantic checks of :mod:`tabletop.data.semantics` can point at it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +79,7 @@ STATUSES = [s.value for s in Status]
 MODES = ("flying", "noe", "landed")
 MINEFIELDS = frozenset({"minefield_at", "minefield_ap"})
 ID_FORBIDDEN = (",", ":")
+SIDE_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 @dataclass
@@ -99,7 +101,8 @@ def _sides(ck: Checker, doc: dict[str, Any], ruleset: str) -> dict[str, SideDef]
     raw = ck.mapping(doc, "sides", doc.get("sides", {}), "sides", ANY_KEYS)
     out: dict[str, SideDef] = {}
     for side_id, entry in raw.items():
-        d = ck.mapping(raw, side_id, entry, f"side {side_id!r}", ("name", "formations"))
+        keys = ("name", "color", "formations")
+        d = ck.mapping(raw, side_id, entry, f"side {side_id!r}", keys)
         formations: dict[str, int] = {}
         fs = ck.mapping(d, "formations", d.get("formations") or {}, "formations", ANY_KEYS)
         if fs and ruleset == "squad":
@@ -107,10 +110,19 @@ def _sides(ck: Checker, doc: dict[str, Any], ruleset: str) -> dict[str, SideDef]
         for name, f in fs.items():
             fd = ck.mapping(fs, name, f, f"formation {name!r}", ("chits",))
             formations[name] = ck.get_int(fd, "chits", "", 1, lo=1, hi=B.CHITS)
-        out[side_id] = SideDef(side_id, str(ck.get_str(d, "name", "", side_id)), formations)
+        name = str(ck.get_str(d, "name", "", side_id))
+        out[side_id] = SideDef(side_id, name, formations, _side_color(ck, d))
     if not out:
         ck.error(doc, "sides" if "sides" in doc else None, "the scenario declares no sides")
     return out
+
+
+def _side_color(ck: Checker, d: dict[str, Any]) -> str | None:
+    value = ck.get_str(d, "color", "", None)
+    if value is not None and not SIDE_COLOR.fullmatch(str(value)):
+        ck.error(d, "color", f"a side's color must look like '#0072b2', not {value!r}")
+        return None
+    return None if value is None else str(value)
 
 
 def options_from(ck: Checker, doc: dict[str, Any]) -> Options:
@@ -514,6 +526,8 @@ def scenario_body(sc: Scenario, label: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"sides": {}}
     for s in sc.sides.values():
         entry: dict[str, Any] = {"name": s.name}
+        if s.color is not None:
+            entry["color"] = s.color
         if s.formations:
             entry["formations"] = {f: {"chits": n} for f, n in s.formations.items()}
         out["sides"][s.id] = entry

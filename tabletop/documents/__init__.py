@@ -30,7 +30,7 @@ from tabletop.documents.map import (
     MapDocument,
     MapEvent,
 )
-from tabletop.documents.scenario import ScenarioDocument, ZonesChanged
+from tabletop.documents.scenario import ScenarioChanged, ScenarioDocument, ZonesChanged
 
 __all__ = [
     "BackgroundChanged",
@@ -48,6 +48,7 @@ __all__ = [
     "ModifiedChanged",
     "OrderChanged",
     "PathChanged",
+    "ScenarioChanged",
     "ScenarioDocument",
     "TurnChanged",
     "TypesChanged",

@@ -4,8 +4,9 @@ its file and who is watching.
 Every change goes through :meth:`ScenarioDocument.push`, :meth:`~ScenarioDocument.undo` or
 :meth:`~ScenarioDocument.redo`; observers hear the game document's own events for what a
 map scene redraws, ``UnitsChanged`` with the ids of units placed, moved, changed or
-removed, ``MarkersChanged`` with the hexes whose markers changed and ``ZonesChanged`` with
-the hexes whose deployment zone changed, then the history and modified events.
+removed, ``MarkersChanged`` with the hexes whose markers changed, ``ZonesChanged`` with
+the hexes whose deployment zone changed and ``ScenarioChanged`` with the scenario-level
+properties that changed (sides, turns, modules ...), then the history and modified events.
 :meth:`ScenarioDocument.display` is a game at the scenario's start, for a map scene to
 draw. The document does not read or write files.
 """
@@ -16,6 +17,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tabletop.commands import Command, History
 from tabletop.commands.scenariounits import EditZones
@@ -24,7 +26,13 @@ from tabletop.documents.game import ChangeEvent, MarkersChanged, UnitsChanged
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, HexMarker, Scenario, UnitState
 
-__all__ = ["ScenarioDocument", "ZonesChanged"]
+__all__ = ["PROPERTIES", "ScenarioChanged", "ScenarioDocument", "ZonesChanged"]
+
+PROPERTIES = (
+    "name", "notes", "turns", "sides", "first", "rules", "options", "victory",
+    "reinforcements", "air_strikes", "mines",
+)  # fmt: skip
+"""The scenario-level properties whose changes :class:`ScenarioChanged` reports."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +42,26 @@ class ZonesChanged:
     hexes: frozenset[Hex]
 
 
-ScenarioObserver = Callable[[ChangeEvent | ZonesChanged], None]
+@dataclass(frozen=True, slots=True)
+class ScenarioChanged:
+    """These scenario-level properties (names of :data:`PROPERTIES`) changed."""
+
+    names: frozenset[str]
+
+
+ScenarioEvent = ChangeEvent | ZonesChanged | ScenarioChanged
+ScenarioObserver = Callable[[ScenarioEvent], None]
+
+
+Before = tuple[list[UnitState], list[HexMarker], dict[str, Any]]
+"""What a change is compared with: the units, the markers, the properties."""
 
 
 def _marker_key(m: HexMarker) -> tuple[Hex, str, str | None, bool]:
     return (m.hex, m.kind, m.side, m.revealed)
 
 
-class ScenarioDocument(EditorDocument[ChangeEvent | ZonesChanged]):
+class ScenarioDocument(EditorDocument[ScenarioEvent]):
     """A scenario in the scenario editor: ``scenario`` + ``history`` + ``path`` + modified
     flag + observers."""
 
@@ -68,12 +88,15 @@ class ScenarioDocument(EditorDocument[ChangeEvent | ZonesChanged]):
         return next((u for u in self.scenario.units if u.id == unit_id), None)
 
     # --- changes --------------------------------------------------------------------------
-    def _before(self) -> tuple[list[UnitState], list[HexMarker]]:
-        return list(self.scenario.units), list(self.scenario.hex_markers)
+    def _properties(self) -> dict[str, Any]:
+        sc = self.scenario
+        return {k: _shallow(getattr(sc, k)) for k in PROPERTIES}
 
-    def _changes(
-        self, before: tuple[list[UnitState], list[HexMarker]], command: Command
-    ) -> list[ChangeEvent | ZonesChanged]:
+    def _before(self) -> Before:
+        sc = self.scenario
+        return list(sc.units), list(sc.hex_markers), self._properties()
+
+    def _changes(self, before: Before, command: Command) -> list[ScenarioEvent]:
         if isinstance(command, EditZones):  # zones change only through it, nothing else does
             return [ZonesChanged(command.touched())]
         old_units = {u.id: u for u in before[0]}
@@ -86,9 +109,22 @@ class ScenarioDocument(EditorDocument[ChangeEvent | ZonesChanged]):
         old_marks = {_marker_key(m) for m in before[1]}
         new_marks = {_marker_key(m) for m in self.scenario.hex_markers}
         hexes = {k[0] for k in old_marks ^ new_marks}
-        events: list[ChangeEvent | ZonesChanged] = []
+        events: list[ScenarioEvent] = []
         if ids:
             events.append(UnitsChanged(frozenset(ids)))
         if hexes:
             events.append(MarkersChanged(frozenset(hexes)))
+        now = self._properties()
+        names = frozenset(k for k in PROPERTIES if now[k] != before[2][k])
+        if names:
+            events.append(ScenarioChanged(names))
         return events
+
+
+def _shallow(value: Any) -> Any:
+    """A list or dict copied (the editing commands refill them in place), else the value."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from tabletop.model.hexmap import Background, Grid, HexCell, HexMap
-from tabletop.model.options import MODULES, MineAttack, Options
+from tabletop.model.options import (
+    MODULE_INFO,
+    MODULES,
+    OPTION_INFO,
+    RULESET_INFO,
+    MineAttack,
+    ModuleInfo,
+    OptionInfo,
+    Options,
+    modules_of,
+    options_of,
+)
 from tabletop.model.scenario import AirStrike, Reinforcement, Scenario, SideDef
 from tabletop.model.state import (
     RULE_HEX_MARKERS,
@@ -48,7 +59,8 @@ from tabletop.model.units import (
 )
 
 __all__ = [
-    "MODEL_WOUNDS", "MODULES", "RULE_HEX_MARKERS", "UNIT_FLAGS", "UNIT_MARKERS", "AirStrike",
+    "MODEL_WOUNDS", "MODULES", "MODULE_INFO", "OPTION_INFO", "RULESET_INFO", "ModuleInfo",
+    "OptionInfo", "modules_of", "options_of", "RULE_HEX_MARKERS", "UNIT_FLAGS", "UNIT_MARKERS", "AirStrike",
     "Alias", "Artillery", "AssaultRating", "Background", "Bombs", "Bonus", "Conceals", "Figure",
     "FigureSpec", "Fire", "GameState", "Grid", "HexCell", "HexMap", "HexMarker",
     "HexMarkerType", "HexsideFeatureType", "Journal", "Kind", "LogEntry", "LosEffect", "Memento",

@@ -19,6 +19,9 @@ class SideDef:
     name: str
     formations: dict[str, int] = field(default_factory=dict)
     """Formation name -> chits it puts in the cup (platoon ruleset)."""
+    color: str | None = None
+    """``#rrggbb``: the colour that stands for the side (its counters' corner flag, its
+    log rows); None: the side's colour by its order in the scenario."""
 
 
 @dataclass(frozen=True, slots=True)

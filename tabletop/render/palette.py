@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtGui import QColor, QFont
+
+from tabletop.model import SideDef
 
 __all__ = [
     "BADGES",
@@ -12,6 +16,7 @@ __all__ = [
     "font",
     "nation_color",
     "side_color",
+    "side_color_of",
 ]
 
 NATION_COLORS: dict[str, str] = {
@@ -71,6 +76,14 @@ def nation_color(nation: str, side_index: int = 0) -> QColor:
 def side_color(side_index: int) -> QColor:
     """The colour of a side (its order in the scenario), told apart by colour-blind players."""
     return QColor(SIDE_MARKS[side_index % len(SIDE_MARKS)])
+
+
+def side_color_of(sides: Mapping[str, SideDef], side: str) -> QColor:
+    """The colour of ``side`` of a scenario: its own ``color``, else by its order."""
+    entry = sides.get(side)
+    if entry is not None and entry.color:
+        return QColor(entry.color)
+    return side_color(list(sides).index(side) if side in sides else 0)
 
 
 def contrast_text(background: QColor) -> QColor:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from tabletop.documents import GameDocument
 from tabletop.documents.logbook import LogBook, LogRow
 from tabletop.hexgrid import Hex
-from tabletop.render.palette import side_color
+from tabletop.render.palette import side_color_of
 from tabletop.ui.marks import HexMarks
 
 ROW_ROLE = Qt.ItemDataRole.UserRole
@@ -125,7 +125,7 @@ class LogDock(QDockWidget):
         item.setToolTip(f"turn {entry.turn}, {entry.action}" + self._side_text(entry.side))
         doc = self.document
         if doc is not None and entry.side in doc.scenario.sides:
-            item.setIcon(_side_icon(side_color(list(doc.scenario.sides).index(entry.side))))
+            item.setIcon(_side_icon(side_color_of(doc.scenario.sides, entry.side)))
         else:  # no side (a draw, a manual change): the text stays aligned with the rest
             item.setIcon(_side_icon(QColor(0, 0, 0, 0)))
         if entry.action == "adjust":

@@ -130,6 +130,8 @@ class MainWindow(QMainWindow):
         )
         self.print_sheet_action.setObjectName("action-print-sheet")
         self.edit_scenario_action = self._action("Edit &Scenario", self.edit_scenario)
+        self.new_scenario_action = self._action("&New Scenario...", self.new_scenario_dialog)
+        self.new_scenario_action.setObjectName("action-new-scenario")
         self.edit_scenario_action.setObjectName("action-edit-scenario")
         for action, name in ((self.open_action, "open"), (self.save_action, "save"),
                              (self.save_as_action, "save-as"), (self.undo_action, "undo"),
@@ -151,6 +153,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.open_demo_action)
+        file_menu.addAction(self.new_scenario_action)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self._fill_recent_menu()
@@ -269,6 +272,13 @@ class MainWindow(QMainWindow):
         from tabletop.ui.scenario import edit_game_scenario
 
         edit_game_scenario(self)
+
+    def new_scenario_dialog(self):  # type: ignore[no-untyped-def]
+        """``action-new-scenario``: the New Scenario dialog (returned, shown); its OK opens
+        the new scenario in the scenario editor."""
+        from tabletop.ui.scenario.newscenario import open_new_scenario_dialog
+
+        return open_new_scenario_dialog(self)
 
     def print_sheet(self) -> None:
         """File > Print Counter Sheet: the open scenario's order of battle or counters file."""

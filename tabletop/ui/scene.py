@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 
@@ -13,7 +14,7 @@ from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import UnitState, UnitType
 from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.faces import FaceCache
-from tabletop.render.palette import side_color
+from tabletop.render.palette import side_color_of
 from tabletop.ui.items import (
     Z_COUNTERS,
     CounterItem,
@@ -184,6 +185,19 @@ class MapScene(QGraphicsScene):
         for item in fresh:  # placed first: the scene's index files each item once
             self.addItem(item)
 
+    def refresh_sides(self) -> None:
+        """The scenario's sides changed (a colour, a side's place): each counter repaints
+        with its side's colour (the items stay; only their face changes)."""
+        self._sides = {side: i for i, side in enumerate(self.document.scenario.sides)}
+        self._options.clear()
+        sides = self.document.scenario.sides
+        for item in self.counters.values():
+            index = self._sides.get(item.state.side, 0)
+            mark = side_color_of(sides, item.state.side).name()
+            new = dataclasses.replace(item.options, side_index=index, side_mark=mark)
+            shared = self._options.setdefault(index, new)  # one options object per side
+            item.set_options(shared if shared == new else new)
+
     def retype(self, unit_type: UnitType) -> list[str]:
         """A unit type was edited (the counter editor): the game uses the new value and its
         counters are repainted; the ids of the units redrawn."""
@@ -238,7 +252,8 @@ class MapScene(QGraphicsScene):
         index = self._sides.get(state.side, 0)
         options = self._options.get(index)
         if options is None:
-            options = CounterOptions(side_index=index, side_mark=side_color(index).name())
+            mark = side_color_of(self.document.scenario.sides, state.side).name()
+            options = CounterOptions(side_index=index, side_mark=mark)
             self._options[index] = options
         item = CounterItem(unit_type, state, self.faces, options, self.layers.level)
         if self.layers.far_mode:

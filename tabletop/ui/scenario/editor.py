@@ -39,6 +39,7 @@ from tabletop.hexgrid import Hex
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.recovery import Autosaver
 from tabletop.ui.scenario.problems import ScenarioProblems, located, zone_notes
+from tabletop.ui.scenario.properties import ScenarioProperties
 from tabletop.ui.scenario.tray import MarkerDock, TrayDock
 from tabletop.ui.scenario.unitdock import UnitDock
 from tabletop.ui.scenario.zones import ZoneEditing
@@ -133,6 +134,8 @@ class ScenarioEditor(QObject):
                                                            MarkerTool(self))}  # fmt: skip
         self.zones = ZoneEditing(self)
         self.tools[self.zones.tool.name] = self.zones.tool
+        self.props = ScenarioProperties(self)  # the scenario-level properties and their tools
+        self.tools.update(self.props.tools)
         self.autosave = Autosaver(self, window.files.store, document, "scenario",
                                   scenario_snapshot(document))  # fmt: skip
         sc = document.scenario
@@ -170,6 +173,7 @@ class ScenarioEditor(QObject):
         w.tabifyDockWidget(self.markers, self.zone_dock)
         self.tray.raise_()
         self.problems.hide()
+        self.props.install()
         self.toolbar = QToolBar("Scenario Editor", w)
         self.toolbar.setObjectName("scenario-toolbar")
         self.tool_group = QActionGroup(w)
@@ -201,6 +205,7 @@ class ScenarioEditor(QObject):
         w.view.set_tool(None)
         self._unsubscribe()
         self.zones.uninstall()
+        self.props.uninstall()
         for dock in (self.tray, self.markers, self.unit_dock, self.zone_dock, self.problems):
             w.removeDockWidget(dock)
         w.removeToolBar(self.toolbar)
