@@ -223,3 +223,17 @@ def test_bad_side_colour_in_a_file_is_reported(tmp_path: Path, platoon_file: Pat
     bad.write_text(text)
     errors, _ = data.validate_file(bad)
     assert any("color must look like '#0072b2'" in p.message for p in errors)
+
+
+def test_formats_doc_lists_each_module_as_the_core_describes_it() -> None:
+    """docs/formats.md's module table says what the editor shows (MODULE_INFO.off)."""
+    text = (ROOT / "docs" / "formats.md").read_text()
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`") and cells[0].strip("`") in MODULE_INFO:
+            rows[cells[0].strip("`")] = (cells[1], cells[2])
+    assert set(rows) == set(MODULE_INFO)
+    for name, info in MODULE_INFO.items():
+        ruleset = "both" if len(info.rulesets) == 2 else info.rulesets[0]
+        assert rows[name] == (ruleset, info.off), name

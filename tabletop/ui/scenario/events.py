@@ -45,12 +45,13 @@ from tabletop.commands import scenarioprops as P
 from tabletop.hexgrid import Hex
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
-from tabletop.ui.marks import Z_OVERLAY
+from tabletop.ui.items import Z_COUNTERS
 from tabletop.ui.scenario.properties import ROLE, Page, describe
 from tabletop.ui.tools.base import Tool, ToolEvent
 
 VICTORY = QColor("#f0b400")
 STRIKE = QColor("#d0021b")
+ENTRY = QColor("#333333")
 
 
 class _PickTool(Tool):
@@ -245,7 +246,7 @@ class ReinforcementsPage(_EventPage):
     tool = "entry"
 
     def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
-        table = _table("reinforcement-table", ["Turn", "Side", "Unit", "Type", "Enters", "Landed"])
+        table = _table("reinforcement-table", ["Turn", "Side", "Unit", "Enters", "Landed"])
         super().__init__(owner, table)
         self.column.addWidget(describe("Units that enter in a later turn, at the start of "
                                        "their side's turn, in their entry hex."))  # fmt: skip
@@ -312,7 +313,7 @@ class ReinforcementsPage(_EventPage):
         sc = self.scenario
         label = sc.map.label
         names = {k: v.name for k, v in sc.sides.items()}
-        rows = [[str(r.turn), names.get(r.unit.side, r.unit.side), r.unit.id, r.unit.type_id,
+        rows = [[str(r.turn), names.get(r.unit.side, r.unit.side), r.unit.id,
                  label(r.unit.hex) if r.unit.hex else "-", "yes" if r.landed else ""]
                 for r in sc.reinforcements]  # fmt: skip
         _fill(self.table, rows)
@@ -432,6 +433,7 @@ class EventsDock(QDockWidget):
     def __init__(self, owner, parent: QWidget | None = None) -> None:  # type: ignore[no-untyped-def]
         super().__init__("Events", parent)
         self.setObjectName("scenario-events")
+        self.setMinimumWidth(330)
         self.tabs = QTabWidget(objectName="events-tabs")
         self.victory = VictoryPage(owner)
         self.reinforcements = ReinforcementsPage(owner)
@@ -444,14 +446,14 @@ class EventsDock(QDockWidget):
 
 
 class EventMarks(QGraphicsItem):
-    """Victory hexes (a gold outline and star), reinforcement entry hexes (the side's colour,
-    dashed, ``R`` and the turn) and air strike targets (a red ring, ``A`` and the turn)."""
+    """Victory hexes (a gold outline and star), reinforcement entry hexes (dashed, ``R`` and
+    the turn in the side's colour) and air strike targets (a red ring, ``A`` and the turn)."""
 
     def __init__(self, scene, scenario: Scenario) -> None:  # type: ignore[no-untyped-def]
         super().__init__()
         self.map_scene = scene
         self.scenario = scenario
-        self.setZValue(Z_OVERLAY)
+        self.setZValue(Z_COUNTERS + 5)  # above the counters, so a stack never hides them
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
     def refresh(self) -> None:
@@ -476,13 +478,15 @@ class EventMarks(QGraphicsItem):
             painter.setPen(QPen(VICTORY, size * 0.1))
             painter.setBrush(QColor(240, 180, 0, 40))
             painter.drawPolygon(self._corners(h))
-            self._star(painter, self.map_scene.hex_center(h) - QPointF(0, size * 0.62), size * 0.2)
+            corner = self.map_scene.hex_center(h) + QPointF(-size * 0.66, -size * 0.36)
+            self._star(painter, corner, size * 0.2)
         texts: dict[Hex, list[tuple[str, QColor]]] = {}
         for r in sc.reinforcements:
             if r.unit.hex is None or r.unit.hex not in sc.map.cells:
                 continue
             colour = side_color_of(sc.sides, r.unit.side)
-            pen = QPen(colour, size * 0.08, Qt.PenStyle.DashLine)
+            pen = QPen(ENTRY, size * 0.06)
+            pen.setDashPattern([2.5, 1.5])
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolygon(self._corners(r.unit.hex))
@@ -493,7 +497,11 @@ class EventMarks(QGraphicsItem):
             centre = self.map_scene.hex_center(a.hex)
             painter.setPen(QPen(STRIKE, size * 0.08))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(centre, size * 0.7, size * 0.7)
+            painter.drawEllipse(centre, size * 0.8, size * 0.8)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                inner = centre + QPointF(dx * size * 0.62, dy * size * 0.62)
+                outer = centre + QPointF(dx * size * 0.95, dy * size * 0.95)
+                painter.drawLine(inner, outer)
             texts.setdefault(a.hex, []).append((f"A{a.turn}", STRIKE))
         for h, items in texts.items():
             self._texts(painter, h, items, size)
@@ -507,9 +515,9 @@ class EventMarks(QGraphicsItem):
         width = size * 0.55 * len(seen)
         x = centre.x() - width / 2
         for text, colour in seen:
-            rect = QRectF(x, centre.y() + size * 0.42, size * 0.55, size * 0.4)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(255, 255, 255, 220))
+            rect = QRectF(x, centre.y() + size * 0.3, size * 0.55, size * 0.36)
+            painter.setPen(QPen(colour, max(1.0, size * 0.04)))
+            painter.setBrush(QColor(255, 255, 255, 230))
             painter.drawRoundedRect(rect, 2, 2)
             painter.setPen(colour.darker(120))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

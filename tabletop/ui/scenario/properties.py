@@ -455,6 +455,7 @@ class PropertiesDock(QDockWidget):
     def __init__(self, owner: ScenarioProperties, parent: QWidget | None = None) -> None:
         super().__init__("Scenario", parent)
         self.setObjectName("scenario-properties")
+        self.setMinimumWidth(330)
         self.tabs = QTabWidget(objectName="scenario-tabs")
         self.general = GeneralPage(owner)
         self.sides = SidesPage(owner)

@@ -1,0 +1,93 @@
+"""Screenshots of the scenario editor's scenario-level properties for docs/editor.md.
+
+Run under a virtual screen from the repository root:
+    xvfb-run -a -s "-screen 0 1600x1000x24" python scripts/screenshots_scenario_props.py [OUT]
+It makes a new scenario from copies of the bundled Eisenbach valley map and counters in a
+temporary folder (never touching the repository's files or your settings) through File >
+New Scenario, edits it as an author would, and saves to OUT (default docs/images):
+new-scenario.png (the dialog), scenario-rules.png (the Rules page) and
+scenario-events.png (reinforcements and victory hexes on the map).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from tabletop import paths
+from tabletop.commands import scenarioprops as P
+from tabletop.ui.app import application
+from tabletop.ui.mainwindow import MainWindow
+
+WIDTH = 1100
+"""Saved width of the window shots: readable on a docs page, small for the repository."""
+
+
+def settle(app: QApplication) -> None:
+    for _ in range(8):
+        app.processEvents()
+
+
+def main(out: Path) -> None:
+    app = application()
+    folder = Path(tempfile.mkdtemp())
+    for sub, name in (("maps", "eisenbach-valley.yaml"), ("counters", "eisenbach.yaml")):
+        (folder / sub).mkdir()
+        shutil.copy(paths.ROOT / sub / name, folder / sub / name)
+    win = MainWindow(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
+    win.ask_before_closing = False
+    win.resize(1400, 880)
+    win.show()
+    dialog = win.new_scenario_dialog()
+    dialog.name.setText("Bridge at dawn")
+    dialog.map_path.setText(str(folder / "maps" / "eisenbach-valley.yaml"))
+    dialog.add_counters(folder / "counters" / "eisenbach.yaml")
+    for row, (side_id, name) in enumerate((("nato", "NATO"), ("pact", "Warsaw Pact"))):
+        dialog.sides.item(row, 0).setText(side_id)
+        dialog.sides.item(row, 1).setText(name)
+    dialog.resize(560, 520)
+    settle(app)
+    dialog.grab().save(str(out / "new-scenario.png"))
+    dialog.accept()
+    settle(app)
+    editor, props = win.editor, win.editor.props
+    sc = win.document.scenario
+    p = sc.map.parse
+    editor.place("M48", "nato", p("0304"))
+    editor.place("INF", "nato", p("0505"))
+    editor.place("T64", "pact", p("1208"))
+    props.edit("", lambda: {"victory": P.with_victory_hexes(sc, [p("0505"), p("0606")])})
+    for label in ("1305", "1306"):
+        props.edit("", lambda lb=label: {"reinforcements": P.with_reinforcement(
+            sc, 3, "T64", "pact", p(lb))[0]})  # fmt: skip
+    props.edit("", lambda: {"rules": P.with_module(sc, "concealment", False)})
+    props.edit("", lambda: {"options": P.with_option(sc, "recon_range", 6)})
+    props.dock.raise_()
+    props.dock.tabs.setCurrentIndex(2)
+    editor.select_unit(None)
+    win.view.set_scale(1.2)
+    win.view.centerOn(editor.scene.hex_center(p("0906")))
+    settle(app)
+    shot(win, out / "scenario-rules.png")
+    props.events.raise_()
+    props.events.tabs.setCurrentIndex(1)
+    props.events.reinforcements.table.selectRow(0)
+    editor.set_tool("entry")
+    settle(app)
+    shot(win, out / "scenario-events.png")
+    win.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def shot(win: MainWindow, path: Path) -> None:
+    image = win.grab().toImage()
+    image.scaledToWidth(WIDTH, Qt.TransformationMode.SmoothTransformation).save(str(path))
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/images"))
