@@ -5,7 +5,8 @@ dock (victory hexes, reinforcements, air strikes: :mod:`tabletop.ui.scenario.eve
 Every widget edits through one :class:`~tabletop.commands.EditScenarioProps` pushed on the
 scenario document's history, so each edit is one undo step; the pages redraw from the
 scenario whenever the document reports a ``ScenarioChanged`` (an edit, an undo, a redo).
-The descriptions of the ruleset, modules and options come from the rules core
+The two docks are tabs beside the editor's tool docks (right of the map). The descriptions
+of the ruleset, modules and options come from the rules core
 (:data:`~tabletop.model.MODULE_INFO`, :data:`~tabletop.model.OPTION_INFO`).
 
 Object names: ``scenario-name``, ``scenario-ruleset``, ``scenario-turns``,
@@ -493,10 +494,15 @@ class ScenarioProperties(QObject):
         w = self.window
         self.dock = PropertiesDock(self, w)
         self.events = EventsDock(self, w)
-        w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
-        w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.events)
-        w.tabifyDockWidget(self.dock, self.events)
-        self.dock.raise_()
+        # tabs beside the tool docks on the right (units, markers, zones), each page the
+        # window's whole height; the tray stays in front
+        beside = getattr(self.editor, "zone_dock", None) or self.editor.markers
+        for dock in (self.dock, self.events):
+            w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            w.tabifyDockWidget(beside, dock)
+            beside = dock
+        self.editor.tray.raise_()
+        w.resizeDocks([self.editor.tray], [380], Qt.Orientation.Horizontal)  # five tabs' titles
         docks = getattr(self.editor, "tool_docks", None)  # a tool raises the dock it uses
         if docks is not None:
             docks.update({name: self.events for name in self.tools})
@@ -542,6 +548,7 @@ class ScenarioProperties(QObject):
             if owner.itemData(i) in sc.sides:
                 owner.setItemText(i, sc.sides[owner.itemData(i)].name)
         editor.scene.refresh_sides()
+        editor.scene.update()  # the zones' tints and the events' labels in the new colours
 
     def edit(self, text: str, make: Callable[[], dict[str, Any]], merge: str | None = None) -> bool:
         """Push one edit of the scenario's properties; a refused one shows why and the

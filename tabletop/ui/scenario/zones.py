@@ -44,7 +44,7 @@ from tabletop.commands.scenariounits import EditZones, ZoneIndex, units_outside_
 from tabletop.documents import UnitsChanged, ZonesChanged
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Scenario
-from tabletop.render.palette import side_color
+from tabletop.render.palette import side_color_of
 from tabletop.ui.editor.tools import ERASE, StrokeTool
 from tabletop.ui.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN
 from tabletop.ui.tools import ToolEvent
@@ -61,8 +61,7 @@ ERASE_BRUSH = "erase"
 
 def zone_colour(scenario: Scenario, side: str) -> QColor:
     """The colour that stands for ``side`` (its counters' corner flag)."""
-    sides = list(scenario.sides)
-    return side_color(sides.index(side) if side in sides else 0)
+    return side_color_of(scenario.sides, side)
 
 
 def _inset(ends: tuple[tuple[float, float], tuple[float, float]], shape) -> QLineF:  # type: ignore[no-untyped-def]
