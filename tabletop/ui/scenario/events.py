@@ -46,7 +46,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
 from tabletop.ui.items import Z_COUNTERS
-from tabletop.ui.scenario.properties import ROLE, Page, describe
+from tabletop.ui.scenario.properties import ROLE, Page, describe, set_items
 from tabletop.ui.tools.base import Tool, ToolEvent
 
 VICTORY = QColor("#f0b400")
@@ -124,7 +124,11 @@ def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
-            table.setItem(r, c, QTableWidgetItem(text))
+            item = table.item(r, c)  # kept, not replaced: the view may be holding it
+            if item is None:
+                table.setItem(r, c, QTableWidgetItem(text))
+            elif item.text() != text:
+                item.setText(text)
     mode = table.selectionMode()
     table.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
     for r in keep:
@@ -212,8 +216,16 @@ class _EventPage(Page):
         raise NotImplementedError
 
     def _selection_changed(self) -> None:
+        """The form shows the selected rows (the table itself is left as it is)."""
         if not self.loading:
-            self.load()
+            self.loading = True
+            try:
+                self.show_form()
+            finally:
+                self.loading = False
+
+    def show_form(self) -> None:
+        raise NotImplementedError
 
     def _remove_button(self, name: str) -> QPushButton:
         b = QPushButton("Remove", objectName=name)
@@ -234,10 +246,7 @@ class _EventPage(Page):
         raise NotImplementedError
 
     def _fill_sides(self, current: str | None) -> None:
-        self.side.clear()
-        for side_id, side in self.scenario.sides.items():
-            self.side.addItem(side.name, side_id)
-        self.side.setCurrentIndex(max(0, self.side.findData(current)))
+        set_items(self.side, [(s.name, k) for k, s in self.scenario.sides.items()], current)
 
 
 class ReinforcementsPage(_EventPage):
@@ -317,20 +326,23 @@ class ReinforcementsPage(_EventPage):
                  label(r.unit.hex) if r.unit.hex else "-", "yes" if r.landed else ""]
                 for r in sc.reinforcements]  # fmt: skip
         _fill(self.table, rows)
+        self.show_form()
+
+    def show_form(self) -> None:
+        sc = self.scenario
         self.turn.setRange(1, sc.turns)
         selected = _selected(self.table)
         first = sc.reinforcements[selected[0]] if selected else None
         side = first.unit.side if first else self.side.currentData()
         self._fill_sides(side)
         keep_type = first.unit.type_id if first else self.type.currentData()
-        self.type.clear()
-        for type_id, t in sc.unit_types.items():
-            if not getattr(t, "is_aircraft", False):
-                self.type.addItem(f"{t.counter_name}  ({type_id})", type_id)
-        self.type.setCurrentIndex(max(0, self.type.findData(keep_type)))
-        self.formation.clear()
-        for name in sc.sides[self.side.currentData()].formations if self.side.count() else ():
-            self.formation.addItem(name, name)
+        types = [(f"{t.counter_name}  ({k})", k) for k, t in sc.unit_types.items()
+                 if not getattr(t, "is_aircraft", False)]  # fmt: skip
+        set_items(self.type, types, keep_type)
+        side_def = sc.sides.get(self.side.currentData())
+        names = list(side_def.formations) if side_def is not None else []
+        formation = first.unit.formation if first else None
+        set_items(self.formation, [(n, n) for n in names], formation)
         platoon = sc.ruleset == "platoon"
         self.formation.setVisible(platoon)
         self.form.labelForField(self.formation).setVisible(platoon)
@@ -339,7 +351,6 @@ class ReinforcementsPage(_EventPage):
         if first is not None:
             self.turn.setValue(first.turn)
             self.uid.setText(first.unit.id if len(selected) == 1 else "")
-            self.formation.setCurrentIndex(max(0, self.formation.findData(first.unit.formation)))
             self.landed.setChecked(first.landed)
         else:
             self.uid.clear()
@@ -414,15 +425,18 @@ class AirStrikesPage(_EventPage):
         rows = [[str(a.turn), sc.sides[a.side].name if a.side in sc.sides else a.side,
                  a.aircraft, sc.map.label(a.hex)] for a in sc.air_strikes]  # fmt: skip
         _fill(self.table, rows)
+        self.show_form()
+
+    def show_form(self) -> None:
+        sc = self.scenario
+        aircraft = P.aircraft_types(sc)
         self.turn.setRange(1, sc.turns)
         selected = _selected(self.table)
         first = sc.air_strikes[selected[0]] if selected else None
         self._fill_sides(first.side if first else self.side.currentData())
         keep = first.aircraft if first else self.aircraft.currentData()
-        self.aircraft.clear()
-        for type_id in aircraft:
-            self.aircraft.addItem(f"{sc.unit_types[type_id].counter_name}  ({type_id})", type_id)
-        self.aircraft.setCurrentIndex(max(0, self.aircraft.findData(keep)))
+        planes = [(f"{sc.unit_types[k].counter_name}  ({k})", k) for k in aircraft]
+        set_items(self.aircraft, planes, keep)
         if first is not None:
             self.turn.setValue(first.turn)
 

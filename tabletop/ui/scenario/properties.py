@@ -61,6 +61,17 @@ def describe(text: str) -> QLabel:
     return label
 
 
+def set_items(combo: QComboBox, items: list[tuple[str, Any]], current: Any) -> None:
+    """Fill ``combo`` with ``(text, data)`` items, only if they changed (a combo is never
+    emptied under its own signal), and select ``current`` (else the first)."""
+    have = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
+    if have != items:
+        combo.clear()
+        for text, data in items:
+            combo.addItem(text, data)
+    combo.setCurrentIndex(max(0, combo.findData(current)))
+
+
 class Page(QWidget):
     """A page of properties: ``load`` shows the scenario; edits call ``owner.edit``."""
 
@@ -142,10 +153,7 @@ class GeneralPage(Page):
         squad = sc.ruleset == "squad"
         for widget in (self.first, self.first_label, self.first_note.widget()):
             widget.setVisible(squad)
-        self.first.clear()
-        for side_id, side in sc.sides.items():
-            self.first.addItem(side.name, side_id)
-        self.first.setCurrentIndex(max(0, self.first.findData(sc.first)))
+        set_items(self.first, [(side.name, k) for k, side in sc.sides.items()], sc.first)
         if squad and sc.first is None:
             self.first.setCurrentIndex(-1)
         if self.notes.toPlainText() != sc.notes:
@@ -283,10 +291,7 @@ class SidesPage(Page):
     def show_scenario(self) -> None:
         sc = self.scenario
         keep = self.pick.currentData()
-        self.pick.clear()
-        for side_id, side in sc.sides.items():
-            self.pick.addItem(f"{side.name}  ({side_id})", side_id)
-        self.pick.setCurrentIndex(max(0, self.pick.findData(keep)))
+        set_items(self.pick, [(f"{s.name}  ({k})", k) for k, s in sc.sides.items()], keep)
         side = sc.sides[self.side]
         self.name.setText(side.name)
         colour = side_color_of(sc.sides, side.id)
