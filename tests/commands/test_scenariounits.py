@@ -207,3 +207,32 @@ def test_squad_infantry_starts_aboard_a_transport_and_follows_it(maps) -> None: 
     inf = put(platoon, "US_INF", "nato", "0303", "a")
     with pytest.raises(ValueError, match="loads in play"):
         with_carrier(platoon, inf, apc)
+
+
+def test_helicopter_mode_ammunition_and_ids(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    heli = put(sc, "COBRA", "nato", "0303", "a")
+    tank = put(sc, "M48", "nato", "0304", "a")
+    assert sc.units[0].mode == "flying"  # placed as it flies
+    units, text = unit_edited(sc, heli, "mode", "noe")
+    assert units[0].mode == "noe" and text == "Set cobra-1 noe mode"
+    with pytest.raises(ValueError, match="has no 'noe' mode"):
+        unit_edited(sc, tank, "mode", "noe")
+    with pytest.raises(ValueError, match="may not be empty, contain a comma"):
+        unit_edited(sc, tank, "id", "a,b")
+    with pytest.raises(ValueError, match="already has the id cobra-1"):
+        unit_edited(sc, tank, "id", "cobra-1")
+    with pytest.raises(ValueError, match="only squad units do"):
+        unit_edited(sc, tank, "ammo", 3)
+    squad = scenario(maps, "squad")
+    gun = put(squad, "AT_GUN", "german", "0305")
+    rifles = put(squad, "RIFLE_SQUAD", "german", "0306")
+    assert squad.units[0].ammo == 10  # placed with its full ammunition
+    units, _ = unit_edited(squad, gun, "ammo", 4)
+    assert units[0].ammo == 4
+    with pytest.raises(ValueError, match="counts no ammunition"):
+        unit_edited(squad, rifles, "ammo", 4)
+    with pytest.raises(ValueError, match="ammunition is 0 to 100"):
+        unit_edited(squad, gun, "ammo", 101)
+    with pytest.raises(ValueError, match="no edit 'colour'"):
+        unit_edited(squad, gun, "colour", "red")
