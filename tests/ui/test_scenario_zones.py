@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLineEdit
 
 from tabletop.data import load_scenario
 from tabletop.ui.scenario import new_scenario
@@ -69,6 +70,9 @@ def test_paint_zones_undo_save_reload(window, tmp_path: Path) -> None:  # type: 
     assert len(doc.history) == steps + 1
     overlay = win.editor.zones.overlay
     assert {doc.scenario.map.label(h) for h in overlay.owner} == zone(win, "nato")
+    assert overlay.preview.path().isEmpty()  # the stroke's end cleared the preview
+    QTest.mouseMove(win.view.viewport(), win.view.viewport_point("0808"))
+    assert not overlay.preview.path().isEmpty()  # the brush under the mouse
 
     # the Warsaw Pact with the radius-1 brush (the "]" key), over one NATO hex
     win.set_brush("zone pact")
@@ -99,6 +103,14 @@ def test_paint_zones_undo_save_reload(window, tmp_path: Path) -> None:  # type: 
         "nato": zone(win, "nato"),
         "pact": zone(win, "pact"),
     }
+
+    # a side renamed in the Scenario dock: the Zones dock follows
+    name = win.findChild(QLineEdit, "side-name")
+    name.setText("Bundeswehr")
+    name.editingFinished.emit()
+    assert doc.scenario.sides["nato"].name == "Bundeswehr"
+    assert dock.side.itemText(dock.side.findData("nato")) == "Bundeswehr zone"
+    assert "Bundeswehr: 3 hexes" in dock.summary.text()
 
     # Clear This Side's Zone: one step
     win.set_brush("zone nato")

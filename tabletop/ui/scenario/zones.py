@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.commands import mapedit
 from tabletop.commands.scenariounits import EditZones, ZoneIndex, units_outside_zones
-from tabletop.documents import UnitsChanged, ZonesChanged
+from tabletop.documents import ScenarioChanged, UnitsChanged, ZonesChanged
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
@@ -309,6 +309,18 @@ class ZoneEditing:
             self._summary.start()
         elif isinstance(event, UnitsChanged):
             self._summary.start()
+        elif isinstance(event, ScenarioChanged) and "sides" in event.names:
+            self._rename_sides()  # a side's name or colour (the overlay repaints itself)
+
+    def _rename_sides(self) -> None:
+        if self.dock is None:
+            return
+        combo = self.dock.side
+        for i in range(combo.count()):
+            side = combo.itemData(i)
+            if side in self.scenario.sides:
+                combo.setItemText(i, f"{self.scenario.sides[side].name} zone")
+        self._summarise()
 
     def _summarise(self) -> None:
         if self.dock is None:
