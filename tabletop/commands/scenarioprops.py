@@ -39,6 +39,7 @@ PROPS = (
 """The scenario attributes an :class:`EditScenarioProps` may set."""
 MAX_TURNS = 200
 MAX_CHITS = 20
+MAX_MINES = 100
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -148,6 +149,17 @@ def recoloured_side(scenario: Scenario, side: str, color: str | None) -> dict[st
     return _replace_side(scenario, dataclasses.replace(_side(scenario, side), color=color))
 
 
+def with_mines(scenario: Scenario, side: str, count: int) -> dict[str, int]:
+    """``mines``: the minefields ``side``'s sappers may lay in play (0: the key left out)."""
+    _side(scenario, side)
+    if not 0 <= count <= MAX_MINES:
+        raise ValueError(f"a side lays 0 to {MAX_MINES} minefields in play, not {count}")
+    out = {k: v for k, v in scenario.mines.items() if k != side}
+    if count:
+        out[side] = count
+    return {k: out[k] for k in scenario.sides if k in out}
+
+
 def check_name(kind: str, name: str) -> str:
     if not NAME.fullmatch(name):
         raise ValueError(
@@ -155,6 +167,14 @@ def check_name(kind: str, name: str) -> str:
             f"1st_tank), not {name!r}"
         )
     return name
+
+
+def free_side(scenario: Scenario) -> str:
+    """An unused side id: ``side3`` for a scenario's third side."""
+    n = len(scenario.sides) + 1
+    while f"side{n}" in scenario.sides:
+        n += 1
+    return f"side{n}"
 
 
 def with_side(scenario: Scenario, side_id: str, name: str) -> dict[str, SideDef]:

@@ -454,3 +454,45 @@ def test_new_squad_scenario_has_a_first_side(qtbot, tmp_path: Path, make_window)
     win.editor.place("RIFLE_SQUAD", "blue", sc.map.parse("0101"))
     assert win.save_as(out)
     assert data.validate_file(out)[0] == []
+
+
+def rebuilt(qtbot, win, old) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the editor built anew, and for the old one's docks to be gone."""
+    from PySide6.QtCore import QEvent
+
+    qtbot.waitUntil(lambda: win.editor is not old)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_sides_added_removed_and_their_mines(platoon, qtbot, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+    win = platoon
+    sc = win.document.scenario
+    show_page(win, "scenario-properties", "Sides")
+    type_into(find(win, QSpinBox, "side-mines"), "2")
+    assert sc.mines == {"nato": 2}
+    undo(win)
+    assert sc.mines == {} and find(win, QSpinBox, "side-mines").text() == "none"
+    redo(win)
+    old = win.editor
+    click(find(win, QPushButton, "side-add"))
+    rebuilt(qtbot, win, old)  # built anew with the third side
+    assert list(sc.sides) == ["nato", "pact", "side3"]
+    assert sc.sides["side3"].formations == {"side3_1": 1}
+    assert "side3" in win.editor.tray.lists  # a tray tab for it
+    assert find(win, QComboBox, "side-pick").currentData() == "side3"
+    type_into(find(win, QLineEdit, "side-name"), "Partisans")
+    uid = win.editor.place("INF", "side3", sc.map.parse("0202"))
+    click(find(win, QPushButton, "side-remove"))
+    assert "side3" in sc.sides and uid in win.statusBar().currentMessage()
+    undo(win)  # the unit goes; now the side may
+    old = win.editor
+    click(find(win, QPushButton, "side-remove"))
+    rebuilt(qtbot, win, old)
+    assert list(sc.sides) == ["nato", "pact"] and "side3" not in win.editor.tray.lists
+    old = win.editor
+    undo(win)
+    rebuilt(qtbot, win, old)
+    assert sc.sides["side3"].name == "Partisans"
+    back = save_and_reload(win, tmp_path, make_window)
+    bsc = back.document.scenario
+    assert bsc.mines == {"nato": 2} and bsc.sides["side3"].name == "Partisans"

@@ -10,7 +10,8 @@ of the ruleset, modules and options come from the rules core
 (:data:`~tabletop.model.MODULE_INFO`, :data:`~tabletop.model.OPTION_INFO`).
 
 Object names: ``scenario-name``, ``scenario-ruleset``, ``scenario-turns``,
-``scenario-first``, ``scenario-notes``; ``side-pick``, ``side-name``, ``side-color``
+``scenario-first``, ``scenario-notes``; ``side-pick``, ``side-add``, ``side-remove``,
+``side-mines``, ``side-name``, ``side-color``
 (a colour chooser), ``side-color-code`` (``#rrggbb``), ``side-color-default``,
 ``formation-list``, ``formation-name``, ``formation-chits``, ``formation-add``,
 ``formation-remove``; ``module-NAME`` (a check box per module), ``option-NAME`` (the
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
@@ -191,10 +192,27 @@ class SidesPage(Page):
         for w in (self.color, self.code, self.default):
             colour_row.addWidget(w)
         colour_row.addStretch(1)
+        sides_row = QHBoxLayout()
+        self.add_side = QPushButton("Add Side", objectName="side-add")
+        self.add_side.clicked.connect(self._add_side)
+        self.remove_side = QPushButton("Remove Side", objectName="side-remove")
+        self.remove_side.clicked.connect(self._remove_side)
+        sides_row.addWidget(self.add_side)
+        sides_row.addWidget(self.remove_side)
+        sides_row.addStretch(1)
+        self.mines = QSpinBox(objectName="side-mines")
+        self.mines.setRange(0, P.MAX_MINES)
+        self.mines.setSpecialValueText("none")
+        self.mines.setKeyboardTracking(False)
+        self.mines.valueChanged.connect(self._set_mines)
         form.addRow("Side", self.pick)
+        form.addRow("", sides_row)
         form.addRow("Name", self.name)
         form.addRow("Colour", colour_row)
+        form.addRow("Mines to lay", self.mines)
         column.addLayout(form)
+        column.addWidget(describe("Mines to lay: the minefields the side's sappers may lay "
+                                  "during the game (the minefields module)."))  # fmt: skip
         column.addWidget(describe("The colour marks the side's counters (the corner flag) "
                                   "and its rows in the log."))  # fmt: skip
         self.formations = QGroupBox("Formations and their chits (rules 2.1)")
@@ -246,6 +264,26 @@ class SidesPage(Page):
             lambda: {"sides": P.recoloured_side(self.scenario, self.side, color)},
         )
 
+    def _add_side(self) -> None:
+        side = P.free_side(self.scenario)
+        self.owner.keep_side = side
+        self.edit(
+            f"Add side {side}",
+            lambda: {"sides": P.with_side(self.scenario, side, f"Side {side[4:]}")},
+        )
+
+    def _remove_side(self) -> None:
+        side = self.side
+        self.edit(f"Remove side {side}", lambda: P.without_side(self.scenario, side))
+
+    def _set_mines(self, value: int) -> None:
+        side = self.side
+        self.edit(
+            f"Mines of {side}",
+            lambda: {"mines": P.with_mines(self.scenario, side, int(value))},
+            merge=f"mines-{side}",
+        )
+
     def _choose_color(self) -> None:
         current = side_color_of(self.scenario.sides, self.side)
         chosen = QColorDialog.getColor(current, self, f"Colour of {self.side}")
@@ -290,7 +328,8 @@ class SidesPage(Page):
 
     def show_scenario(self) -> None:
         sc = self.scenario
-        keep = self.pick.currentData()
+        keep = self.owner.keep_side or self.pick.currentData()
+        self.owner.keep_side = None
         set_items(self.pick, [(f"{s.name}  ({k})", k) for k, s in sc.sides.items()], keep)
         side = sc.sides[self.side]
         self.name.setText(side.name)
@@ -298,6 +337,8 @@ class SidesPage(Page):
         self.color.setStyleSheet(f"background: {colour.name()}; border: 1px solid #444;")
         self.code.setText(side.color or "")
         self.code.setPlaceholderText(f"{colour.name()} (by order)")
+        self.mines.setValue(sc.mines.get(side.id, 0))
+        self.remove_side.setEnabled(len(sc.sides) > 1)
         self.formations.setVisible(sc.ruleset == "platoon")
         kept = self.owner.keep_formation or self.formation
         self.owner.keep_formation = None
@@ -482,6 +523,8 @@ class ScenarioProperties(QObject):
 
         self.editor = editor
         self.keep_formation: str | None = None
+        self.keep_side: str | None = None
+        self._side_ids: list[str] = []
         self.tools = {t.name: t for t in (VictoryTool(self), EntryTool(self), StrikeTool(self))}
         self._unsubscribe: Callable[[], None] | None = None
 
@@ -529,15 +572,43 @@ class ScenarioProperties(QObject):
         return [*self.dock.pages, *self.events.pages]
 
     def refresh(self) -> None:
+        self._side_ids = list(self.scenario.sides)
         for page in self.pages:
             page.load()
         self.marks.refresh()
 
     def _on_event(self, event: object) -> None:
         if isinstance(event, ScenarioChanged):
+            if "sides" in event.names and list(self.scenario.sides) != self._side_ids:
+                # a side added or taken away: the tray, the markers, the zones and the unit
+                # dock have one entry per side, so the editor is built anew (after this
+                # event: no widget goes while its own signal runs)
+                QTimer.singleShot(0, self._rebuild)
+                return
             self.refresh()
             if "sides" in event.names:
                 self._sides_changed()
+
+    def _rebuild(self) -> None:
+        """The editor anew on the same document (its undo history kept), the view where it
+        was and the Sides page in front."""
+        from tabletop.ui.scenario.editor import edit_scenario
+
+        window, editor = self.window, self.editor
+        if getattr(window, "editor", None) is not editor:
+            return
+        view = window.view
+        scale = view.scale_factor
+        centre = view.mapToScene(view.viewport().rect().center())
+        keep = self.keep_side or self.dock.sides.pick.currentData()
+        new = edit_scenario(window, editor.document)
+        view.set_scale(scale)
+        view.centerOn(centre)
+        new.props.keep_side = keep if keep in new.document.scenario.sides else None
+        new.props.refresh()
+        new.props.dock.raise_()
+        new.props.dock.tabs.setCurrentWidget(new.props.dock.sides)
+        new.autosave.write_soon()  # still unsaved: the recovery copy follows
 
     def _sides_changed(self) -> None:
         """Side names and colours: the tray's tabs, the minefield owners and the counters."""
