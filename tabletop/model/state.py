@@ -9,13 +9,14 @@ mappings under documented keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from tabletop.hexgrid import Hex
-from tabletop.model.tracking import ACTIVE, TrackedDict, TrackedList, UnitTable
+from tabletop.model.tracking import ACTIVE, TrackedList, UnitTable, tracked_dict, tracked_list
 
 if TYPE_CHECKING:
     from tabletop.model.scenario import Scenario
@@ -29,6 +30,9 @@ class Status(Enum):
     SURRENDERED = "surrendered"
 
 
+_GONE = (Status.ELIMINATED, Status.SURRENDERED)
+"""The statuses of units out of play (not ``alive``)."""
+_ID = attrgetter("id")
 STEPS = ("full", "reduced")
 UNIT_MARKERS = frozenset(
     {"ops_complete", "depleted_ammo_2", "depleted_ammo_1", "entrenched", "entrenching",
@@ -92,10 +96,37 @@ class UnitState:
     ammo: int | None = None
     flags: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(
+        self,
+        id: str,
+        type_id: str,
+        side: str,
+        hex: Hex | None,
+        formation: str | None = None,
+        step: str = "full",
+        status: Status = Status.GOOD_ORDER,
+        markers: Iterable[str] = (),
+        mode: str | None = None,
+        sw: str | None = None,
+        sw_of: str | None = None,
+        carrier: str | None = None,
+        figures: Iterable[Figure] = (),
+        ammo: int | None = None,
+        flags: Mapping[str, Any] | None = None,
+    ) -> None:
+        # (written straight into __dict__: a new unit is in no state, nothing to record,
+        # and a loaded game makes 20,000 of them)
+        self.__dict__.update(
+            id=id, type_id=type_id, side=side, hex=hex, formation=formation, step=step,
+            status=status, markers=tracked_list(markers, id), mode=mode, sw=sw, sw_of=sw_of,
+            carrier=carrier, figures=figure_list(figures, id), ammo=ammo,
+            flags=tracked_dict(flags or {}, id),
+        )  # fmt: skip
+
     # --- change tracking (see tabletop.model.tracking) ------------------------------------
     def __setattr__(self, name: str, value: Any) -> None:
-        if ACTIVE:
-            for journal in ACTIVE:
+        if ACTIVE and self.__dict__.get(name, _UNSET) != value:  # (a write of the same
+            for journal in ACTIVE:  # value, such as every unit's status, changes nothing)
                 journal.unit(self)
         wrap = _WRAP.get(name)
         object.__setattr__(self, name, value if wrap is None else wrap(value, self.id))
@@ -112,9 +143,11 @@ class UnitState:
         new = object.__new__(UnitState)
         d = dict(self.__dict__)
         uid = d["id"]
-        d["markers"] = TrackedList(d["markers"], uid)
-        d["flags"] = TrackedDict({k: _clone(v) for k, v in d["flags"].items()}, uid)
-        d["figures"] = FigureList([f.copy(uid) for f in d["figures"]], uid)
+        d["markers"] = tracked_list(d["markers"], uid)
+        flags = d["flags"]
+        d["flags"] = tracked_dict({k: _clone(v) for k, v in flags.items()} if flags else (), uid)
+        figures = d["figures"]
+        d["figures"] = figure_list([f.copy(uid) for f in figures] if figures else (), uid)
         new.__dict__.update(d)
         return new
 
@@ -127,7 +160,7 @@ class UnitState:
 
     @property
     def alive(self) -> bool:
-        return self.status not in (Status.ELIMINATED, Status.SURRENDERED)
+        return self.status not in _GONE
 
     @property
     def on_map(self) -> bool:
@@ -162,13 +195,10 @@ class UnitState:
 
 
 class FigureList(TrackedList[Figure]):
-    """A unit's figures: every figure put in is told whose it is."""
+    """A unit's figures: every figure put in is told whose it is (made by
+    :func:`figure_list`)."""
 
     __slots__ = ()
-
-    def __init__(self, items: Iterable[Figure] = (), owner: str | None = None) -> None:
-        super().__init__(items, owner)
-        self._adopt()
 
     def _adopt(self) -> None:
         for fig in self:
@@ -196,7 +226,16 @@ class FigureList(TrackedList[Figure]):
         return self
 
 
-_WRAP: dict[str, Any] = {"markers": TrackedList, "flags": TrackedDict, "figures": FigureList}
+def figure_list(items: Iterable[Figure], owner: str | None) -> FigureList:
+    made = FigureList(items)
+    made.owner = owner
+    if made:
+        made._adopt()
+    return made
+
+
+_UNSET = object()
+_WRAP: dict[str, Any] = {"markers": tracked_list, "flags": tracked_dict, "figures": figure_list}
 """How a unit's containers are made tracked when set (a copy of the list or dict given)."""
 
 
@@ -252,12 +291,20 @@ class GameState:
         """Living units in a hex, in unit-id order."""
         # ``hex == h`` first: it is the cheap test that fails for almost every unit.
         return sorted(
-            (u for u in self.units.values() if u.hex == h and u.alive), key=lambda u: u.id
+            [u for u in self.units.values() if u.hex == h and u.status not in _GONE], key=_ID
         )
 
     def enemies_of(self, side: str) -> list[UnitState]:
+        """Living units of the other sides standing in a hex, in unit-id order."""
+        # (fields read directly, not through ``on_map``: a big game asks this of every
+        # unit, several times an action)
         return sorted(
-            (u for u in self.units.values() if u.on_map and u.side != side), key=lambda u: u.id
+            [
+                u
+                for u in self.units.values()
+                if u.side != side and u.hex is not None and u.status not in _GONE
+            ],
+            key=_ID,
         )
 
     def markers_at(self, h: Hex) -> list[HexMarker]:

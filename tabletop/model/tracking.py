@@ -35,7 +35,10 @@ from typing import TYPE_CHECKING, Any, SupportsIndex, TypeVar
 if TYPE_CHECKING:
     from tabletop.model.state import GameState, UnitState
 
-__all__ = ["ACTIVE", "Journal", "TrackedDict", "TrackedList", "UnitTable", "recording"]
+__all__ = [
+    "ACTIVE", "Journal", "TrackedDict", "TrackedList", "UnitTable", "recording", "tracked_dict",
+    "tracked_list",
+]  # fmt: skip
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -107,13 +110,11 @@ def _part(uid: str | None, part: object) -> None:
 
 
 class TrackedList(list[T]):
-    """A unit's list (markers, figures) that tells the journals before it changes."""
+    """A unit's list (markers, figures) that tells the journals before it changes. Made by
+    :func:`tracked_list` (no Python ``__init__``: a loaded game makes 20,000 of them)."""
 
     __slots__ = ("owner",)
-
-    def __init__(self, items: Iterable[T] = (), owner: str | None = None) -> None:
-        super().__init__(items)
-        self.owner = owner
+    owner: str | None
 
     def __reduce__(self) -> Any:  # copies and pickles are plain lists
         return (list, (list(self),))
@@ -144,7 +145,7 @@ class TrackedList(list[T]):
         return super().pop(index)
 
     def clear(self) -> None:
-        if ACTIVE:
+        if ACTIVE and self:
             _part(self.owner, self)
         super().clear()
 
@@ -182,13 +183,11 @@ class TrackedList(list[T]):
 
 
 class TrackedDict(dict[K, V]):
-    """A unit's ``flags`` that tells the journals before they change."""
+    """A unit's ``flags`` that tells the journals before they change (made by
+    :func:`tracked_dict`)."""
 
     __slots__ = ("owner",)
-
-    def __init__(self, items: Any = (), owner: str | None = None) -> None:
-        super().__init__(items)
-        self.owner = owner
+    owner: str | None
 
     def __reduce__(self) -> Any:  # copies and pickles are plain dicts
         return (dict, (dict(self),))
@@ -204,22 +203,22 @@ class TrackedDict(dict[K, V]):
         super().__delitem__(key)
 
     def pop(self, key: K, *default: Any) -> Any:
-        if ACTIVE:
+        if ACTIVE and key in self:  # (popping an absent flag changes nothing)
             _part(self.owner, self)
         return super().pop(key, *default)
 
     def popitem(self) -> tuple[K, V]:
-        if ACTIVE:
+        if ACTIVE and self:
             _part(self.owner, self)
         return super().popitem()
 
     def clear(self) -> None:
-        if ACTIVE:
+        if ACTIVE and self:
             _part(self.owner, self)
         super().clear()
 
     def setdefault(self, key: K, default: Any = None) -> Any:
-        if ACTIVE:
+        if ACTIVE and key not in self:
             _part(self.owner, self)
         return super().setdefault(key, default)
 
@@ -233,6 +232,18 @@ class TrackedDict(dict[K, V]):
             _part(self.owner, self)
         super().__ior__(other)
         return self
+
+
+def tracked_list(items: Iterable[T], owner: str | None) -> TrackedList[T]:
+    made: TrackedList[T] = TrackedList(items)
+    made.owner = owner
+    return made
+
+
+def tracked_dict(items: Any, owner: str | None) -> TrackedDict[Any, Any]:
+    made: TrackedDict[Any, Any] = TrackedDict(items)
+    made.owner = owner
+    return made
 
 
 class UnitTable(dict[str, "UnitState"]):
@@ -259,7 +270,7 @@ class UnitTable(dict[str, "UnitState"]):
         super().__delitem__(uid)
 
     def pop(self, uid: str, *default: Any) -> Any:
-        if ACTIVE:
+        if ACTIVE and uid in self:
             self._entry(uid)
         return super().pop(uid, *default)
 

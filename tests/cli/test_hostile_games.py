@@ -47,13 +47,21 @@ def _line_of(played: str, old: str, new: str, at: str) -> int:
     return played[: played.index(old)].count("\n") + new[: new.index(at)].count("\n") + 1
 
 
+M48_STATE = 'm48-1: {type: M48, side: nato, formation: kampfgruppe, hex: "0304"'
+"""The start of m48-1's line under ``state: units:`` (a saved game writes one line a unit)."""
 TAMPERED = [
     # (what the issue lists, old text, new text, text at the located line, words)
     ("turn 99 of 8", "  turn: 1\n  phase:", "  turn: 99\n  phase:", "turn: 99", "turn"),
     ("phase bogus", "phase: impulse", "phase: bogus", "phase: bogus", "unknown phase"),
-    ("state edited", '      hex: "0304"', '      hex: "0305"', 'hex: "0305"', "m48-1's hex"),
+    (
+        "state edited",
+        f"{M48_STATE}, ",
+        M48_STATE.replace("0304", "0305") + ", ",
+        'hex: "0305"',
+        "m48-1's hex",
+    ),
     ("step edited", "step: reduced", "step: full", None, "'s step"),
-    ("unknown action", "- action: fire", "- action: teleport", "action: teleport", "teleport"),
+    ("unknown action", "{action: fire", "{action: teleport", "action: teleport", "teleport"),
     ("too few dice", "dice: [4, 5, 6, 1, 3, 4, 6]", "dice: [4, 5, 6]", "dice: [4, 5, 6]", "dice"),
     (
         "too many dice",
@@ -62,10 +70,10 @@ TAMPERED = [
         None,
         "dice",
     ),
-    ("illegal action", "target: t64-1\n", "target: m48-1\n", None, "illegal"),
-    ("wrong type", "      type: M48\n", "      type: T64\n", "type: T64", "type"),
-    ("wrong side", "      side: nato\n", "      side: pact\n", "side: pact", "side"),
-    ("unknown type", "      type: M48\n", "      type: ZEPPELIN\n", "type: ZEPPELIN", "type"),
+    ("illegal action", "target: t64-1, weapon", "target: m48-1, weapon", None, "illegal"),
+    ("wrong type", "m48-1: {type: M48,", "m48-1: {type: T64,", "type: T64", "type"),
+    ("wrong side", "M48, side: nato,", "M48, side: pact,", "side: pact", "side"),
+    ("unknown type", "m48-1: {type: M48,", "m48-1: {type: ZEPPELIN,", "type: ZEPPELIN", "type"),
     ("pending string", "pending: null", "pending: move it", "pending: move it", "pending"),
 ]
 
@@ -107,9 +115,9 @@ def test_paused_move_with_a_bad_hex(tmp_path: Path, capsys: pytest.CaptureFixtur
                  "--out", str(game)]) == 0  # fmt: skip
     capsys.readouterr()
     text = game.read_text(encoding="utf-8")
-    old = 'path_left:\n    - "0709"'
+    old = 'path_left: ["0709"]'
     assert text.count(old) == 1, text
-    game.write_text(text.replace(old, 'path_left:\n    - "9999"'), "utf-8")
+    game.write_text(text.replace(old, 'path_left: ["9999"]'), "utf-8")
     code, output = run(capsys, "validate", str(game))
     assert code == 1 and "Traceback" not in output
     assert "9999" in output and re.search(rf"{re.escape(str(game))}:[1-9]\d*:\d+: ", output)
@@ -121,7 +129,7 @@ def test_replay_differences_name_their_places(played: str, tmp_path: Path) -> No
     from tabletop.geometry import LosEngine
 
     path = tmp_path / "game.yaml"
-    path.write_text(played.replace('      hex: "0304"', '      hex: "0305"', 1), "utf-8")
+    path.write_text(played.replace(M48_STATE, M48_STATE.replace("0304", "0305"), 1), "utf-8")
     game = load_game(path)
     los = LosEngine(game.scenario.map, game.scenario.options)
     assert replay_differences(game, los) == [

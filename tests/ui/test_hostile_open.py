@@ -20,7 +20,9 @@ def edited(tmp_path: Path) -> Path:
     game = tmp_path / "game.yaml"
     assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace('      hex: "0304"', '      hex: "0305"', 1), encoding="utf-8")
+    m48 = 'm48-1: {type: M48, side: nato, formation: kampfgruppe, hex: "0304"'  # its state
+    assert m48 in text
+    game.write_text(text.replace(m48, m48.replace("0304", "0305"), 1), encoding="utf-8")
     return game
 
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, UnitState
+from tabletop.model import GameState, PlatoonUnitType, UnitState
 from tabletop.rules.actions import ActionResult
 from tabletop.rules.dice import DiceSource
-from tabletop.rules.los import LineOfSight
+from tabletop.rules.los import LineOfSight, counted_range
 from tabletop.rules.platoon.common import OPS_COMPLETE, hex_of, label, pside, ptype
 from tabletop.rules.platoon.eligibility import plan_fire
 from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
@@ -57,10 +57,17 @@ def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> 
     if not state.scenario.module("opportunity_fire") or not mover.on_map:
         return []
     out: list[str] = []
+    # No rating of the scenario reaches further than this, even at extended range (twice
+    # the range, rules 1.4): an enemy further away is refused by ``plan_fire``'s range
+    # check whatever its rating, so it is not asked (on a big map, most enemies).
+    reach = 2 * _longest_range(state)
+    here, options = hex_of(mover), state.scenario.options
     for enemy in state.enemies_of(mover.side):
         if enemy.sw_of is not None or enemy.carrier is not None:
             continue
         if not enemy.good_order or enemy.has(OPS_COMPLETE):
+            continue
+        if counted_range(hex_of(enemy), here, options) > reach:
             continue
         if any(
             plan_fire(state, enemy, mover, w.value, los)[0] is not None
@@ -68,6 +75,20 @@ def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> 
         ):
             out.append(enemy.id)
     return out
+
+
+def _longest_range(state: GameState) -> int:
+    """The longest range printed on any platoon counter of the scenario."""
+    return max(
+        (
+            rating.range
+            for utype in state.scenario.unit_types.values()
+            if isinstance(utype, PlatoonUnitType)
+            for side in utype.sides.values()
+            for rating in side.ratings().values()
+        ),
+        default=0,
+    )
 
 
 def moving_unit(state: GameState) -> str | None:
