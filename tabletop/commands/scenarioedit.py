@@ -17,7 +17,15 @@ from typing import Any
 
 from tabletop.commands.base import Command
 from tabletop.hexgrid import Hex
-from tabletop.model import Figure, HexMarker, PlatoonUnitType, Scenario, SquadUnitType, UnitState
+from tabletop.model import (
+    Figure,
+    HexMarker,
+    Kind,
+    PlatoonUnitType,
+    Scenario,
+    SquadUnitType,
+    UnitState,
+)
 from tabletop.model.state import RULE_HEX_MARKERS, clone_unit
 
 MINEFIELD_KINDS = tuple(sorted(RULE_HEX_MARKERS))
@@ -94,6 +102,11 @@ def placed(
     if side not in scenario.sides:
         raise ValueError(f"no side {side!r} in the scenario")
     t = scenario.unit_types[type_id]
+    if isinstance(t, PlatoonUnitType) and t.kind is Kind.SW:
+        raise ValueError(
+            f"{type_id} is a support weapon: it is never alone on the map (rules 2.2); give "
+            "it to an infantry platoon in the Unit dock"
+        )
     helicopter = isinstance(t, PlatoonUnitType) and t.is_helicopter
     unit = UnitState(unit_id_for(scenario, type_id), type_id, side, hex_, formation,
                      mode="flying" if helicopter else None)  # fmt: skip

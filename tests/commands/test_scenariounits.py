@@ -236,3 +236,9 @@ def test_helicopter_mode_ammunition_and_ids(maps) -> None:  # type: ignore[no-un
         unit_edited(squad, gun, "ammo", 101)
     with pytest.raises(ValueError, match="no edit 'colour'"):
         unit_edited(squad, gun, "colour", "red")
+
+
+def test_a_support_weapon_is_never_placed_alone(maps) -> None:  # type: ignore[no-untyped-def]
+    sc = scenario(maps, "platoon")
+    with pytest.raises(ValueError, match="never alone on the map"):
+        placed(sc, "DRAGON", "nato", sc.map.parse("0303"), "a")

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.model import Scenario
+from tabletop.model import Kind, PlatoonUnitType, Scenario
 
 ROLE = Qt.ItemDataRole.UserRole
 
@@ -64,6 +64,8 @@ class TrayDock(QDockWidget):
         for side_id, side in scenario.sides.items():
             tray = TrayList(side_id)
             for type_id, t in scenario.unit_types.items():
+                if isinstance(t, PlatoonUnitType) and t.kind is Kind.SW:
+                    continue  # carried by a platoon: chosen in the Unit dock, never alone
                 tray.addItem(f"{t.counter_name}  ({type_id})")
                 tray.item(tray.count() - 1).setData(ROLE, type_id)
             self.lists[side_id] = tray
