@@ -443,6 +443,12 @@ class ZoneIndex:
         if not same or any(zones[s] is not self._lists[s] for s in zones):
             self._rebuild()
 
+    def table(self) -> dict[Hex, str]:
+        """Each zone hex -> its side, as the scenario's zones are now (a command of an
+        earlier index, undone after the editor was built anew, changed them: read again)."""
+        self._current()
+        return self.owner
+
     def painted(
         self, side: str, hexes: Iterable[Hex], erase: bool = False
     ) -> dict[Hex, str | None]:

@@ -150,6 +150,13 @@ def test_zones_painted_erased_and_exclusive(maps) -> None:  # type: ignore[no-un
     uid = put(sc, "M48", "nato", "0505", "a")
     assert [u.id for u in units_outside_zones(sc)] == [uid]
     assert [u.id for u in units_outside_zones(sc, index.owner)] == [uid]
+    # the editor built anew (a side added): a new index, the old stroke undone through its
+    # own; the new one sees it
+    fresh = ZoneIndex(sc)
+    history.undo()
+    assert fresh.table() == {} and sc.zones == {}
+    history.redo()
+    assert fresh.table() == {p("0101"): "nato", p("0102"): "nato", p("0103"): "pact"}
     # zones replaced behind the index's back (a file loaded anew): it reads them again
     sc.zones = {"pact": [p("0505")]}
     assert index.painted("nato", [p("0505")]) == {p("0505"): "nato"}

@@ -95,7 +95,7 @@ class ZoneOverlay(QGraphicsItem):
 
     @property
     def owner(self) -> dict[Hex, str]:
-        return self.index.owner
+        return self.index.table()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
         owner = self.owner
@@ -332,7 +332,7 @@ class ZoneEditing:
             n = len(sc.zones.get(side_id, []))
             text = f"{n} hexes" if n else "no zone"
             lines.append(f"<span style='color:{colour}'>&#9632;</span> {side.name}: {text}")
-        outside = units_outside_zones(sc, self.index.owner)
+        outside = units_outside_zones(sc, self.index.table())
         if outside:
             names = ", ".join(f"{u.id} ({sc.map.label(u.hex)})" for u in outside[:6] if u.hex)
             more = f" and {len(outside) - 6} more" if len(outside) > 6 else ""
