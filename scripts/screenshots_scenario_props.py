@@ -5,8 +5,8 @@ Run under a virtual screen from the repository root:
 It makes a new scenario from copies of the bundled Eisenbach valley map and counters in a
 temporary folder (never touching the repository's files or your settings) through File >
 New Scenario, edits it as an author would, and saves to OUT (default docs/images):
-new-scenario.png (the dialog), scenario-rules.png (the Rules page) and
-scenario-events.png (reinforcements and victory hexes on the map).
+new-scenario.png (the dialog), scenario-rules.png (the Rules page) and, on a copy of the
+squad demo, scenario-events.png (reinforcements, victory hexes, air strikes on the map).
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from tabletop import paths
+from tabletop import data, paths
 from tabletop.commands import scenarioprops as P
+from tabletop.documents import ScenarioDocument
 from tabletop.ui.app import application
 from tabletop.ui.mainwindow import MainWindow
 
@@ -62,9 +63,6 @@ def main(out: Path) -> None:
     editor.place("INF", "nato", p("0505"))
     editor.place("T64", "pact", p("1208"))
     props.edit("", lambda: {"victory": P.with_victory_hexes(sc, [p("0505"), p("0606")])})
-    for label in ("1305", "1306"):
-        props.edit("", lambda lb=label: {"reinforcements": P.with_reinforcement(
-            sc, 3, "T64", "pact", p(lb))[0]})  # fmt: skip
     props.edit("", lambda: {"rules": P.with_module(sc, "concealment", False)})
     props.edit("", lambda: {"options": P.with_option(sc, "recon_range", 6)})
     props.dock.raise_()
@@ -74,14 +72,36 @@ def main(out: Path) -> None:
     win.view.centerOn(editor.scene.hex_center(p("0906")))
     settle(app)
     shot(win, out / "scenario-rules.png")
-    props.events.raise_()
-    props.events.tabs.setCurrentIndex(1)
-    props.events.reinforcements.table.selectRow(0)
-    editor.set_tool("entry")
-    settle(app)
-    shot(win, out / "scenario-events.png")
+    events_shot(app, win, folder, out / "scenario-events.png")
     win.close()
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def events_shot(app: QApplication, win: MainWindow, folder: Path, path: Path) -> None:
+    """The village demo (squad): two reinforcements added for turn 3, selected; its
+    victory hexes and air strikes on the map."""
+    for sub, name in (("maps", "village.yaml"), ("counters", "squad.yaml"),
+                      ("scenarios", "demo-squad.yaml")):  # fmt: skip
+        (folder / sub).mkdir(exist_ok=True)
+        shutil.copy(paths.ROOT / sub / name, folder / sub / name)
+    document = ScenarioDocument(data.load_scenario(folder / "scenarios" / "demo-squad.yaml"))
+    win.set_document(document)
+    settle(app)
+    editor, props = win.editor, win.editor.props
+    sc = document.scenario
+    for label in ("1805", "1806"):
+        props.edit("", lambda lb=label: {"reinforcements": P.with_reinforcement(
+            sc, 3, "ASSAULT_SQUAD", "soviet", sc.map.parse(lb))[0]})  # fmt: skip
+    props.events.raise_()
+    props.events.tabs.setCurrentIndex(1)
+    table = props.events.reinforcements.table
+    table.selectRow(2)
+    editor.set_tool("entry")
+    editor.select_unit(None)
+    win.view.set_scale(1.0)
+    win.view.centerOn(editor.scene.hex_center(sc.map.parse("1406")))
+    settle(app)
+    shot(win, path)
 
 
 def shot(win: MainWindow, path: Path) -> None:

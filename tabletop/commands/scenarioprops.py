@@ -40,6 +40,10 @@ PROPS = (
 MAX_TURNS = 200
 MAX_CHITS = 20
 MAX_MINES = 100
+NO_PLATOON_REINFORCEMENTS = (
+    "the platoon ruleset brings no reinforcements into play (their arrival, rules 3.10, is "
+    "a squad rule): a platoon scenario places every unit at the start"
+)
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -388,6 +392,8 @@ def with_reinforcement(
 ) -> tuple[list[Reinforcement], Reinforcement]:
     """The reinforcements with a new unit of ``type_id`` for ``side`` entering in ``turn``
     at ``hex_``; and that reinforcement."""
+    if scenario.ruleset != "squad":
+        raise ValueError(NO_PLATOON_REINFORCEMENTS)
     if type_id not in scenario.unit_types:
         raise ValueError(f"no unit type {type_id!r} in the scenario's counters")
     unit = UnitState(

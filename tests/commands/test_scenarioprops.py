@@ -19,6 +19,8 @@ from tabletop.model import (
     RULESET_INFO,
     MineAttack,
     Options,
+    Reinforcement,
+    UnitState,
     modules_of,
     options_of,
 )
@@ -144,30 +146,52 @@ def test_victory_hexes_toggle(doc: ScenarioDocument) -> None:
     assert h in P.victory_hexes(sc)
 
 
-def test_reinforcements_add_change_remove(doc: ScenarioDocument) -> None:
+def test_reinforcements_add_change_remove(squad_template: Path, tmp_path: Path) -> None:
+    doc = ScenarioDocument(data.load_scenario(squad_template))
     sc = doc.scenario
+    n = len(sc.reinforcements)
     h = sc.map.parse("0101")
-    new, entry = P.with_reinforcement(sc, 3, "M48", "nato", h)
+    new, entry = P.with_reinforcement(sc, 3, "RIFLE_SQUAD", "german", h)
     push(doc, "Add", reinforcements=new)
-    assert entry.unit.formation == "kampfgruppe" and entry.unit.id not in {u.id for u in sc.units}
-    new2, entry2 = P.with_reinforcement(sc, 4, "M48", "nato", h)
+    assert entry.unit.formation is None and entry.unit.id not in {u.id for u in sc.units}
+    new2, entry2 = P.with_reinforcement(sc, 4, "RIFLE_SQUAD", "german", h)
     assert entry2.unit.id != entry.unit.id  # fresh ids count the reinforcements too
     push(doc, "Add", reinforcements=new2)
-    changed = P.changed_reinforcements(sc, [0, 1], side="pact", landed=True)
+    changed = P.changed_reinforcements(sc, [n, n + 1], side="soviet", landed=True)
     push(doc, "Change", reinforcements=changed)
-    assert [r.unit.formation for r in sc.reinforcements] == ["1st_tank", "1st_tank"]
-    assert all(r.landed for r in sc.reinforcements)
+    assert [(r.unit.side, r.landed) for r in sc.reinforcements[n:]] == [("soviet", True)] * 2
     with pytest.raises(ValueError, match="taken"):
-        P.changed_reinforcements(sc, [1], id=sc.reinforcements[0].unit.id)
+        P.changed_reinforcements(sc, [n + 1], id=sc.reinforcements[n].unit.id)
     with pytest.raises(ValueError, match="turns 1 to 8"):
-        P.changed_reinforcements(sc, [0], turn=9)
+        P.changed_reinforcements(sc, [n], turn=9)
     with pytest.raises(ValueError, match="would never reach"):
         P.checked_turns(sc, 3)
-    push(doc, "Remove", reinforcements=P.without_reinforcements(sc, [0]))
-    assert len(sc.reinforcements) == 1
+    push(doc, "Remove", reinforcements=P.without_reinforcements(sc, [n]))
+    assert len(sc.reinforcements) == n + 1
+    (tmp_path / "scenarios").mkdir()
+    for folder in ("maps", "counters"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    out = tmp_path / "scenarios" / "edited.yaml"
+    data.save_scenario(sc, out)
+    assert data.validate_file(out)[0] == []
+    last = data.load_scenario(out).reinforcements[-1]
+    assert (last.turn, last.unit.side, last.unit.type_id, last.landed) == (
+        4, "soviet", "RIFLE_SQUAD", True)  # fmt: skip
     doc.undo()
     doc.undo()
-    assert [r.unit.side for r in sc.reinforcements] == ["nato", "nato"]
+    assert [r.unit.side for r in sc.reinforcements[n:]] == ["german", "german"]
+
+
+def test_a_platoon_scenario_takes_no_new_reinforcements(doc: ScenarioDocument) -> None:
+    sc = doc.scenario
+    with pytest.raises(ValueError, match="platoon ruleset brings no reinforcements"):
+        P.with_reinforcement(sc, 3, "M48", "nato", sc.map.parse("0101"))
+    # one a file already has may still change: a new side brings its first formation
+    sc.reinforcements.append(
+        Reinforcement(3, UnitState("m48-9", "M48", "nato", None, "kampfgruppe"))
+    )
+    [r] = P.changed_reinforcements(sc, [0], side="pact")
+    assert (r.unit.side, r.unit.formation) == ("pact", "1st_tank")
 
 
 def test_air_strikes_squad_only(doc: ScenarioDocument, squad_template: Path) -> None:
@@ -195,9 +219,6 @@ def test_edited_scenario_saves_valid_and_loads_back(doc: ScenarioDocument, tmp_p
     push(doc, "Module", rules=P.with_module(sc, "concealment", False))
     push(doc, "Option", options=P.with_option(sc, "recon_range", 6))
     push(doc, "Victory", victory=P.toggled_victory(sc, sc.map.parse("0505")))
-    new, _ = P.with_reinforcement(sc, 2, "T64", "pact", sc.map.parse("2010"))
-    push(doc, "Reinf", reinforcements=new)
-    push(doc, "Landed", reinforcements=P.changed_reinforcements(sc, [0], landed=True))
     (tmp_path / "scenarios").mkdir()
     for folder in ("maps", "counters"):
         (tmp_path / folder).symlink_to(ROOT / folder)
@@ -209,9 +230,6 @@ def test_edited_scenario_saves_valid_and_loads_back(doc: ScenarioDocument, tmp_p
     assert back.sides["nato"].color == "#123456" and back.turns == 10
     assert not back.module("concealment") and back.options.recon_range == 6
     assert back.victory["hexes"][-1] == "0505"
-    [r] = back.reinforcements
-    assert (r.turn, r.unit.side, r.unit.type_id, r.landed) == (2, "pact", "T64", True)
-    assert back.map.label(r.unit.hex) == "2010" and r.unit.formation == "1st_tank"
 
 
 def test_bad_side_colour_in_a_file_is_reported(tmp_path: Path, platoon_file: Path) -> None:

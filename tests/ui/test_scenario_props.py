@@ -304,49 +304,63 @@ def test_victory_hexes_picked_on_the_map(platoon, tmp_path: Path, make_window) -
     assert find(back, QWidget, "victory-list").count() == 2
 
 
-def test_reinforcements(platoon, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
-    win = platoon
+def test_reinforcements(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+    win = squad
     sc = win.document.scenario
+    assert len(sc.reinforcements) == 2  # the demo's own: rows 0 and 1
     show_page(win, "scenario-events", "Reinforcements")
+    assert not find(win, QComboBox, "reinf-formation").isVisible()  # squad: no formations
     type_into(find(win, QSpinBox, "reinf-turn"), "3")
-    choose(find(win, QComboBox, "reinf-side"), "pact")
-    choose(find(win, QComboBox, "reinf-type"), "T64")
+    choose(find(win, QComboBox, "reinf-side"), "soviet")
+    choose(find(win, QComboBox, "reinf-type"), "ASSAULT_SQUAD")
     click(find(win, QPushButton, "reinf-add"))
     assert find(win, QAction, "action-tool-entry").isChecked()
-    click_hex(win, "2001")
-    click_hex(win, "2002")
+    click_hex(win, "1805")
+    click_hex(win, "1806")
     got = [(r.turn, r.unit.side, r.unit.type_id, sc.map.label(r.unit.hex))
-           for r in sc.reinforcements]  # fmt: skip
-    assert got == [(3, "pact", "T64", "2001"), (3, "pact", "T64", "2002")]
-    assert {r.unit.formation for r in sc.reinforcements} == {"1st_tank"}
-    assert len({r.unit.id for r in sc.reinforcements} | {u.id for u in sc.units}) == 7
+           for r in sc.reinforcements[2:]]  # fmt: skip
+    assert got == [(3, "soviet", "ASSAULT_SQUAD", "1805"), (3, "soviet", "ASSAULT_SQUAD", "1806")]
+    ids = [u.id for u in sc.units] + [r.unit.id for r in sc.reinforcements]
+    assert len(set(ids)) == len(ids)
     undo(win)
-    assert len(sc.reinforcements) == 1
+    assert len(sc.reinforcements) == 3
     redo(win)
-    # select both rows; landed, turn 4 and a new entry hex for both, each one step
+    # select both new rows; landed, turn 4 and a new entry hex for both, each one step
     table = find(win, QTableWidget, "reinforcement-table")
-    click_row(table, 0)
-    click_row(table, 1, CTRL)
+    click_row(table, 2)
+    click_row(table, 3, CTRL)
     tick(find(win, QCheckBox, "reinf-landed"))
     type_into(find(win, QSpinBox, "reinf-turn"), "4")
-    click_hex(win, "1901")
-    assert [(r.turn, r.landed, sc.map.label(r.unit.hex)) for r in sc.reinforcements] == [
-        (4, True, "1901"), (4, True, "1901")]  # fmt: skip
+    click_hex(win, "1807")
+    assert [(r.turn, r.landed, sc.map.label(r.unit.hex)) for r in sc.reinforcements[2:]] == [
+        (4, True, "1807"), (4, True, "1807")]  # fmt: skip
+    assert sc.map.label(sc.reinforcements[0].unit.hex) == "0111"  # unselected: unchanged
     undo(win)
-    assert {sc.map.label(r.unit.hex) for r in sc.reinforcements} == {"2001", "2002"}
+    assert {sc.map.label(r.unit.hex) for r in sc.reinforcements[2:]} == {"1805", "1806"}
     redo(win)
-    click_row(table, 1)
-    type_into(find(win, QLineEdit, "reinf-id"), "t64-late")
-    assert sc.reinforcements[1].unit.id == "t64-late"
-    assert table.item(1, 2).text() == "t64-late"
+    click_row(table, 3)
+    type_into(find(win, QLineEdit, "reinf-id"), "assault-late")
+    assert sc.reinforcements[3].unit.id == "assault-late"
+    assert table.item(3, 2).text() == "assault-late"
     back = save_and_reload(win, tmp_path, make_window)
-    got = [(r.turn, r.landed, r.unit.id, r.unit.side, back.document.scenario.map.label(r.unit.hex))
-           for r in back.document.scenario.reinforcements]  # fmt: skip
-    assert got[1] == (4, True, "t64-late", "pact", "1901")
-    assert find(back, QTableWidget, "reinforcement-table").rowCount() == 2
-    click_row(table, 0)
+    bsc = back.document.scenario
+    got = [(r.turn, r.landed, r.unit.id, r.unit.side, bsc.map.label(r.unit.hex))
+           for r in bsc.reinforcements]  # fmt: skip
+    assert got[3] == (4, True, "assault-late", "soviet", "1807")
+    assert find(back, QTableWidget, "reinforcement-table").rowCount() == 4
+    click_row(table, 2)
     click(find(win, QPushButton, "reinf-remove"))
-    assert [r.unit.id for r in sc.reinforcements] == ["t64-late"]
+    assert [r.unit.id for r in sc.reinforcements][2:] == ["assault-late"]
+
+
+def test_a_platoon_scenario_adds_no_reinforcements(platoon) -> None:  # type: ignore[no-untyped-def]
+    win = platoon
+    show_page(win, "scenario-events", "Reinforcements")
+    assert not find(win, QPushButton, "reinf-add").isEnabled()
+    tool(win, "entry")
+    click_hex(win, "2001")
+    assert win.document.scenario.reinforcements == []
+    assert "platoon ruleset brings no reinforcements" in win.statusBar().currentMessage()
 
 
 def test_squad_first_side_and_air_strikes(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]

@@ -257,8 +257,9 @@ class ReinforcementsPage(_EventPage):
     def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
         table = _table("reinforcement-table", ["Turn", "Side", "Unit", "Enters", "Landed"])
         super().__init__(owner, table)
-        self.column.addWidget(describe("Units that enter in a later turn, at the start of "
-                                       "their side's turn, in their entry hex."))  # fmt: skip
+        self.note = describe("Units that enter in a later turn, at the start of their "
+                             "side's turn, in their entry hex.")  # fmt: skip
+        self.column.addWidget(self.note)
         self.column.addWidget(self.table)
         self.turn.setObjectName("reinf-turn")
         self.side.setObjectName("reinf-side")
@@ -326,6 +327,12 @@ class ReinforcementsPage(_EventPage):
                  label(r.unit.hex) if r.unit.hex else "-", "yes" if r.landed else ""]
                 for r in sc.reinforcements]  # fmt: skip
         _fill(self.table, rows)
+        squad = sc.ruleset == "squad"
+        self.add.setEnabled(squad)
+        if not squad:
+            text = P.NO_PLATOON_REINFORCEMENTS
+            self.note.setText(f"{text[0].upper()}{text[1:]}. Those a file already has are "
+                              "listed, to change or remove.")  # fmt: skip
         self.show_form()
 
     def show_form(self) -> None:
