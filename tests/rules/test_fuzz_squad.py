@@ -168,12 +168,7 @@ class Player:
                 return None
             return ActionRequest(kind, units=uid, hex=hex_map.label(enemy.hex))
         if kind == "load":
-            friends = [u.id for u in self.state.units_at(unit.hex)
-                       if u.side == unit.side and u.id != unit.id]  # fmt: skip
-            if not friends:
-                return None
-            to = self.path(unit, 3) if self.rng.random() < 0.5 else ()
-            return ActionRequest(kind, units=uid, target=self.rng.choice(friends), to=to)
+            return self.load(unit)
         if kind == "unload":
             to = self.path(unit, 3) if self.rng.random() < 0.5 else ()
             return ActionRequest(kind, units=uid, to=to)
@@ -183,6 +178,24 @@ class Player:
             near = [unit.hex, *hex_map.neighbors(unit.hex)]
             return ActionRequest("clear-mines", units=uid, hex=hex_map.label(self.rng.choice(near)))
         return ActionRequest(kind, units=uid)
+
+    def load(self, unit: UnitState) -> ActionRequest | None:
+        """A transport of the side (``unit`` itself or another) takes a friend in its hex
+        aboard, sometimes with its cargo's friend walking to it first: loads are rare
+        otherwise, as both must stand in one hex with the cargo not yet moved."""
+        s = self.state
+        carriers = [u for u in s.units.values() if u.on_map and u.side == unit.side
+                    and s.scenario.squad_type(u.type_id).capacity > 0]  # fmt: skip
+        if not carriers:
+            return None
+        carrier = unit if unit in carriers else self.rng.choice(carriers)
+        assert carrier.hex is not None
+        friends = [u.id for u in s.units_at(carrier.hex)
+                   if u.side == carrier.side and u.id != carrier.id]  # fmt: skip
+        if not friends:
+            return None
+        to = self.path(carrier, 3) if self.rng.random() < 0.5 else ()
+        return ActionRequest("load", units=(carrier.id,), target=self.rng.choice(friends), to=to)
 
     def path(self, unit: UnitState, most: int) -> tuple[str, ...]:
         """A random walk, often toward the nearest enemy (to start close combats)."""
