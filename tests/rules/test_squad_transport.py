@@ -201,3 +201,17 @@ def test_the_log_tells_load_and_unload() -> None:
     assert narrate(state.scenario, entry, result) == (
         "Sd.Kfz. 251/1 h moves 0605 → 0705 and unloads: Rifle squad (German) r gets out of h"
     )
+
+
+def test_a_surrendering_carrier_is_captured_with_its_cargo() -> None:
+    state = world([unit("h", "HALFTRACK", "german", "0505", status=Status.SUPPRESSED),
+                   unit("r", "GER_RIFLE_SQUAD", "german", "0505", figures=3),
+                   unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=2)],
+                  phase="close_combat")  # fmt: skip
+    _carried(state, "r", "h")  # the cargo does not protect its Suppressed carrier
+    result = act(state, "close-combat", hex="0505")
+    assert events(result)[:2] == [
+        {"event": "surrendered", "unit": "h"},
+        {"event": "surrendered", "unit": "r"},
+    ]
+    assert state.unit("r").status is Status.SURRENDERED

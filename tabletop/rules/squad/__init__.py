@@ -4,7 +4,8 @@
 handler (``check`` with reasons, reading no dice; ``perform``) and add one line here. What
 to reuse: ``figures`` (wounds, falling, medics), ``fire`` (dice groups, the attack, armor
 and save rolls), ``cover`` (the save of rules 3.4), ``movement`` (costs, paths, bunkers),
-``sequence`` (phases, with hook registries for each phase's edges), ``odds``.
+``sequence`` (phases, with hook registries for each phase's edges), ``odds``,
+``common.units_in`` (who takes part in a hex: everyone but cargo, ``transport``).
 """
 
 from __future__ import annotations
