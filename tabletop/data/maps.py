@@ -179,23 +179,30 @@ def _fill_rows(
     texts = _row_texts(ck, doc, "rows", rows, nrows, ncols, codes, "terrain code")
     digits = {str(d): str(d) for d in range(10)}
     lv_texts = _row_texts(ck, doc, "levels", levels, nrows, ncols, digits, "level digit")
-    shared: dict[tuple[str, int], HexCell] = {}
+    shared: dict[tuple[str | None, str | None], HexCell] = {}  # one cell per pair
+
+    def cell(code: str | None, digit: str | None) -> HexCell:
+        name = codes.get(code, default) if code is not None else default
+        level = int(digit) if digit is not None and digit in digits else 0
+        made = shared[code, digit] = HexCell(name, level)
+        return made
+
+    row_cells: list[list[HexCell]] = []  # each row's cells, column by column
+    for j in range(nrows):
+        text = texts[j] if texts else None
+        lv_text = lv_texts[j] if lv_texts else None
+        pairs = zip(text or [None] * ncols, lv_text or [None] * ncols, strict=True)
+        row_cells.append([shared.get(pair) or cell(*pair) for pair in pairs])
     cells: dict[Hex, HexCell] = {}
     scheme = grid.scheme()
     first = grid.first
     flat = grid.orientation == "flat"  # a flat column is one q with r counting up
     for k in range(ncols):
         top = scheme.from_colrow(first + k, first)
+        q, r = top.q, top.r
         for j in range(nrows):
-            text = texts[j] if texts else None
-            name = codes.get(text[k], default) if text is not None else default
-            lv_text = lv_texts[j] if lv_texts else None
-            level = int(lv_text[k]) if lv_text is not None and lv_text[k] in digits else 0
-            cell = shared.get((name, level))
-            if cell is None:
-                cell = shared[name, level] = HexCell(name, level)
-            h = Hex(top.q, top.r + j) if flat else scheme.from_colrow(first + k, first + j)
-            cells[h] = cell
+            h = Hex(q, r + j) if flat else scheme.from_colrow(first + k, first + j)
+            cells[h] = row_cells[j][k]
     return cells
 
 
