@@ -61,7 +61,10 @@ def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario)
 
 
 def _squad_terrain(ck: Checker, doc: dict[str, Any], hexmap: HexMap) -> None:
-    bad = sorted(h for h, c in hexmap.cells.items() if hexmap.chart.terrain[c.terrain].squad_only)
+    squad_only = {name for name, t in hexmap.chart.terrain.items() if t.squad_only}
+    if not squad_only:
+        return
+    bad = sorted(h for h, c in hexmap.cells.items() if c.terrain in squad_only)
     if bad:
         shown = ", ".join(f"{hexmap.label(h)} ({hexmap.cells[h].terrain})" for h in bad[:5])
         more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""

@@ -260,3 +260,12 @@ def test_a_saved_game_over_the_stacking_limit_is_rejected(
     ]
     code, lines = run(capsys, path)  # ``tabletop validate``
     assert code == 1 and lines[-1].startswith("1 of 1 file invalid: 1 error")
+
+
+def test_a_platoon_scenario_on_a_map_with_a_bunker_is_refused(write: Write) -> None:
+    write("map.yaml", MAP.replace('"0606": hill', '"0606": bunker'))
+    write("counters.yaml", COUNTERS)
+    errors, _ = validate_file(write("scenario.yaml", SCENARIO))
+    assert [e.message for e in errors if "squad-only" in e.message] == [
+        "a platoon scenario's map may not use squad-only terrain: 0606 (bunker)"
+    ]
