@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tabletop.commands.counteredit import type_users, units_of
 from tabletop.documents import GameDocument, ScenarioDocument, UnitsChanged
 from tabletop.model import Scenario, UnitType
-from tabletop.ui.scenario.tray import ROLE
 from tabletop.ui.scene import MapScene
 
 
@@ -118,13 +117,8 @@ def follow_types(scene: MapScene) -> list[str]:
 
 
 def _follow_tray(window: QWidget, table: dict[str, UnitType]) -> None:
-    """The scenario editor's unit tray lists the type table in its order: its entries
-    take the ids and names the table has now (a renamed type keeps its place)."""
+    """The scenario editor's unit tray lists the type table in its order (a renamed type
+    keeps its place; support weapons are not in it)."""
     tray = getattr(getattr(window, "editor", None), "tray", None)
-    for lst in getattr(tray, "lists", {}).values():
-        if lst.count() != len(table):
-            continue
-        for row, (type_id, t) in enumerate(table.items()):
-            item = lst.item(row)
-            item.setData(ROLE, type_id)
-            item.setText(f"{t.counter_name}  ({type_id})")
+    if tray is not None:
+        tray.follow(table)

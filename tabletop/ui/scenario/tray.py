@@ -10,6 +10,8 @@ instead (``action-tool-place``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.model import Kind, PlatoonUnitType, Scenario
+from tabletop.model import Kind, PlatoonUnitType, Scenario, UnitType
 
 ROLE = Qt.ItemDataRole.UserRole
 
@@ -63,14 +65,24 @@ class TrayDock(QDockWidget):
         self.lists: dict[str, TrayList] = {}
         for side_id, side in scenario.sides.items():
             tray = TrayList(side_id)
-            for type_id, t in scenario.unit_types.items():
+            self.lists[side_id] = tray
+            self.tabs.addTab(tray, side.name)
+        self.follow(scenario.unit_types)
+        self.setWidget(self.tabs)
+
+    def follow(self, table: Mapping[str, UnitType]) -> None:
+        """List the types of ``table`` in its order (after a type was added, renamed or
+        moved in the counter editor), the same row picked as before."""
+        for tray in self.lists.values():
+            row = tray.currentRow()
+            tray.clear()
+            for type_id, t in table.items():
                 if isinstance(t, PlatoonUnitType) and t.kind is Kind.SW:
                     continue  # carried by a platoon: chosen in the Unit dock, never alone
                 tray.addItem(f"{t.counter_name}  ({type_id})")
                 tray.item(tray.count() - 1).setData(ROLE, type_id)
-            self.lists[side_id] = tray
-            self.tabs.addTab(tray, side.name)
-        self.setWidget(self.tabs)
+            if 0 <= row < tray.count():
+                tray.setCurrentRow(row)
 
 
 class MarkerDock(QDockWidget):
