@@ -289,9 +289,16 @@ class GameState:
 
     def units_at(self, h: Hex) -> list[UnitState]:
         """Living units in a hex, in unit-id order."""
-        # ``hex == h`` first: it is the cheap test that fails for almost every unit.
+        # The hex first, by its coordinates (no ``Hex.__eq__`` call): the cheap test that
+        # fails for almost every unit of a big game.
+        q, r = h.q, h.r
         return sorted(
-            [u for u in self.units.values() if u.hex == h and u.status not in _GONE], key=_ID
+            [
+                u
+                for u in self.units.values()
+                if (x := u.hex) is not None and x.r == r and x.q == q and u.status not in _GONE
+            ],
+            key=_ID,
         )
 
     def enemies_of(self, side: str) -> list[UnitState]:
