@@ -85,12 +85,12 @@ def crashed(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-def]
     window is hidden without closing, so its recovery file stays)."""
     win = open_window(qtbot, map_file, settings)
     autosave = win.editor.autosave
-    autosave.timer.setInterval(30)
+    autosave.timer.setInterval(400)  # long enough that a loaded machine strokes within it
     win.set_brush("woods")
     paint(qtbot, win, ["0303", "0304", "0305", "0405"])
     assert autosave.timer.isActive() and autosave.writes == 0  # debounced: not yet
     paint(qtbot, win, ["0707"])
-    qtbot.waitUntil(lambda: autosave.writes == 1 and autosave.wait() is None, timeout=5000)
+    qtbot.waitUntil(lambda: autosave.writes == 1 and autosave.wait() is None, timeout=20000)
     win.hide()
     return win
 
@@ -213,7 +213,7 @@ def test_undo_to_the_saved_state_and_a_clean_close_remove_the_copy(  # type: ign
     autosave.timer.setInterval(30)
     win.set_brush("town")
     paint(qtbot, win, ["0404"])
-    qtbot.waitUntil(lambda: win.files.recovery() is not None, timeout=5000)
+    qtbot.waitUntil(lambda: win.files.recovery() is not None, timeout=20000)
     win.undo_action.trigger()
     assert not win.document.modified and win.files.recovery() is None
     win.redo_action.trigger()
@@ -237,7 +237,7 @@ def test_the_counter_editor_autosaves_and_recovers_through_the_same_file(  # typ
     count = len(doc.counters.types)
     win.editor.autosave.timer.setInterval(30)
     doc.push(EditCounters(doc.counters.types, removed(doc.counters.types, 0), "Delete"))
-    qtbot.waitUntil(lambda: win.editor.autosave.writes == 1, timeout=5000)
+    qtbot.waitUntil(lambda: win.editor.autosave.writes == 1, timeout=20000)
     win.editor.autosave.wait()
     assert win.files.store.origin().kind == "counters"
     assert len(data.load_counters(win.files.recovery()).units) == count - 1
@@ -266,7 +266,7 @@ def test_the_scenario_editor_autosaves_and_is_restored_into_its_editor(  # type:
     win.editor.autosave.timer.setInterval(30)
     unit = win.editor.place("M48", "nato", doc.scenario.map.parse("1010"))
     assert unit is not None
-    qtbot.waitUntil(lambda: win.editor.autosave.writes == 1, timeout=5000)
+    qtbot.waitUntil(lambda: win.editor.autosave.writes == 1, timeout=20000)
     win.editor.autosave.wait()
     win.hide()  # the app died
     asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
