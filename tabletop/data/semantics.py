@@ -46,13 +46,15 @@ def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario)
         return
     if sc.ruleset == "platoon":
         _squad_terrain(ck, doc, hexmap)
-    for u in sc.units:
+    arriving = {r.unit.id for r in sc.reinforcements}
+    for u in [*sc.units, *(r.unit for r in sc.reinforcements)]:  # where each starts or enters
         t = sc.unit_types.get(u.type_id)
         if u.hex is not None and t is not None and u.hex in hexmap:
             reason = _cannot_be_in(t, u, hexmap.terrain(u.hex))
             if reason:
                 c, k = ctx.where.get(u.id, (doc, "units"))
-                ck.error(c, k, f"{u.id} cannot be in {hexmap.label(u.hex)}: {reason}")
+                verb = "cannot enter in" if u.id in arriving else "cannot be in"
+                ck.error(c, k, f"{u.id} {verb} {hexmap.label(u.hex)}: {reason}")
     _references(ck, ctx, doc, sc)
     _stacking(ck, ctx, doc, sc)
     _minefields(ck, doc, sc, ctx.marker_where)

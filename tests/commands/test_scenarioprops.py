@@ -256,3 +256,20 @@ def test_formats_doc_lists_each_module_as_the_core_describes_it() -> None:
     for name, info in MODULE_INFO.items():
         ruleset = "both" if len(info.rulesets) == 2 else info.rulesets[0]
         assert rows[name] == (ruleset, info.off), name
+
+
+def test_a_reinforcement_enters_only_where_it_may_stand(
+    tmp_path: Path, squad_template: Path
+) -> None:
+    text = squad_template.read_text()
+    old = 'side: german, hex: "0111"}'
+    assert old in text
+    bad = tmp_path / "scenarios" / "pond.yaml"
+    bad.parent.mkdir()
+    for folder in ("maps", "counters"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    bad.write_text(text.replace(old, 'side: german, hex: "1801"}'))  # the village pond
+    errors, _ = data.validate_file(bad)
+    assert [p.message for p in errors] == [
+        "ger-rifle-3 cannot enter in 1801: only amphibious units may be in water"
+    ]

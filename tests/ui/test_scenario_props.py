@@ -510,3 +510,27 @@ def test_sides_added_removed_and_their_mines(platoon, qtbot, tmp_path: Path, mak
     back = save_and_reload(win, tmp_path, make_window)
     bsc = back.document.scenario
     assert bsc.mines == {"nato": 2} and bsc.sides["side3"].name == "Partisans"
+
+
+def test_a_reinforcement_problem_is_fixed_from_the_panel(squad) -> None:  # type: ignore[no-untyped-def]
+    win = squad
+    sc = win.document.scenario
+    show_page(win, "scenario-events", "Reinforcements")
+    choose(find(win, QComboBox, "reinf-type"), "RIFLE_SQUAD")
+    click(find(win, QPushButton, "reinf-add"))
+    click_hex(win, "1801")  # the village pond: no one on foot enters there
+    uid = sc.reinforcements[-1].unit.id
+    problems = win.editor.validate()
+    [problem] = [p for p in problems if uid in p.message]
+    assert "cannot enter in 1801" in problem.message and problem.where == uid
+    show_page(win, "scenario-properties", "General")  # elsewhere, then the panel's link
+    dock = win.editor.problems
+    row = dock.problems.index(problem)
+    QTest.mouseClick(
+        dock.list.viewport(), LEFT, NONE, dock.list.visualItemRect(dock.list.item(row)).center()
+    )
+    assert win.editor.props.events.tabs.currentWidget() is win.editor.props.events.reinforcements
+    assert find(win, QLineEdit, "reinf-id").text() == uid  # its row selected
+    click_hex(win, "1805")  # the entry tool moves the selected one
+    assert sc.map.label(sc.reinforcements[-1].unit.hex) == "1805"
+    assert win.editor.validate() == []

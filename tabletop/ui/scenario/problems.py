@@ -56,7 +56,7 @@ def unit_named(ids: Iterable[str], message: str) -> str:
 def located(scenario: Scenario, problems: Iterable[Problem], kind: str = "") -> list[MapProblem]:
     """Validation problems as the dock lists them: ``line N: message`` (``warning, line
     N: ...``), with the unit and hex they name."""
-    ids = [u.id for u in scenario.units]
+    ids = [u.id for u in scenario.units] + [r.unit.id for r in scenario.reinforcements]
     out = []
     for p in problems:
         prefix = f"{kind}, line {p.line}" if kind else f"line {p.line}"
@@ -105,5 +105,7 @@ class ScenarioProblems(ProblemsDock):
         problem = self.problems[int(index)]
         if problem.where and self.editor.document.unit(problem.where) is not None:
             self.editor.select_unit(problem.where)
+        elif problem.where and self.editor.props.show_reinforcement(problem.where):
+            return  # a reinforcement: its row in the Events dock, its entry hex shown
         elif problem.hex is not None:
             self.editor.select_hex(problem.hex)

@@ -643,3 +643,18 @@ class ScenarioProperties(QObject):
 
     def set_tool(self, name: str) -> None:
         self.editor.set_tool(name)
+
+    def show_reinforcement(self, unit_id: str) -> bool:
+        """Select the reinforcement ``unit_id`` in the Events dock and show its entry hex;
+        False if there is none of that id."""
+        rows = [i for i, r in enumerate(self.scenario.reinforcements) if r.unit.id == unit_id]
+        if not rows:
+            return False
+        page = self.events.reinforcements
+        self.events.raise_()
+        self.events.tabs.setCurrentWidget(page)
+        page.table.selectRow(rows[0])
+        h = self.scenario.reinforcements[rows[0]].unit.hex
+        if h is not None:
+            self.editor.select_hex(h)
+        return True
