@@ -23,6 +23,7 @@ from tabletop.data.scenarios import (
 from tabletop.data.schema import ANY_KEYS, Checker, plain, shorten
 from tabletop.model import (
     RULE_HEX_MARKERS,
+    UNIT_MARKERS,
     Figure,
     GameState,
     LogEntry,
@@ -88,9 +89,60 @@ def _opt_str(ck: Checker, d: dict[str, Any], key: str, default: str | None) -> s
     return str(ck.get_str(d, key, "", default))
 
 
+_STATE_KEYS = frozenset(UNIT_STATE_KEYS)
+_STATUS_OF = {s.value: s for s in Status}
+
+
+def _common_state(ctx: Context, entry: Any, base: UnitState | None) -> UnitState | None:
+    """The usual state entry of a scenario unit (as a save writes it: its type, side and
+    formation as in the scenario, no figures, no ammunition, no flags, known markers) read
+    without the general readers: the same unit they make. None for anything else, which
+    :func:`_unit_state` reads and reports."""
+    if base is None or not isinstance(entry, dict) or not entry.keys() <= _STATE_KEYS:
+        return None
+    get = entry.get
+    for key, have in (("type", base.type_id), ("side", base.side), ("formation", base.formation)):
+        if key in entry and entry[key] != have:
+            return None
+    step: Any = get("step", base.step)
+    status: Any = get("status", base.status.value)
+    markers: Any = get("markers", base.markers)
+    mode: Any = get("mode", base.mode)
+    if step not in ("full", "reduced") or type(status) is not str or status not in _STATUS_OF:
+        return None
+    if not isinstance(markers, list):
+        return None
+    for m in markers:
+        if type(m) is not str or m not in UNIT_MARKERS:
+            return None
+    if (mode is not None and mode not in MODES) or get("figures") != []:
+        return None
+    if get("flags", {}) != {} or get("ammo") is not None or ctx.labels is None:
+        return None
+    sw, sw_of, carrier = get("sw", base.sw), get("sw_of", base.sw_of), get("carrier", base.carrier)
+    for ref in (sw, sw_of, carrier):
+        if ref is not None and type(ref) is not str:
+            return None
+    where = get("hex", base.hex)
+    if "hex" in entry and where is not None:
+        if type(where) is not str:
+            return None
+        where = ctx.labels.hex(entry, "hex", where)
+    return UnitState(
+        id=base.id, type_id=base.type_id, side=base.side, hex=where, formation=base.formation,
+        step=step, status=_STATUS_OF[status], markers=markers, mode=mode,
+        sw=sw, sw_of=sw_of, carrier=carrier,
+        ammo=None if "ammo" in entry else base.ammo,
+        flags={} if "flags" in entry else base.flags,
+    )  # fmt: skip
+
+
 def _unit_state(
     ck: Checker, ctx: Context, sc: Scenario, units: Any, uid: str, base: UnitState | None
 ) -> UnitState | None:
+    common = _common_state(ctx, units[uid], base)
+    if common is not None:
+        return common
     d = ck.mapping(units, uid, units[uid], f"state of {uid}", UNIT_STATE_KEYS)
     if base is None:
         if "type" not in d or "side" not in d:
