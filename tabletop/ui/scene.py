@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsScene
@@ -28,6 +30,20 @@ COUNTER_SHARE = 0.72
 """A counter's side as a share of the hex's flat-to-flat height."""
 BLOCK = 8
 """Columns and rows of a block of the index of counters by place (:meth:`counters_near`)."""
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while thousands of items are made: they make no
+    cycles, and a full collection over a big document's objects, triggered again and
+    again by the allocations, would cost more than the items themselves."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def stack_order(item: CounterItem) -> tuple[bool, str]:
@@ -76,7 +92,8 @@ class MapScene(QGraphicsScene):
         self._sides = {side: i for i, side in enumerate(document.scenario.sides)}
         self._options: dict[int, CounterOptions] = {}
         """The counter options of each side (shared by its counters)."""
-        self.sync_units(document.state.units)
+        with _collector_paused():
+            self.sync_units(document.state.units)
 
     # --- hit-testing through the hex math ----------------------------------------------------
     def hex_at(self, scene_pos: QPointF) -> Hex | None:
