@@ -41,8 +41,8 @@ from tabletop.model import (
     Status,
     UnitState,
 )
+from tabletop.model.cargo import carrier_problem
 from tabletop.model.state import clone_unit
-from tabletop.model.units import HEAVY_WEAPON_MODELS
 
 UNIT_MARKERS: dict[str, tuple[str, ...]] = {
     "platoon": (
@@ -330,39 +330,6 @@ def with_ammo(scenario: Scenario, unit_id: str, ammo: int) -> list[UnitState]:
 
 
 # --- transport (squad) ---------------------------------------------------------------------
-
-RIDERS = frozenset({"soldier", "medic"}) | HEAVY_WEAPON_MODELS
-"""The figures that ride in a transport: infantry with its heavy weapons (rules 3.10)."""
-
-
-def carrier_problem(scenario: Scenario, unit: UnitState, carrier_id: str) -> str | None:
-    """Why ``unit`` may not start aboard ``carrier_id``, or None. A squad scenario may start
-    infantry aboard a friendly transport (counter ``capacity``) in its hex, as many as the
-    capacity; a platoon scenario has no key for cargo (it loads with the first action)."""
-    if scenario.ruleset != "squad":
-        return "a platoon scenario puts its infantry beside its transport; it loads in play"
-    carrier = next((u for u in scenario.units if u.id == carrier_id), None)
-    if carrier is None:
-        return f"no unit {carrier_id!r} in the scenario"
-    ct = scenario.unit_types.get(carrier.type_id)
-    t = scenario.unit_types.get(unit.type_id)
-    capacity = ct.capacity if ct is not None else 0
-    aboard = [u for u in scenario.units if u.carrier == carrier.id and u.id != unit.id]
-    if carrier.id == unit.id:
-        return f"{unit.id} cannot carry itself"
-    if carrier.side != unit.side:
-        return f"{carrier.id} is not a unit of {unit.side}"
-    if carrier.hex != unit.hex:
-        return f"{carrier.id} is not in {unit.id}'s hex"
-    if capacity <= 0:
-        return f"{carrier.id} is not a transport (capacity 0)"
-    if carrier.carrier is not None or any(u.carrier == unit.id for u in scenario.units):
-        return "a transport does not ride in another"
-    if not isinstance(t, SquadUnitType) or any(f.model not in RIDERS for f in unit.standing()):
-        return f"{unit.id} does not ride in transports: only infantry does (rules 3.10)"
-    if len(aboard) >= capacity:
-        return f"{carrier.id} is full (capacity {capacity})"
-    return None
 
 
 def carriers_for(scenario: Scenario, unit: UnitState) -> list[str]:

@@ -34,6 +34,7 @@ from tabletop.model import (
     UnitState,
     UnitType,
 )
+from tabletop.model.cargo import carrier_problem
 from tabletop.model.units import HEAVY_WEAPON_MODELS, SOLDIER_MODELS
 
 FORTIFICATIONS = ("trench", "bunker")
@@ -117,6 +118,7 @@ def _bunker_reason(t: SquadUnitType, u: UnitState) -> str | None:
 
 def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
     ids = {u.id: u for u in sc.units}
+    riders: dict[str, int] = defaultdict(int)
     for u in sc.units:
         c, k = ctx.where.get(u.id, (doc, "units"))
         if u.carrier is not None and u.carrier not in ids:
@@ -125,6 +127,8 @@ def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) ->
                 "carrier" if isinstance(c, dict) and "carrier" in c else k,
                 f"{u.id} rides in {u.carrier!r}, which is no unit of this scenario",
             )
+        elif u.carrier is not None and sc.ruleset == "squad":
+            _cargo(ck, (c, k), sc, ids, u, riders)
         t = sc.unit_types.get(u.type_id)
         if u.sw_of is not None and isinstance(t, PlatoonUnitType) and t.kind is not Kind.SW:
             ck.error(
@@ -132,6 +136,32 @@ def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) ->
                 "sw" if isinstance(c, dict) and "sw" in c else k,
                 f"support weapon {u.id} is a {t.kind.value} ({t.id}), not of kind sw",
             )
+
+
+def _cargo(
+    ck: Checker,
+    where: tuple[Any, Any],
+    sc: Scenario,
+    ids: dict[str, UnitState],
+    u: UnitState,
+    riders: dict[str, int],
+) -> None:
+    """A squad unit starting aboard a transport (rules 3.10): the scenario editor's own
+    check, then the riders beyond the transport's capacity, named in file order."""
+    carrier = u.carrier
+    assert carrier is not None
+    c, k = where
+    key = "carrier" if isinstance(c, dict) and "carrier" in c else k
+    problem = carrier_problem(sc, u, carrier, count_room=False)
+    if problem is None:
+        riders[carrier] += 1
+        carrier_type = sc.unit_types.get(ids[carrier].type_id)
+        capacity = carrier_type.capacity if carrier_type is not None else 0
+        if riders[carrier] > capacity:
+            problem = f"it is full (capacity {capacity})"
+    if problem is not None:
+        hint = "place it beside the transport without `carrier:`, or name another"
+        ck.error(c, key, f"{u.id} cannot start aboard {carrier}: {problem}; {hint}")
 
 
 def _counts(sc: Scenario, units: Iterable[UnitState]) -> dict[tuple[str, Hex], list[str]]:
