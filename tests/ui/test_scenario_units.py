@@ -73,12 +73,15 @@ def check(win, name: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def choose(win, name: str, data: object) -> None:  # type: ignore[no-untyped-def]
-    """Open the combo box's list with a click, point at the entry and press Enter (a
-    click in the list races a timer of the popup's on a loaded machine)."""
+    """Open the combo box's list with the keyboard (Alt+Down), point at the entry and press
+    Enter. A mouse click would race the popup's timer on a loaded machine: a release that
+    comes late picks the entry under the pointer and closes the list."""
     combo = win.findChild(QComboBox, name)
-    click(combo)
+    combo.setFocus()
+    QTest.keyClick(combo, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
     view = combo.view()
     QTest.qWaitForWindowExposed(view.window())
+    assert view.isVisible()
     index = combo.model().index(combo.findData(data), 0)
     view.scrollTo(index)
     QTest.mouseMove(view.viewport(), view.visualRect(index).center())
