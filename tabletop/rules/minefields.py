@@ -17,6 +17,8 @@ __all__ = [
     "KINDS",
     "LAID",
     "LAYING",
+    "clear_site_reasons",
+    "known_minefield",
     "known_to",
     "marker_at",
     "reveal",
@@ -42,6 +44,31 @@ def marker_at(state: GameState, h: Hex) -> HexMarker | None:
 def known_to(marker: HexMarker, side: str) -> bool:
     """Whether ``side`` knows of the minefield: revealed, or its own (rules 1.7)."""
     return marker.revealed or marker.side == side
+
+
+def known_minefield(state: GameState, h: Hex, side: str) -> bool:
+    """A minefield in ``h`` that ``side`` knows of (rules 1.7: a hidden enemy minefield
+    never shows in a legality answer; it attacks on entry)."""
+    marker = marker_at(state, h)
+    return marker is not None and known_to(marker, side)
+
+
+def clear_site_reasons(state: GameState, unit: UnitState, request: ActionRequest) -> list[str]:
+    """Why ``unit`` may not clear the minefield ``request.hex`` names: the hex must be
+    named, lie in or next to the sapper's hex and hold a minefield its side knows of
+    (rules 2.2 and 3.8; an unrevealed enemy minefield is never mentioned)."""
+    if request.hex is None:
+        return ["name the minefield's hex with --hex"]
+    try:
+        h = state.scenario.map.parse(request.hex)
+    except ValueError as exc:
+        return [str(exc)]
+    reasons: list[str] = []
+    if hex_of(unit).distance(h) > 1:
+        reasons.append(f"{request.hex} is not in or adjacent to {unit.id}'s hex")
+    if not known_minefield(state, h, unit.side):
+        reasons.append(f"{unit.side} knows of no minefield in {request.hex}")
+    return reasons
 
 
 def reveal(state: GameState, marker: HexMarker, result: ActionResult) -> None:

@@ -22,7 +22,17 @@ from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.minefields import CLEARING, KINDS, LAID, LAYING, marker_at, reveal, site_reasons
+from tabletop.rules.minefields import (
+    CLEARING,
+    KINDS,
+    LAID,
+    LAYING,
+    clear_site_reasons,
+    known_minefield,
+    marker_at,
+    reveal,
+    site_reasons,
+)
 from tabletop.rules.platoon.combat import HitNumber, resolve_attack, roll_to_hit
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
@@ -35,7 +45,6 @@ from tabletop.rules.platoon.common import (
     ptype,
     remove_marker,
 )
-from tabletop.rules.platoon.movement import known_minefield
 from tabletop.rules.platoon.reach import ground_units, mine_stops
 
 
@@ -143,18 +152,7 @@ class ClearMines:
         unit, reasons = _sapper_reasons(state, request)
         if unit is None:
             return reasons
-        if request.hex is None:
-            return [*reasons, "name the minefield's hex with --hex"]
-        try:
-            h = state.scenario.map.parse(request.hex)
-        except ValueError as exc:
-            return [*reasons, str(exc)]
-        if hex_of(unit).distance(h) > 1:
-            reasons.append(f"{request.hex} is not in or adjacent to {unit.id}'s hex")
-        if not known_minefield(state, h, unit.side):
-            # rules 1.7: an unrevealed enemy minefield is never mentioned
-            reasons.append(f"{unit.side} knows of no minefield in {request.hex}")
-        return reasons
+        return [*reasons, *clear_site_reasons(state, unit, request)]
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight

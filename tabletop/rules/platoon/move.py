@@ -13,6 +13,7 @@ from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
     actor_reasons,
@@ -25,7 +26,7 @@ from tabletop.rules.platoon.common import (
     remove_marker,
 )
 from tabletop.rules.platoon.eligibility import plan_fire
-from tabletop.rules.platoon.movement import known_minefield, parse_path, plan_path
+from tabletop.rules.platoon.movement import parse_path, plan_path
 from tabletop.rules.platoon.pause import PAUSED, Walk, advance, leg_from_pending
 from tabletop.rules.platoon.reach import (
     allowance,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionResult
+from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.common import hex_of, label, pside, ptype, riders
 
 HELICOPTER_MOVING_FIRE_HEXES = 12
@@ -52,15 +53,6 @@ def parse_path(state: GameState, labels: Sequence[str]) -> tuple[list[Hex], list
         except ValueError as exc:
             return [], [str(exc)]
     return hexes, []
-
-
-def known_minefield(state: GameState, h: Hex, side: str) -> bool:
-    """A minefield the mover's side knows of: its own, or a revealed one (rules 1.7: a
-    hidden enemy minefield never shows in a legality answer; it attacks on entry)."""
-    return any(
-        m.kind.startswith("minefield") and (m.revealed or m.side == side)
-        for m in state.markers_at(h)
-    )
 
 
 def enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, str]:

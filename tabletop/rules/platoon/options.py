@@ -29,9 +29,10 @@ from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Kind, UnitState
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.common import actor_reasons, label, pside, ptype
 from tabletop.rules.platoon.eligibility import may_attack
-from tabletop.rules.platoon.movement import known_minefield, moving_fire_budget
+from tabletop.rules.platoon.movement import moving_fire_budget
 from tabletop.rules.platoon.reach import (
     Reach,
     _move_ends_in,
@@ -307,7 +308,7 @@ def reach_report(
     """Where ``unit_id``'s next move can end (``reach.reach_paths``), and for each hex next
     to those that it cannot enter, why: the step's own reasons (terrain, river, enemy,
     Disrupted), the MP it would need, or the stacking limit where the move would end.
-    A hidden enemy minefield is unknown to the mover (``movement.known_minefield``), so it
+    A hidden enemy minefield is unknown to the mover (``rules.minefields.known_minefield``), so it
     shows nowhere in this answer."""
     unit = state.unit(unit_id)
     budget = maneuver_allowance(state, unit) if maneuver else allowance(state, unit)

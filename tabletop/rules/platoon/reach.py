@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState
 from tabletop.rules.los import LineOfSight, Viewpoint, viewpoint_of
+from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.combat import los_markers
 from tabletop.rules.platoon.common import hex_of, label, pside, ptype
-from tabletop.rules.platoon.movement import enter_cost, known_minefield
+from tabletop.rules.platoon.movement import enter_cost
 
 HELICOPTER_FIRE_HEXES = 12
 """A helicopter may move up to 12 hexes and still fire (rules 2.7)."""

@@ -48,6 +48,7 @@ from tabletop.rules.minefields import (
     KINDS,
     LAID,
     LAYING,
+    clear_site_reasons,
     known_to,
     marker_at,
     reveal,
@@ -174,18 +175,7 @@ class ClearMines:
         unit, reasons = _sapper(state, request)
         if unit is None:
             return reasons
-        if request.hex is None:
-            return [*reasons, "name the minefield's hex with --hex"]
-        try:
-            h = state.scenario.map.parse(request.hex)
-        except ValueError as exc:
-            return [*reasons, str(exc)]
-        if hex_of(unit).distance(h) > 1:
-            reasons.append(f"{request.hex} is not in or adjacent to {unit.id}'s hex")
-        marker = marker_at(state, h)
-        if marker is None or not known_to(marker, unit.side):
-            reasons.append(f"{unit.side} knows of no minefield in {request.hex}")
-        return reasons
+        return [*reasons, *clear_site_reasons(state, unit, request)]
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight

@@ -24,6 +24,7 @@ from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.common import find_unit, hex_of, label, remove_marker
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.minefields import known_minefield
 from tabletop.rules.squad import bunker
 from tabletop.rules.squad.common import (
     MOVE_LOCKED,
@@ -54,14 +55,6 @@ class PathPlan:
     @property
     def cost(self) -> int:
         return sum(s.cost for s in self.steps)
-
-
-def known_minefield(state: GameState, h: Hex, side: str) -> bool:
-    """A minefield the mover's side knows of: its own or a revealed one (rules 1.7)."""
-    return any(
-        m.hex == h and m.kind.startswith("minefield") and (m.revealed or m.side == side)
-        for m in state.hex_markers
-    )
 
 
 def enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, str]:
