@@ -18,9 +18,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from fuzzplay import play_checked
 from test_fuzz_platoon import CachedLos
 
-from tabletop.commands import History, PlayAction
+from tabletop.commands import History
 from tabletop.data import load_scenario, save_game, validate_file
 from tabletop.geometry import LosEngine
 from tabletop.hexgrid import Hex, HexSide
@@ -77,22 +78,7 @@ class Player:
         return not self.ruleset.check(self.state, request, self.los)
 
     def play(self, request: ActionRequest) -> None:
-        undo_redo = self.rng.random() < 0.05
-        before = self.state.snapshot()
-        command = PlayAction(self.state, request, self.los, self.dice)
-        self.history.push(command)
-        # the memento (the units the action touched) holds every unit that changed
-        assert command.before is not None
-        units, now = before.units, self.state.units
-        changed = {i for i in units.keys() | now.keys() if units.get(i) != now.get(i)}
-        missed = changed - command.before.units.keys()
-        assert not missed, f"{request} changed {missed} behind its memento"
-        if undo_redo:
-            after = self.state.snapshot()
-            self.history.undo()
-            assert self.state.same_as(before), f"undo of {request} did not restore the state"
-            self.history.redo()
-            assert self.state.same_as(after), f"redo of {request} differs from the first run"
+        play_checked(self.history, self.state, request, self.los, self.dice, self.rng)
 
     def step(self) -> None:
         s = self.state
