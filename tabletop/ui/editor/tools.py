@@ -67,6 +67,14 @@ class EditorTool(Tool):
         if command:
             self.editor.document.push(command, merge=True)
 
+    def preview_brush(self, event: ToolEvent) -> None:
+        """Outline the hexes the brush (its radius) would cover under the mouse."""
+        if event.hex is None:
+            self.editor.scene.clear_preview()
+            return
+        radius = self.editor.brush.radius
+        self.editor.scene.preview_hexes(ops.brush(self.editor.document.map, event.hex, radius))
+
 
 class SelectTool(EditorTool):
     name = "select"
@@ -155,11 +163,7 @@ class BrushTool(StrokeTool):
         self._paint(self.course(event))
 
     def hover(self, event: ToolEvent) -> None:
-        if event.hex is None:
-            self.editor.scene.clear_preview()
-            return
-        radius = self.editor.brush.radius
-        self.editor.scene.preview_hexes(ops.brush(self.editor.document.map, event.hex, radius))
+        self.preview_brush(event)
 
 
 class FillTool(EditorTool):
@@ -232,11 +236,7 @@ class LevelTool(StrokeTool):
         self.push(EditMap(hexmap, brush.level_text(), cells, stroke=self.stroke))
 
     def hover(self, event: ToolEvent) -> None:
-        if event.hex is None:
-            self.editor.scene.clear_preview()
-            return
-        radius = self.editor.brush.radius
-        self.editor.scene.preview_hexes(ops.brush(self.editor.document.map, event.hex, radius))
+        self.preview_brush(event)
 
 
 class HexsideTool(StrokeTool):

@@ -44,7 +44,7 @@ from tabletop.ui.scenario.tray import MarkerDock, TrayDock
 from tabletop.ui.scenario.unitdock import UnitDock
 from tabletop.ui.scenario.zones import ZoneEditing
 from tabletop.ui.scene import MapScene
-from tabletop.ui.tools.base import Tool, ToolEvent
+from tabletop.ui.tools.base import PickHexTool, Tool, ToolEvent
 
 SCENARIO_FILTER = "Tabletop scenarios (*.yaml *.yml);;All files (*)"
 MARKER_KINDS = ["wreck", "smoke", "rubble", "burnt_woods", *MINEFIELD_KINDS]
@@ -82,7 +82,7 @@ class SelectMoveTool(Tool):
         return False
 
 
-class PlaceTool(Tool):
+class PlaceTool(PickHexTool):
     """Click a hex to place a unit of the brush's type for the tray's side."""
 
     name = "place"
@@ -92,14 +92,11 @@ class PlaceTool(Tool):
         super().__init__(editor)
         self.editor = editor
 
-    def press(self, event: ToolEvent) -> bool:
-        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
-            return False
-        self.editor.place(self.editor.unit_brush, self.editor.tray_side(), event.hex)
-        return True
+    def picked(self, h: Hex) -> None:
+        self.editor.place(self.editor.unit_brush, self.editor.tray_side(), h)
 
 
-class MarkerTool(Tool):
+class MarkerTool(PickHexTool):
     """Click a hex to lay the marker of the marker dock (a minefield with its owner)."""
 
     name = "marker"
@@ -109,11 +106,8 @@ class MarkerTool(Tool):
         super().__init__(editor)
         self.editor = editor
 
-    def press(self, event: ToolEvent) -> bool:
-        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
-            return False
-        self.editor.lay_marker(event.hex)
-        return True
+    def picked(self, h: Hex) -> None:
+        self.editor.lay_marker(h)
 
 
 class ScenarioEditor(QObject):

@@ -47,28 +47,17 @@ from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
 from tabletop.ui.items import Z_COUNTERS
 from tabletop.ui.scenario.properties import ROLE, Page, describe, set_items
-from tabletop.ui.tools.base import Tool, ToolEvent
+from tabletop.ui.tools.base import PickHexTool
 
 VICTORY = QColor("#f0b400")
 STRIKE = QColor("#d0021b")
 ENTRY = QColor("#333333")
 
 
-class _PickTool(Tool):
-    cursor = Qt.CursorShape.CrossCursor
-
+class _PickTool(PickHexTool):
     def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
         super().__init__(owner)
         self.owner = owner
-
-    def press(self, event: ToolEvent) -> bool:
-        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
-            return False
-        self.picked(event.hex)
-        return True
-
-    def picked(self, h: Hex) -> None:
-        raise NotImplementedError
 
 
 class VictoryTool(_PickTool):

@@ -70,3 +70,20 @@ class Tool(QObject):
 
     def cancel(self) -> None:
         """Esc or an outside reset: abandon the gesture in progress, keep the tool active."""
+
+
+class PickHexTool(Tool):
+    """A tool whose whole gesture is a left click on a map hex: :meth:`picked` gets the hex
+    (the scenario editor's Place, Marker, Victory, Entry and Strike tools)."""
+
+    cursor = Qt.CursorShape.CrossCursor
+
+    def press(self, event: ToolEvent) -> bool:
+        if event.button != Qt.MouseButton.LeftButton or event.hex is None:
+            return False
+        self.picked(event.hex)
+        return True
+
+    def picked(self, h: Hex) -> None:
+        """The hex clicked."""
+        raise NotImplementedError
