@@ -186,47 +186,11 @@ def bench_action(folder: Path, rounds: int) -> list[bool]:
     return results
 
 
-def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
-    """The big scenario after 500 actions (moves of one hex, draws, ends of impulses and
-    turns), as ``bench_bigmap.py`` plays them."""
-    from tabletop.data import load_scenario
-    from tabletop.geometry import LosEngine
-    from tabletop.rules import ActionRequest, RandomDice, engine
-
-    sc = load_scenario(scenario_path)
-    state = sc.new_game()
-    los = LosEngine(sc.map, sc.options)
-    ruleset = engine.ruleset_for("platoon")
-    dice = RandomDice(5)
-    order = sorted(state.units)
-    k = 0
-    for _ in range(500):
-        if state.pending is not None:
-            request = ActionRequest("pass")
-            if state.pending.get("kind") == "move_paused":
-                request = ActionRequest("move", units=(str(state.pending["unit"]),), cont=True)
-        elif state.phase != "impulse":
-            request = ActionRequest("draw") if state.cup else ActionRequest("end-turn")
-        else:
-            request = ActionRequest("end-impulse")
-            for _ in range(50):
-                u = state.units[order[k % len(order)]]
-                k += 1
-                if u.on_map and u.formation == state.active_formation and u.hex is not None:
-                    to = u.hex.neighbors()[k % 6]
-                    if to in sc.map.cells:
-                        r = ActionRequest("move", units=(u.id,), to=(sc.map.label(to),))
-                        if not ruleset.check(state, r, los):
-                            request = r
-                            break
-        engine.perform(state, request, dice, los)
-    return state
-
-
 def bench_io(folder: Path, rounds: int) -> list[bool]:
     """Save and load a game of the big scenario after 500 actions; load both as the data
     layer does alone and as the app and the command line do (with the replay check);
     beside bare ``yaml`` writing and reading the same document."""
+    import bigmap
     import yaml
 
     from tabletop.cli.common import check_game
@@ -236,7 +200,7 @@ def bench_io(folder: Path, rounds: int) -> list[bool]:
     path = folder / "big-game.yaml"
     if not path.exists():
         t = time.perf_counter()
-        save_game(play_500(folder / "big-scenario.yaml"), path)
+        save_game(bigmap.play_500(folder / "big-scenario.yaml"), path)
         print(f"  (500 actions played in {time.perf_counter() - t:.1f} s)")
     game = load_game(path)
     data = game_to_dict(game, path)

@@ -224,6 +224,43 @@ def build_scenario(map_name: str, wet: set[str], seed: int = 2) -> str:
     return "\n".join(text) + "\n"
 
 
+def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
+    """The big scenario after 500 actions (moves of one hex, draws, ends of impulses and
+    turns), the game ``bench_bigmap.py`` and ``bench_track.py`` save and load."""
+    from tabletop.data import load_scenario
+    from tabletop.geometry import LosEngine
+    from tabletop.rules import ActionRequest, RandomDice, engine
+
+    sc = load_scenario(scenario_path)
+    state = sc.new_game()
+    los = LosEngine(sc.map, sc.options)
+    ruleset = engine.ruleset_for("platoon")
+    dice = RandomDice(5)
+    order = sorted(state.units)
+    k = 0
+    for _ in range(500):
+        if state.pending is not None:
+            request = ActionRequest("pass")
+            if state.pending.get("kind") == "move_paused":
+                request = ActionRequest("move", units=(str(state.pending["unit"]),), cont=True)
+        elif state.phase != "impulse":
+            request = ActionRequest("draw") if state.cup else ActionRequest("end-turn")
+        else:
+            request = ActionRequest("end-impulse")
+            for _ in range(50):
+                u = state.units[order[k % len(order)]]
+                k += 1
+                if u.on_map and u.formation == state.active_formation and u.hex is not None:
+                    to = u.hex.neighbors()[k % 6]
+                    if to in sc.map.cells:
+                        r = ActionRequest("move", units=(u.id,), to=(sc.map.label(to),))
+                        if not ruleset.check(state, r, los):
+                            request = r
+                            break
+        engine.perform(state, request, dice, los)
+    return state
+
+
 def write(folder: Path) -> tuple[Path, Path]:
     """Write ``big-map.yaml`` and ``big-scenario.yaml`` into ``folder``; their paths."""
     folder.mkdir(parents=True, exist_ok=True)
