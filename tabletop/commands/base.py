@@ -33,6 +33,13 @@ class Command(ABC):
         """Absorb ``other`` (already applied) into this one; True if merged."""
         return False
 
+    def kept(self) -> list[object]:
+        """What this command keeps to undo or redo itself (states, scenarios, mementos,
+        values, child commands), for an edit that must reach every copy a history holds
+        (a unit type's rename). By default its attributes; a command holding something
+        such an edit must not touch says so by overriding this."""
+        return list(vars(self).values())
+
 
 class ChangeValue(Command, Generic[T]):
     """Set a value through a getter and setter; undo and redo swap old and new."""
@@ -168,6 +175,11 @@ class History:
 
     def __len__(self) -> int:
         return len(self._done)
+
+    def commands(self) -> list[Command]:
+        """Every command kept, oldest first: those that undo reverts, then those that redo
+        applies again (the next redo last)."""
+        return [*self._done, *reversed(self._undone)]
 
     def set_clean(self) -> None:
         self._clean = len(self._done)

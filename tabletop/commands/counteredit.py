@@ -176,9 +176,9 @@ def retype_units(holders: Iterable[object], old: str, unit_type: UnitType) -> li
         elif isinstance(obj, Reinforcement):
             stack.append(obj.unit)
         elif isinstance(obj, History):
-            stack += [*obj._done, *obj._undone]
+            stack += obj.commands()
         elif isinstance(obj, Command):
-            stack += list(vars(obj).values())
+            stack += obj.kept()
         elif isinstance(obj, list | tuple | set | frozenset):
             stack += list(obj)
         elif isinstance(obj, dict):

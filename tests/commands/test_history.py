@@ -87,3 +87,14 @@ def test_limit_keeps_the_newest_steps() -> None:
     history.undo()
     history.undo()
     assert box.value == 1 and not history.can_undo
+
+
+def test_commands_lists_what_undo_and_redo_keep_oldest_first() -> None:
+    box, history = Box(0), History()
+    pushed = [ChangeValue(f"set {v}", lambda: box.value, box.set, v) for v in (1, 2, 3)]
+    for command in pushed:
+        history.push(command)
+    history.undo()
+    history.undo()
+    assert history.commands() == pushed
+    assert pushed[0].kept() == list(vars(pushed[0]).values())
