@@ -474,6 +474,7 @@ class SeenOnce:
         self.field_after = max(16, hexes // self.LINES_PER_FIELD)
         self._lines: dict[object, Any] = {}
         self._asked: dict[object, int] = {}
+        self._last: tuple[Sequence[HexMarker] | None, tuple[tuple[object, ...], ...]] = (None, ())
 
     @classmethod
     def of(cls, los: LineOfSight, hexes: int = 800) -> LineOfSight:
@@ -485,8 +486,16 @@ class SeenOnce:
             self._lines[key] = compute()
         return self._lines[key]
 
+    def _marks_of(self, markers: Sequence[HexMarker]) -> tuple[tuple[object, ...], ...]:
+        """``_marks(markers)``, reused while the caller passes the same list again (a
+        question's rules pass one list of markers to thousands of lines; the game does not
+        change during a question)."""
+        if markers is not self._last[0]:
+            self._last = (markers, _marks(markers))
+        return self._last[1]
+
     def check(self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()) -> LosResult:
-        key = ("check", a, b, _marks(markers))
+        key = ("check", a, b, self._marks_of(markers))
         result: LosResult = self._once(key, lambda: self.los.check(a, b, markers))
         return result
 
@@ -496,7 +505,7 @@ class SeenOnce:
         set of hexes ``check`` finds clear: tests/geometry/test_crosscheck.py)."""
         if a.helicopter_mode or b.helicopter_mode:
             return self.check(a, b, markers).clear
-        marks = _marks(markers)
+        marks = self._marks_of(markers)
         if ("from", a, marks) not in self._lines:
             asked = self._asked[a, marks] = self._asked.get((a, marks), 0) + 1
             if asked <= self.field_after or ("check", a, b, marks) in self._lines:
@@ -504,14 +513,14 @@ class SeenOnce:
         return b.hex in self.visible_from(a, markers)
 
     def visible_from(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> frozenset[Hex]:
-        key = ("from", a, _marks(markers))
+        key = ("from", a, self._marks_of(markers))
         result: frozenset[Hex] = self._once(key, lambda: self.los.visible_from(a, markers))
         return result
 
     def visible_share(
         self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
     ) -> float:
-        key = ("share", a, b, _marks(markers), tuple(ignore))
+        key = ("share", a, b, self._marks_of(markers), tuple(ignore))
         share: float = self._once(key, lambda: self.los.visible_share(a, b, markers, ignore))
         return share
 

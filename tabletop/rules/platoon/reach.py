@@ -13,7 +13,7 @@ import heapq
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, UnitState
+from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.rules.los import LineOfSight, Viewpoint, viewpoint_of
 from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.combat import los_markers
@@ -151,13 +151,46 @@ def sees(state: GameState, enemy: UnitState, unit: UnitState, h: Hex, los: LineO
                        los_markers(state))  # fmt: skip
 
 
-def _sees(state: GameState, enemy: UnitState, unit: UnitState, h: Hex, los: LineOfSight) -> bool:
-    """``sees``, once per question of ``rules.query`` (a reach asks it for every step)."""
+@dataclass(slots=True)
+class _Watch:
+    """What a Disrupted unit's steps ask of the enemies' sight (rules 2.6), worked out once
+    per question of ``rules.query`` (a reach asks it for every step of every path): the
+    enemies that count, in unit-id order, with their hexes and viewpoints; the markers a
+    sight line is affected by; and each answer of "does that enemy see the unit there"."""
+
+    enemies: list[tuple[UnitState, Hex, Viewpoint]]
+    mover_mode: str | None
+    markers: list[HexMarker]
+    seen: dict[tuple[str, Hex], bool]
+
+    def sees(self, enemy: UnitState, e_hex: Hex, e_view: Viewpoint, h: Hex,
+             los: LineOfSight) -> bool:  # fmt: skip
+        """``sees(state, enemy, unit, h, los)``, each (enemy, hex) asked once."""
+        key = (enemy.id, h)
+        found = self.seen.get(key)
+        if found is None:
+            from tabletop.rules.query import clear_sight
+
+            found = self.seen[key] = e_hex.distance(h) <= 1 or clear_sight(
+                los, e_view, Viewpoint(h, self.mover_mode), self.markers
+            )
+        return found
+
+
+def _watch(state: GameState, unit: UnitState) -> _Watch:
+    def build() -> _Watch:
+        enemies = [
+            (e, hex_of(e), viewpoint_of(state, e))
+            for e in state.enemies_of(unit.side)
+            if e.sw_of is None and e.carrier is None
+        ]
+        mode = viewpoint_of(state, unit).helicopter_mode
+        return _Watch(enemies, mode, los_markers(state), {})
+
     from tabletop.rules.query import remembered
 
-    key = ("sees", enemy.id, unit.id, unit.mode, h)
-    seen: bool = remembered(state, key, lambda: sees(state, enemy, unit, h, los))
-    return seen
+    watch: _Watch = remembered(state, ("disrupted watch", unit.id, unit.mode), build)
+    return watch
 
 
 def disrupted_reasons(
@@ -169,15 +202,18 @@ def disrupted_reasons(
     READING: "has it in LOS" holds when the enemy sees the unit in the hex it leaves or in
     the hex it enters; any living enemy on the map counts, whatever its status."""
     out: list[str] = []
-    for enemy in state.enemies_of(unit.side):
-        if enemy.sw_of is not None or enemy.carrier is not None:
-            continue
-        e_hex = hex_of(enemy)
-        adjacent = e_hex.distance(to) == 1
-        closer = e_hex.distance(to) < e_hex.distance(frm)
-        if not (adjacent or closer):
-            continue
-        if not (_sees(state, enemy, unit, frm, los) or _sees(state, enemy, unit, to, los)):
+    watch = _watch(state, unit)
+    tq, tr, fq, fr = to.q, to.r, frm.q, frm.r
+    for enemy, e_hex, e_view in watch.enemies:
+        q, r = e_hex.q - tq, e_hex.r - tr  # Hex.distance, inline: asked for every enemy
+        d_to = (abs(q) + abs(r) + abs(q + r)) // 2  # at every step of every path
+        adjacent = d_to == 1
+        if not adjacent:
+            q, r = e_hex.q - fq, e_hex.r - fr
+            if d_to >= (abs(q) + abs(r) + abs(q + r)) // 2:  # neither adjacent nor closer
+                continue
+        if not (watch.sees(enemy, e_hex, e_view, frm, los)
+                or watch.sees(enemy, e_hex, e_view, to, los)):  # fmt: skip
             continue
         how = "adjacent to" if adjacent else "closer to"
         out.append(f"a Disrupted unit may not move {how} {enemy.id}, which sees it "
