@@ -7,8 +7,10 @@ path is only ever read, never written, wherever it points.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import partial
@@ -17,12 +19,12 @@ from typing import Any
 
 from tabletop import paths
 from tabletop.data import chart as chart_mod
-from tabletop.data import gamecheck, games, maps, scenarios, semantics
+from tabletop.data import gamecheck, games, maps, scenarios, seal, semantics
 from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
-from tabletop.data.yamlsafe import DataError, Problem, dump_text, json_pieces, load_path
+from tabletop.data.yamlsafe import READS, DataError, Problem, dump_text, json_pieces, load_path
 from tabletop.data.yamlwrite import dump_fast
 from tabletop.model import Background, GameState, HexMap, Scenario, TerrainChart, UnitType
 
@@ -259,9 +261,8 @@ def _map_for(ck: Checker, target: Path) -> HexMap | None:
 def scenario_parts(
     ck: Checker, doc: dict[str, Any], path: Path
 ) -> tuple[Scenario | None, scenarios.Context | None]:
-    top = scenarios.TOP_KEYS + (
-        ("state", "log") if doc.get("format", "").startswith("tabletop/game") else ()
-    )
+    is_game = str(doc.get("format", "")).startswith("tabletop/game")
+    top = scenarios.TOP_KEYS + (("state", "log", seal.KEY) if is_game else ())
     ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
     ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
     base = real_folder(path)
@@ -273,7 +274,46 @@ def scenario_parts(
     sc.map_ref = str(doc.get("map", ""))
     sc.counter_refs = counter_refs
     semantics.check_scenario(ck, ctx, doc, sc)
+    if is_game:
+        seal.check_key(ck, doc)
     return (sc if hexmap is not None else None), ctx
+
+
+@contextmanager
+def _reading() -> Iterator[dict[str, bytes]]:
+    """The bytes of every file read inside (by path), for the seal; an outer load's."""
+    reads = READS.get()
+    if reads is not None:
+        yield reads
+        return
+    reads = {}
+    token = READS.set(reads)
+    try:
+        yield reads
+    finally:
+        READS.reset(token)
+
+
+def _chart_path(hexmap: HexMap) -> Path | None:
+    """The terrain chart file a map loaded from a file was read with."""
+    ref = hexmap.chart_ref
+    if is_bundled_name(ref):
+        return paths.bundled_terrain_chart(ref)
+    return None if hexmap.path is None else _resolve(real_folder(hexmap.path), ref)
+
+
+def _source_digests(sc: Scenario, reads: Mapping[str, bytes]) -> list[str] | None:
+    """The digests of the files the scenario's map and unit types were read from in this
+    load (map, terrain chart, counters files); None if one was not read here (a map in
+    memory, being edited)."""
+    if sc.map.path is None or sc.path is None:
+        return None
+    base = real_folder(sc.path)
+    targets = [sc.map.path, _chart_path(sc.map), *(_resolve(base, r) for r in sc.counter_refs)]
+    raws = [None if t is None else reads.get(str(t)) for t in targets]
+    if any(raw is None for raw in raws):
+        return None
+    return [seal.file_digest(raw) for raw in raws if raw is not None]
 
 
 def _scenario_at(
@@ -284,24 +324,39 @@ def _scenario_at(
     check: Check | None = None,
 ) -> Document | None:
     sck = ck.for_file(str(path))
-    doc, kind = _read(sck, path, kinds, parsed)
-    if not kind:
-        return None
-    sc, ctx = scenario_parts(sck, doc, path)
+    with _reading() as reads:
+        doc, kind = _read(sck, path, kinds, parsed)
+        if not kind:
+            return None
+        sc, ctx = scenario_parts(sck, doc, path)
+    digests = None if sc is None or ck.errors else _source_digests(sc, reads)
     if kind == "tabletop/game" and sc is not None and ctx is not None:
         game = games.game_from(sck, ctx, doc, sc)
-        if check is not None and not ck.errors:  # a game that loads: does its log agree?
-            gamecheck.report(sck, doc, check.game_check(game), check.as_warnings)
+        if ck.errors:
+            return game
+        raw = reads.get(str(path))
+        sealed = digests is not None and raw is not None and seal.seal_matches(raw, digests)
+        agrees = sealed
+        if check is not None and (check.thorough or not sealed):  # does its log agree?
+            differences = check.game_check(game)
+            gamecheck.report(sck, doc, differences, check.as_warnings)
+            agrees = not differences
+        if agrees and digests is not None:  # the game follows from its log: a save seals it
+            sc.sources = seal.sources_of(sc, digests)
         return game
+    if sc is not None and digests is not None:
+        sc.sources = seal.sources_of(sc, digests)
     return sc
 
 
 @dataclass(frozen=True)
 class Check:
-    """A saved game's replay check, given by a layer that knows the rules (see gamecheck)."""
+    """A saved game's replay check, given by a layer that knows the rules (see gamecheck).
+    It runs unless the game's seal matches (:mod:`seal`); ``thorough``: always."""
 
     game_check: GameCheck
     as_warnings: bool = False
+    thorough: bool = False
 
 
 _BY_KIND: dict[str, Callable[[Checker, Path, Parsed | None], Document | None]] = {
@@ -363,15 +418,16 @@ def load_game(path: str | os.PathLike[str], game_check: GameCheck | None = None)
 def _any_kind(
     ck: Checker, path: Path, parsed: Parsed | None = None, check: Check | None = None
 ) -> Document | None:
-    parsed = parsed if parsed is not None else load_path(path)
-    probe = Checker(str(path))
-    _, kind = _read(probe, path, KINDS, parsed)
-    if kind is None:
-        ck.errors.extend(probe.errors)  # the reasons
-        return None
-    if kind == "tabletop/game":
-        return _scenario_at(ck, path, (kind,), parsed, check)
-    return _BY_KIND[kind](ck, path, parsed)
+    with _reading():
+        parsed = parsed if parsed is not None else load_path(path)
+        probe = Checker(str(path))
+        _, kind = _read(probe, path, KINDS, parsed)
+        if kind is None:
+            ck.errors.extend(probe.errors)  # the reasons
+            return None
+        if kind == "tabletop/game":
+            return _scenario_at(ck, path, (kind,), parsed, check)
+        return _BY_KIND[kind](ck, path, parsed)
 
 
 def load_document(path: str | os.PathLike[str], game_check: GameCheck | None = None) -> Document:
@@ -401,7 +457,8 @@ def validate_file(
     maps_in_memory: Mapping[Path, HexMap] | None = None,
 ) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) of one file and the files it refers to; never raises. With
-    ``game_check`` a saved game's state is checked against its replayed log.
+    ``game_check`` a saved game's state is checked against its replayed log, sealed or
+    not (``validate`` is the thorough check).
     ``maps_in_memory``: maps being edited, by file path; a scenario that refers to one of
     those files is checked against the map in memory instead of the file on disk."""
     p = Path(path)
@@ -410,7 +467,7 @@ def validate_file(
         {Path(os.path.abspath(k)): v for k, v in (maps_in_memory or {}).items()}
     )
     try:
-        _any_kind(ck, p, None, None if game_check is None else Check(game_check))
+        _any_kind(ck, p, None, None if game_check is None else Check(game_check, thorough=True))
     except Exception as exc:  # validate reports, it never crashes
         ck.errors.append(Problem(str(p), 0, 0, f"internal error while checking: {exc!r}"))
     finally:
@@ -593,15 +650,38 @@ def game_to_dict(game: GameState, path: str | os.PathLike[str] | None = None) ->
     return out
 
 
+def game_text(
+    game: GameState, path: str | os.PathLike[str] | None = None, compact: bool = False
+) -> tuple[str, dict[str, Any]]:
+    """A saved game's text as written at ``path`` (references made to work from there), and
+    its file form; sealed when the game is known to follow from its log (:mod:`seal`).
+    Written by :func:`~tabletop.data.yamlwrite.dump_fast` (one line per unit record), since
+    a game of 10,000 units holds 20,000 of them; ``compact``: one line of JSON, which every
+    YAML reader loads (the app's recovery file: it writes faster still)."""
+    data = game_to_dict(game, path)
+    sources = game_sources(game)
+    if compact:
+        return seal.sealed_json(json.dumps(data), sources), data
+    return seal.sealed_yaml(dump_fast(data), sources), data
+
+
+def game_sources(game: GameState) -> seal.Sources | None:
+    """What a save of ``game`` seals it with: the files its map and unit types were read
+    from, if they are still those in play and the game follows from its log."""
+    sources = game.scenario.sources
+    if isinstance(sources, seal.Sources) and sources.current(game.scenario):
+        return sources
+    return None
+
+
 def dumps_game(game: GameState) -> str:
-    """A saved game's text: written by :func:`~tabletop.data.yamlwrite.dump_fast` (one
-    line per unit record), since a game of 10,000 units holds 20,000 of them."""
-    return dump_fast(game_to_dict(game))
+    """A saved game's text, its references as the scenario's (see :func:`game_text`)."""
+    return game_text(game)[0]
 
 
 def save_game(game: GameState, path: str | os.PathLike[str]) -> None:
     p = save_target(path)
-    data = game_to_dict(game, p)
-    atomic_write(p, dump_fast(data))
+    text, data = game_text(game, p)
+    atomic_write(p, text)
     sc = game.scenario
     sc.map_ref, sc.counter_refs, sc.path = data["map"], list(data["counters"]), p

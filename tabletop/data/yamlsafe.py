@@ -19,6 +19,7 @@ import json
 import os
 import stat
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -394,6 +395,11 @@ def _parse_located(text: str, path: str) -> tuple[Any, list[Problem]]:
     return value, conv.problems
 
 
+READS: ContextVar[dict[str, bytes] | None] = ContextVar("reads", default=None)
+"""Set by a loader that wants the bytes of every file read (by path as given): a saved
+game's seal covers the files its map and unit types were read from (:mod:`seal`)."""
+
+
 def read_text(path: Path) -> tuple[str | None, Problem | None]:
     """A file's text, or the problem that stops it from being read."""
     name = str(path)
@@ -414,6 +420,9 @@ def read_text(path: Path) -> tuple[str | None, Problem | None]:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         return None, Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}")
+    reads = READS.get()
+    if reads is not None:
+        reads[name] = raw
     try:
         return raw.decode("utf-8-sig"), None
     except UnicodeDecodeError as exc:

@@ -62,6 +62,9 @@ class Scenario:
     map_ref: str = ""
     counter_refs: list[str] = field(default_factory=list)
     notes: str = ""
+    sources: object = field(default=None, compare=False, repr=False)
+    """What the data layer read the map and unit types from (``tabletop.data.seal``), so
+    that a saved game can be sealed; None for a scenario made in memory."""
 
     def module(self, name: str) -> bool:
         """Is this rules module switched on (rules-spec section 5)?"""

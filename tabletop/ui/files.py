@@ -10,7 +10,6 @@ user's.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
@@ -35,16 +34,15 @@ def is_saved_game(path: Path | None) -> bool:
 
 
 def write_game(document: GameDocument, path: Path, *, compact: bool = False) -> None:
-    """The game at ``path`` (game@1, atomically), references written relative to it; the
-    document's scenario keeps pointing at its own files. ``compact``: the same document as
-    one line of JSON, which every YAML reader (ours included) loads as YAML; it writes
-    about 40 times faster than block YAML, so the autosave after every action costs a few
-    milliseconds even late in a game."""
-    from tabletop.data import game_to_dict
-    from tabletop.data.yamlsafe import atomic_write, dump_text
+    """The game at ``path`` (game@1, atomically, sealed as ``save_game`` seals it),
+    references written relative to it; the document's scenario keeps pointing at its own
+    files. ``compact``: the same document as one line of JSON, which every YAML reader
+    (ours included) loads as YAML; it writes faster still, so the autosave after every
+    action costs a few milliseconds even late in a game."""
+    from tabletop.data import game_text
+    from tabletop.data.atomic import atomic_write
 
-    data = game_to_dict(document.state, path)
-    atomic_write(path, json.dumps(data) + "\n" if compact else dump_text(data))
+    atomic_write(path, game_text(document.state, path, compact=compact)[0])
 
 
 class FileKeeper:

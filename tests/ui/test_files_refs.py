@@ -48,7 +48,7 @@ def test_a_game_saved_through_a_link_opens_again_through_it(
     write_game(document, path)
     assert (content / "saves" / "game.yaml").is_file()
     text = (content / "saves" / "game.yaml").read_text(encoding="utf-8")
-    assert "map: ../maps/eisenbach-valley.yaml" in text
+    assert '\nmap: "../maps/eisenbach-valley.yaml"\n' in text
     errors, _ = data.validate_file(path)
     assert errors == []
     again = data.load_game(path)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from tabletop import paths
 from tabletop.cli import main
+from tabletop.commands import replaycheck
 
 SCENARIO = str(paths.SCENARIOS / "hold-the-crossroads.yaml")
 
@@ -50,10 +51,63 @@ def test_an_edited_game_asks_before_opening(  # type: ignore[no-untyped-def]
         assert not opened and window.document is document
 
 
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the replay checks run while opening (the length of each game's log)."""
+    calls: list[int] = []
+    real = replaycheck.replay_differences
+
+    def counting(game, los):  # type: ignore[no-untyped-def]
+        calls.append(len(game.log))
+        return real(game, los)
+
+    monkeypatch.setattr(replaycheck, "replay_differences", counting)
+    return calls
+
+
 def test_an_honest_game_opens_without_a_question(  # type: ignore[no-untyped-def]
-    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
 ) -> None:
     game = tmp_path / "game.yaml"
     assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
     monkeypatch.setattr(QMessageBox, "exec", lambda box: pytest.fail(box.text()))
     assert window.open_file(game)
+    assert replays == []  # sealed by act --out: opened without replaying its log
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('seal: "sha256:', '# sealed\nseal: "sha256:'), "utf-8")
+    assert window.open_file(game)  # the seal no longer matches: replayed, and it agrees
+    assert replays == [1]
+
+
+def test_a_game_opened_despite_differences_is_saved_without_a_seal(  # type: ignore[no-untyped-def]
+    window, edited: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
+) -> None:
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: int(QMessageBox.StandardButton.Open.value))
+    assert window.open_file(edited)
+    assert replays == [1]
+    window.files.save(window.document, edited)
+    assert "\nseal:" not in edited.read_text(encoding="utf-8")
+    asked: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox,
+        "exec",
+        lambda box: asked.append(box.text()) or int(QMessageBox.StandardButton.Cancel.value),
+    )
+    window.open_file(edited)
+    assert replays == [1, 1] and asked  # the same question again, after a replay
+
+
+def test_the_app_saves_and_autosaves_sealed_games(  # type: ignore[no-untyped-def]
+    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
+) -> None:
+    game = tmp_path / "game.yaml"
+    assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: pytest.fail(box.text()))
+    assert window.open_file(game)
+    saved = tmp_path / "saved.yaml"
+    window.files.save(window.document, saved)
+    recovery = window.files.autosave(window.document)
+    assert recovery is not None
+    for path in (saved, recovery):
+        assert window.open_file(path)
+    assert replays == []
