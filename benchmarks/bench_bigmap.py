@@ -180,6 +180,7 @@ def _notches(app, view, scene, idle, timed) -> dict[str, float]:  # type: ignore
     _settle(app, until=idle)
     centre = QPointF(vp.rect().center())
     notch_times, sharp_times, cpu_times = [], [], []
+    collections = _CollectorWatch()
     for direction in [-1] * 12 + [1] * 12:
         event = QWheelEvent(
             centre, QPointF(vp.mapToGlobal(centre.toPoint())), QPoint(0, 0),
@@ -187,7 +188,8 @@ def _notches(app, view, scene, idle, timed) -> dict[str, float]:  # type: ignore
             Qt.ScrollPhase.NoScrollPhase, False,
         )  # fmt: skip
         s, cpu = time.perf_counter(), time.process_time()
-        timed(lambda event=event: (QApplication.sendEvent(vp, event), vp.repaint()))
+        with collections:
+            timed(lambda event=event: (QApplication.sendEvent(vp, event), vp.repaint()))
         notch_times.append(time.perf_counter() - s)
         cpu_times.append(time.process_time() - cpu)
         _settle(app, until=idle)
@@ -199,7 +201,40 @@ def _notches(app, view, scene, idle, timed) -> dict[str, float]:  # type: ignore
     out["notch_sharp"] = max(sharp_times)
     out["notch_cpu"] = max(cpu_times)  # the notch's own CPU time: what a busy machine's
     out["notch_cpu_median"] = sorted(cpu_times)[len(cpu_times) // 2]  # waiting leaves out
+    out["notch_full_collections"] = collections.full
+    out["notch_collection_worst"] = collections.worst
     return out
+
+
+class _CollectorWatch:
+    """Counts Python's full (generation 2) cycle collections while entered, and the
+    longest: with a big document's objects in its reach one costs tens of milliseconds
+    (:mod:`tabletop.ui.collector`)."""
+
+    def __init__(self) -> None:
+        self.full = 0
+        self.worst = 0.0
+        self._start = 0.0
+        self._on = False
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if not self._on or info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.full += 1
+            self.worst = max(self.worst, time.perf_counter() - self._start)
+
+    def __enter__(self) -> None:
+        import gc
+
+        if self._callback not in gc.callbacks:
+            gc.callbacks.append(self._callback)
+        self._on = True
+
+    def __exit__(self, *exc: object) -> None:
+        self._on = False
 
 
 def _hovers(app, view, idle, timed) -> dict[str, float]:  # type: ignore[no-untyped-def]
@@ -531,6 +566,8 @@ def main() -> int:
         print(f"  (notch median {app['notch_median'] * 1000:.2f} ms; its CPU time median "
               f"{cpu:.2f} ms, worst {cpu_worst:.2f} ms; until every tile is sharp "
               f"{app['notch_sharp'] * 1000:.0f} ms at worst)")  # fmt: skip
+        print(f"  (full cycle collections during the notches: {app['notch_full_collections']:.0f}"
+              f", the longest {app['notch_collection_worst'] * 1000:.3f} ms)")  # fmt: skip
     if "min_scale" in app:
         print(f"  (whole map at scale {app['min_scale']:.3f})")
     if "hover" in app:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from tabletop.render.faces import FaceCache
 from tabletop.render.terrain import MapPainter
 from tabletop.render.tiles import LEVEL_STEP, TileLayer, exact_level
+from tabletop.ui import collector
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
 FAR_COUNTER_PIXELS = 24
@@ -191,6 +192,7 @@ class MapLayers(QObject):
             return
         if not self._prefetch():
             self._timer.stop()
+            collector.grown()  # the painters' caches grew: out of the collector's way
 
     def _busy(self) -> bool:
         """Whether idle time has work queued (tiles, faces, counters to switch)."""

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 from tabletop import paths
 from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
+from tabletop.ui import collector
 from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
@@ -232,6 +233,8 @@ class MainWindow(QMainWindow):
             edit_counters(self, document)
             return
         close_editor(self)
+        if self.document is not None:
+            collector.release(self)  # the old document's objects may be collected
         self.files.adopt(document)
         if self.bridge is not None:
             self.bridge.detach()
@@ -266,6 +269,7 @@ class MainWindow(QMainWindow):
         self._update_turn()
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+        collector.hold(self)  # full collections skip the document's objects from now on
 
     def edit_scenario(self) -> None:
         """``action-edit-scenario``: the open game's scenario in the scenario editor."""
@@ -472,6 +476,7 @@ class MainWindow(QMainWindow):
         self._save_layout()
         close_editor(self)  # a clean close: the map's recovery file goes too
         self.files.discard_recovery()
+        collector.release(self, closing=True)
         event.accept()
 
     def offer_recovery(self, opening: Path | None = None) -> bool:

@@ -30,6 +30,7 @@ from tabletop.documents import (
 )
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import HexMap
+from tabletop.ui import collector
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.editor.background import BackgroundMixin, CalibrateTool
 from tabletop.ui.editor.files import FilesMixin
@@ -372,6 +373,8 @@ def attach_document(window, document, *, detach_play: bool = False) -> None:
     ``detach_play``, play), and bridge the document's events to the title and the actions.
     Every editor (map, counters, scenario) opens through here."""
     close_editor(window)
+    if window.document is not None:
+        collector.release(window)  # the document it replaces may be collected
     if detach_play:
         window.play.detach()
     if window.bridge is not None:

@@ -1,0 +1,100 @@
+"""The cycle collector skips an open document's objects, and lets them go when it goes
+(:mod:`tabletop.ui.collector`)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+
+from tabletop.documents import GameDocument
+from tabletop.ui import collector
+from tabletop.ui.mainwindow import MainWindow
+from tests.ui.conftest import sample_scenario
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def _deleted_later() -> None:
+    """Run the deletions the event loop has queued (an old scene's, a closed window's)."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+
+
+def _open(settings) -> tuple[MainWindow, weakref.ref[GameDocument]]:  # type: ignore[no-untyped-def]
+    document = GameDocument.from_scenario(sample_scenario())
+    window = MainWindow(settings)
+    window.set_document(document)
+    window.show()
+    return window, weakref.ref(document)
+
+
+def test_an_open_document_is_frozen_and_closing_lets_it_go(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    window, ref = _open(settings)
+    assert gc.get_freeze_count() > 0
+    document = ref()
+    assert document is not None and gc.is_tracked(document)
+    assert not any(o is document for o in gc.get_objects())  # in no generation: never walked
+    del document
+    window.close()
+    assert gc.get_freeze_count() == 0 or collector.holders() > 0
+    window.deleteLater()
+    _deleted_later()
+    del window
+    gc.collect()
+    assert ref() is None  # held in reference cycles: only a collection frees it
+
+
+def test_a_frozen_document_would_outlive_its_window(qtbot, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The control of the test above: without the release, the closed window's document
+    stays (its reference cycles are out of the collector's reach)."""
+    window, ref = _open(settings)
+    monkeypatch.setattr(collector, "release", lambda *args, **kwargs: None)
+    window.close()
+    window.deleteLater()
+    _deleted_later()
+    del window
+    gc.collect()
+    assert ref() is not None
+    gc.unfreeze()
+    gc.collect()
+    assert ref() is None
+
+
+def test_a_replaced_document_is_collected_and_the_new_one_frozen(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    window, ref = _open(settings)
+    qtbot.addWidget(window)
+    second = GameDocument.from_scenario(sample_scenario())
+    window.set_document(second)
+    assert gc.get_freeze_count() > 0  # the new document is held at once
+    _deleted_later()
+    qtbot.waitUntil(lambda: not collector._settle_due, timeout=5000)  # the settle ran
+    assert ref() is None
+    assert gc.get_freeze_count() > 0 and collector.holders() >= 1
+    assert window.document is second
+
+
+def test_several_windows_stay_frozen_while_one_is_open(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    first, first_ref = _open(settings)
+    second, _ = _open(settings)
+    qtbot.addWidget(second)
+    first.close()
+    first.deleteLater()
+    _deleted_later()
+    del first
+    collector.settle()
+    assert first_ref() is None
+    assert gc.get_freeze_count() > 0  # the second window's document, frozen again
+
+
+def test_what_idle_time_makes_is_frozen_when_it_is_done(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The map painter's caches grow as tiles are rendered: frozen once idle time is done."""
+    layers = window.map_scene.layers
+    idle = lambda: not layers._timer.isActive() and not collector._settle_due  # noqa: E731
+    qtbot.waitUntil(idle, timeout=10000)  # a settle of an earlier window's release too
+    before = gc.get_freeze_count()
+    window.view.set_scale(window.view.scale_factor * 2.5)
+    window.view.viewport().repaint()
+    qtbot.waitUntil(lambda: not layers._timer.isActive(), timeout=10000)
+    assert gc.get_freeze_count() > before
