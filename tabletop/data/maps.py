@@ -9,17 +9,17 @@ form is the fast path: each character becomes a shared :class:`HexCell` (one ins
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Generator
-from itertools import islice
+from collections.abc import Collection, Generator
+from itertools import chain, islice
 from operator import itemgetter
 from typing import Any, TypeVar
 
 from tabletop.data import bounds as B
 from tabletop.data.schema import ANY_KEYS, Checker, did_you_mean, raw_scalar, type_name
 from tabletop.data.yamlsafe import LocDict
-from tabletop.hexgrid import Hex, HexSide
+from tabletop.hexgrid import Hex, HexSide, side_between
 from tabletop.model import Background, Grid, HexCell, HexMap, TerrainChart
+from tabletop.model.collector import collector_paused
 
 FORMAT = "tabletop/map@1"
 T = TypeVar("T")
@@ -57,14 +57,34 @@ def label_text(container: Any, key: str | int, value: Any) -> Any:
 
 
 class Labels:
-    """Parses labels of one map, remembering each answer (labels repeat in hexsides)."""
+    """Parses labels of one map, remembering each answer (labels repeat in hexsides).
 
-    def __init__(self, ck: Checker, hexmap: HexMap) -> None:
+    A label as the map prints it is one lookup in a table of every hex's label, made once
+    (``OffsetScheme.label_table``); anything else (a number, lower-case column letters, a
+    label off the map or malformed) takes the careful path, which reports what is wrong.
+    """
+
+    def __init__(self, ck: Checker, hexmap: HexMap, table: dict[str, Hex] | None = None) -> None:
         self.ck = ck
         self.map = hexmap
         self.cache: dict[str, Hex] = {}
+        self._table = table
+
+    @property
+    def table(self) -> dict[str, Hex]:
+        """Every hex of the map by its printed label."""
+        if self._table is None:
+            self._table = self.map.scheme.label_table(self.map.cells)
+        return self._table
 
     def hex(self, container: Any, key: str | int, value: Any) -> Hex | None:
+        if type(value) is str:
+            h = self.table.get(value)
+            if h is not None:
+                return h
+        return self._careful_hex(container, key, value)
+
+    def _careful_hex(self, container: Any, key: str | int, value: Any) -> Hex | None:
         value = label_text(container, key, value)
         if not isinstance(value, str):
             self.ck.error(
@@ -84,12 +104,17 @@ class Labels:
 
     def side(self, container: Any, key: str | int, value: Any) -> HexSide | None:
         """A hexside written ``"0506/0507"`` or ``["0506", "0507"]``."""
-        if type(value) is str:  # the common case, both labels met before: no checks needed
+        if type(value) is str:  # the common case, two labels of the map: no checks needed
             a_text, _, b_text = value.partition("/")
-            a, b = self.cache.get(a_text), self.cache.get(b_text)
-            if a is not None and b is not None and "/" not in b_text:
-                with contextlib.suppress(ValueError):  # not adjacent: said below
-                    return HexSide(a, b)
+            table = self.table
+            a, b = table.get(a_text), table.get(b_text)  # (no label holds a "/")
+            if a is not None and b is not None:
+                side = side_between(a, b)
+                if side is not None:
+                    return side  # (not adjacent: said below)
+        return self._careful_side(container, key, value)
+
+    def _careful_side(self, container: Any, key: str | int, value: Any) -> HexSide | None:
         if isinstance(value, str):
             parts: list[Any] = value.split("/")
         elif isinstance(value, list):
@@ -169,8 +194,24 @@ def _terrain_name(
     return terrain.name, level
 
 
+def _rectangle(grid: Grid) -> tuple[list[list[Hex]], dict[str, Hex]]:
+    """The map's hexes, column by column, and the table of their labels (see Labels)."""
+    scheme = grid.scheme()
+    hexes = scheme.rectangle(grid.columns, grid.rows)
+    table: dict[str, Hex] = {}
+    for labels, column in zip(scheme.rectangle_labels(grid.columns, grid.rows), hexes, strict=True):
+        table.update(zip(labels, column, strict=True))
+    table.pop("", None)  # (hexes without a label: none on a map's own grid)
+    return hexes, table
+
+
 def _fill_rows(
-    ck: Checker, doc: dict[str, Any], chart: TerrainChart, grid: Grid, default: str
+    ck: Checker,
+    doc: dict[str, Any],
+    chart: TerrainChart,
+    grid: Grid,
+    default: str,
+    hexes: list[list[Hex]],
 ) -> dict[Hex, HexCell]:
     rows = ck.sequence(doc, "rows", doc.get("rows"), "rows")
     levels = ck.sequence(doc, "levels", doc.get("levels"), "levels")
@@ -179,30 +220,23 @@ def _fill_rows(
     texts = _row_texts(ck, doc, "rows", rows, nrows, ncols, codes, "terrain code")
     digits = {str(d): str(d) for d in range(10)}
     lv_texts = _row_texts(ck, doc, "levels", levels, nrows, ncols, digits, "level digit")
-    shared: dict[tuple[str | None, str | None], HexCell] = {}  # one cell per pair
-
-    def cell(code: str | None, digit: str | None) -> HexCell:
-        name = codes.get(code, default) if code is not None else default
-        level = int(digit) if digit is not None and digit in digits else 0
-        made = shared[code, digit] = HexCell(name, level)
-        return made
-
+    # one cell per (code, digit) pair written (None: no row or no levels), an unknown code
+    # or digit (reported above) standing for the default terrain or level 0
+    shared: dict[tuple[str | None, str | None], HexCell] = {}
+    for code in {None}.union(*[t for t in texts if t is not None]):
+        for digit in {None}.union(*[t for t in lv_texts if t is not None]):
+            name = codes.get(code, default) if code is not None else default
+            level = int(digit) if digit is not None and digit in digits else 0
+            shared[code, digit] = HexCell(name, level)
     row_cells: list[list[HexCell]] = []  # each row's cells, column by column
     for j in range(nrows):
         text = texts[j] if texts else None
         lv_text = lv_texts[j] if lv_texts else None
         pairs = zip(text or [None] * ncols, lv_text or [None] * ncols, strict=True)
-        row_cells.append([shared.get(pair) or cell(*pair) for pair in pairs])
-    cells: dict[Hex, HexCell] = {}
-    scheme = grid.scheme()
-    first = grid.first
-    flat = grid.orientation == "flat"  # a flat column is one q with r counting up
-    for k in range(ncols):
-        top = scheme.from_colrow(first + k, first)
-        q, r = top.q, top.r
-        for j in range(nrows):
-            h = Hex(q, r + j) if flat else scheme.from_colrow(first + k, first + j)
-            cells[h] = row_cells[j][k]
+        row_cells.append(list(map(shared.__getitem__, pairs)))
+    cells: dict[Hex, HexCell] = {}  # column by column, as the map's hexes are ordered
+    for column, column_cells in zip(hexes, zip(*row_cells, strict=True), strict=True):
+        cells.update(zip(column, column_cells, strict=True))
     return cells
 
 
@@ -299,33 +333,77 @@ def _entrances(
 def _apply_hexsides(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: Labels) -> None:
     entries = ck.sequence(doc, "hexsides", doc.get("hexsides"), "hexsides")
     features = hexmap.chart.hexsides
-    sides = hexmap.hexsides
+    table = labels.table
+    # the sides found so far by their coordinates, a key hashed in C (a HexSide's hash is
+    # three Python calls); the map's table is filled once at the end, in the same order
+    found = {_side_coords(s): (s, have) for s, have in hexmap.hexsides.items()}
     for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or not entry.keys() <= SIDE_KEYS:
-            ck.mapping(entries, i, entry, "a hexside entry", SIDE_KEYS)
-            continue
-        if ("side" in entry) == ("between" in entry):
-            ck.error(entries, i, "a hexside entry needs exactly one of 'side' or 'between'")
-            continue
-        key = "side" if "side" in entry else "between"
-        side = labels.side(entry, key, entry[key])
-        feature = entry.get("feature")
-        if not isinstance(feature, str) or feature not in features:
-            ck.name_in(
-                entry,
-                "feature" if "feature" in entry else None,
-                feature,
-                "hexside feature",
-                features,
-            )
-            continue
-        if side is None:
-            continue
-        have = sides.get(side, ())
-        if feature in have:
-            ck.error(entries, i, f"{feature} is already on hexside {entry[key]}")
-            continue
-        sides[side] = (*have, feature)
+        # the usual entry, {side: "0506/0507", feature: KNOWN} with two labels of the map
+        # that are adjacent: what the general path below makes of it, without its checks
+        if isinstance(entry, dict) and len(entry) == 2:
+            text, feature = entry.get("side"), entry.get("feature")
+            if type(text) is str and type(feature) is str and feature in features:
+                a_text, _, b_text = text.partition("/")
+                a, b = table.get(a_text), table.get(b_text)  # (no label holds a "/")
+                side = side_between(a, b) if a is not None and b is not None else None
+                if side is not None:
+                    a, b = side.a, side.b
+                    coords = (a.q, a.r, b.q, b.r)
+                    have = found.get(coords)
+                    if have is None:
+                        found[coords] = (side, (feature,))
+                        continue
+                    if feature not in have[1]:
+                        found[coords] = (have[0], (*have[1], feature))
+                        continue
+        _general_hexside(ck, entries, i, entry, features, labels, found)
+    hexmap.hexsides.clear()
+    hexmap.hexsides.update(found.values())
+
+
+def _general_hexside(
+    ck: Checker,
+    entries: list[Any],
+    i: int,
+    entry: Any,
+    features: Collection[str],
+    labels: Labels,
+    found: dict[tuple[int, int, int, int], tuple[HexSide, tuple[str, ...]]],
+) -> None:
+    """Any hexside entry, every key checked and every problem reported."""
+    if not isinstance(entry, dict) or not entry.keys() <= SIDE_KEYS:
+        ck.mapping(entries, i, entry, "a hexside entry", SIDE_KEYS)
+        return
+    if ("side" in entry) == ("between" in entry):
+        ck.error(entries, i, "a hexside entry needs exactly one of 'side' or 'between'")
+        return
+    key = "side" if "side" in entry else "between"
+    side = labels.side(entry, key, entry[key])
+    feature = entry.get("feature")
+    if not isinstance(feature, str) or feature not in features:
+        ck.name_in(
+            entry,
+            "feature" if "feature" in entry else None,
+            feature,
+            "hexside feature",
+            features,
+        )
+        return
+    if side is None:
+        return
+    coords = _side_coords(side)
+    have = found.get(coords)
+    if have is None:
+        found[coords] = (side, (feature,))
+    elif feature in have[1]:
+        ck.error(entries, i, f"{feature} is already on hexside {entry[key]}")
+    else:
+        found[coords] = (have[0], (*have[1], feature))
+
+
+def _side_coords(side: HexSide) -> tuple[int, int, int, int]:
+    a, b = side.a, side.b
+    return a.q, a.r, b.q, b.r
 
 
 def _pair(ck: Checker, d: dict[str, Any], key: str, default: tuple[float, float], *,
@@ -365,6 +443,7 @@ def _background(ck: Checker, doc: dict[str, Any]) -> Background | None:
     )
 
 
+@collector_paused()
 def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None:
     """Build a map from a loaded document (the chart already resolved by the caller)."""
     doc = ck.mapping(None, None, doc, "the map", TOP_KEYS)
@@ -379,17 +458,14 @@ def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None
     default = doc.get("default", "clear")
     resolved = _terrain_name(ck, chart, doc, "default" if "default" in doc else None, default)
     default_name = resolved[0] if resolved else next(iter(chart.terrain), "clear")
+    hexes, table = _rectangle(grid)
     if "rows" in doc:
-        cells = _fill_rows(ck, doc, chart, grid, default_name)
+        cells = _fill_rows(ck, doc, chart, grid, default_name, hexes)
     else:
         fill = HexCell(default_name, resolved[1] or 0 if resolved else 0)
-        cells = {
-            grid.scheme().from_colrow(c, r): fill
-            for c in range(grid.first, grid.first + grid.columns)
-            for r in range(grid.first, grid.first + grid.rows)
-        }
+        cells = dict.fromkeys(chain.from_iterable(hexes), fill)
     hexmap = HexMap(str(name), chart, grid, default_name, cells, {}, str(notes))
-    labels = Labels(ck, hexmap)
+    labels = Labels(ck, hexmap, table)
     _apply_hexes(ck, doc, hexmap, labels)
     _apply_hexsides(ck, doc, hexmap, labels)
     hexmap.background = _background(ck, doc)

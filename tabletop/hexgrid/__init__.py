@@ -16,7 +16,7 @@ from tabletop.hexgrid.coords import (
 )
 from tabletop.hexgrid.layout import Layout
 from tabletop.hexgrid.offset import OffsetScheme, column_letters, parse_column_letters
-from tabletop.hexgrid.sides import HexSide, sides_of
+from tabletop.hexgrid.sides import HexSide, side_between, sides_of
 
 __all__ = [
     "DIAGONALS",
@@ -31,5 +31,6 @@ __all__ = [
     "hex_lerp_line",
     "line_with_grazes",
     "parse_column_letters",
+    "side_between",
     "sides_of",
 ]

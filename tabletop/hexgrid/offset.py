@@ -17,7 +17,11 @@ So the first column and row is always ``Hex(0, 0)``, which the default
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import repeat
+from typing import Any
 
 from tabletop.hexgrid.coords import Hex
 
@@ -173,9 +177,85 @@ class OffsetScheme:
             row = int(m.group(2))
         return self.from_colrow(col, row)
 
+    # --- many at once (loading a big map) ----------------------------------------------
+    def rectangle(self, columns: int, rows: int) -> list[list[Hex]]:
+        """The hexes of the first ``columns`` printed columns and ``rows`` rows, column by
+        column, each column's row by row: ``rectangle(c, r)[k][j]`` equals
+        ``from_colrow(first + k, first + j)``. Made without a Python call per hex (a
+        200 x 200 map has 40,000): each column's hexes are allocated and their fields set
+        by C loops over the slots' own setters, as a frozen Hex's ``__init__`` sets them."""
+        odd = self.stagger == "odd"
+        out: list[list[Hex]] = []
+        if self.orientation == "flat":
+            for k in range(columns):
+                shift = k >> 1 if odd else (k + 1) >> 1
+                out.append(_hexes(repeat(k, rows), range(-shift, rows - shift), rows))
+        else:
+            qs = [-(j >> 1 if odd else (j + 1) >> 1) for j in range(rows)]
+            for k in range(columns):
+                out.append(_hexes([k + q for q in qs], range(rows), rows))
+        return out
+
+    def rectangle_labels(self, columns: int, rows: int) -> list[list[str]]:
+        """The labels of :meth:`rectangle`'s hexes, in its order; the empty string for a
+        hex that has none (its column or row cannot be printed)."""
+        first = self.first
+        row_texts = [
+            f"{row:0{self.digits}d}" if 0 <= row < 10**self.digits else ""
+            for row in range(first, first + rows)
+        ]
+        out: list[list[str]] = []
+        for k in range(columns):
+            ct = self._column_text(first + k)
+            out.append([ct + rt if ct and rt else "" for rt in row_texts])
+        return out
+
+    def label_table(self, hexes: Iterable[Hex]) -> dict[str, Hex]:
+        """``{label(h): h}`` for every hex of ``hexes`` that has a label (the others are
+        left out, as :meth:`label` refuses them). Each column's and row's text is printed
+        once, so a big map's table costs a string and a dictionary entry per hex;
+        ``parse(label)`` of each label gives its hex back."""
+        flat, odd, first = self.orientation == "flat", self.stagger == "odd", self.first
+        col_texts: dict[int, str] = {}
+        row_texts: dict[int, str] = {}
+        out: dict[str, Hex] = {}
+        for h in hexes:
+            q, r = h.q, h.r
+            if flat:
+                col, row = q + first, r + (q >> 1 if odd else (q + 1) >> 1) + first
+            else:
+                col, row = q + (r >> 1 if odd else (r + 1) >> 1) + first, r + first
+            ct = col_texts.get(col)
+            if ct is None:
+                ct = col_texts[col] = self._column_text(col)
+            rt = row_texts.get(row)
+            if rt is None:
+                rt = row_texts[row] = f"{row:0{self.digits}d}" if 0 <= row < 10**self.digits else ""
+            if ct and rt:
+                out[ct + rt] = h
+        return out
+
+    def _column_text(self, col: int) -> str:
+        """A column's part of a label, or the empty string if it cannot be printed."""
+        if self.letters:
+            return column_letters(col - self.first + 1) if col >= self.first else ""
+        return f"{col:0{self.digits}d}" if 0 <= col < 10**self.digits else ""
+
     def _digits_text(self) -> str:
         return f"{self.digits} digit{'s' if self.digits != 1 else ''}"
 
     def _example(self) -> str:
         col = "C" if self.letters else f"{3:0{self.digits}d}"
         return f"{col}{4:0{self.digits}d}"
+
+
+_SET_Q: Any = Hex.__dict__["q"].__set__  # the slots' own setters: a frozen Hex's fields
+_SET_R: Any = Hex.__dict__["r"].__set__  # are set once, as its __init__ would
+
+
+def _hexes(qs: Iterable[int], rs: Iterable[int], n: int) -> list[Hex]:
+    """``[Hex(q, r) for q, r in zip(qs, rs)]`` of ``n`` hexes, in C loops."""
+    made: list[Hex] = list(map(object.__new__, repeat(Hex, n)))
+    deque(map(_SET_Q, made, qs), maxlen=0)
+    deque(map(_SET_R, made, rs), maxlen=0)
+    return made

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 
@@ -310,3 +311,40 @@ def test_for_size_passes_options_through() -> None:
 def test_for_size_rejects_empty_maps() -> None:
     with pytest.raises(ValueError):
         OffsetScheme.for_size(0, 10)
+
+
+# --- many at once: the loaders' rectangle and label table -------------------------------
+schemes = st.builds(
+    OffsetScheme,
+    orientation=st.sampled_from(["flat", "pointy"]),
+    stagger=st.sampled_from(["odd", "even"]),
+    first=st.integers(0, 1),
+    letters=st.booleans(),
+    digits=st.integers(1, 3),
+)
+
+
+@given(schemes, st.integers(1, 12), st.integers(1, 12))
+def test_rectangle_is_from_colrow_column_by_column(
+    scheme: OffsetScheme, columns: int, rows: int
+) -> None:
+    made = scheme.rectangle(columns, rows)
+    assert len(made) == columns
+    for k, column in enumerate(made):
+        expected = [scheme.from_colrow(scheme.first + k, scheme.first + j) for j in range(rows)]
+        assert column == expected
+        assert [hash(h) for h in column] == [hash(h) for h in expected]
+        assert all(type(h) is Hex for h in column)
+
+
+@given(schemes, st.lists(st.builds(Hex, st.integers(-30, 130), st.integers(-130, 130))))
+def test_label_table_holds_every_printable_label(scheme: OffsetScheme, hexes: list[Hex]) -> None:
+    expected: dict[str, Hex] = {}
+    for h in hexes:
+        with contextlib.suppress(ValueError):  # no label: left out of the table too
+            expected[scheme.label(h)] = h
+    table = scheme.label_table(hexes)
+    assert table == expected
+    assert list(table) == list(expected)
+    for label, h in table.items():
+        assert scheme.parse(label) == h

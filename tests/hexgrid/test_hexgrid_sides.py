@@ -77,3 +77,22 @@ def test_sides_shared_by_exactly_two_hexes(h: Hex) -> None:
     # The centre's 6 sides and the 6 between consecutive neighbours are each counted twice.
     assert sorted(count.values()).count(2) == 12
     assert all(count[s] == 2 for s in sides_of(h))
+
+
+@given(hexes, st.one_of(directions.map(lambda d: DIRECTIONS[d]), st.builds(Hex, coord, coord)))
+def test_side_between_is_the_side_or_none(h: Hex, step: Hex) -> None:
+    """The loaders' short constructor makes exactly ``HexSide(a, b)``, in either order, and
+    None where ``HexSide`` refuses the pair."""
+    from tabletop.hexgrid import side_between
+
+    other = h + step
+    for a, b in ((h, other), (other, h)):
+        made = side_between(a, b)
+        try:
+            expected = HexSide(a, b)
+        except ValueError:
+            assert made is None
+            continue
+        assert made == expected and hash(made) == hash(expected)
+        assert (made.a, made.b) == (expected.a, expected.b)
+        assert type(made) is HexSide and made.a < made.b
