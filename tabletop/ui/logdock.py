@@ -4,11 +4,16 @@ Rows come from :class:`tabletop.documents.logbook.LogBook` (the wording is
 ``tabletop.rules.narrate``, the same as ``tabletop act`` prints). Clicking a row picks the
 units the action is about (``unitsPicked``); the review bar under the list steps through the
 log and shows the map as it stood after each action (:mod:`tabletop.ui.review`).
+
+The rows of a game opened from a file need a replay of its log (the rules' time of every
+action): the dock shows them at once, plainly where a result is not known yet, and goes on
+replaying :data:`SLICE_S` at a time between events (:meth:`LogBook.replay_for`), after at
+most :data:`FIRST_S` at first (a short log is narrated before the dock is first painted).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +32,10 @@ from tabletop.ui.marks import HexMarks
 
 ROW_ROLE = Qt.ItemDataRole.UserRole
 """The row's log index."""
+FIRST_S = 0.05
+"""How long the dock replays for its rows before showing them."""
+SLICE_S = 0.01
+"""How long the dock replays for its rows per turn of the event loop after that."""
 
 
 def _side_icon(color: QColor) -> QIcon:
@@ -69,11 +78,17 @@ class LogDock(QDockWidget):
         self.marks = HexMarks(QPen())
         self.viewer: str | None = None
         """Whose hidden minefields the rows may tell of (rules 1.7); None: nobody's."""
+        self._replay = QTimer(self)
+        self._replay.setInterval(0)
+        self._replay.timeout.connect(self._go_on_replaying)
 
     def set_document(self, document: GameDocument | None, scene=None) -> None:  # type: ignore[no-untyped-def]
         """Show ``document``'s log; picked units are outlined in ``scene`` (the map)."""
         self.document = document
         self.book = LogBook(document) if document is not None else None
+        self._replay.stop()
+        if self.book is not None:
+            self.book.replay_for(FIRST_S)
         self.list.clear()
         self._shown = []
         self.picked = ()
@@ -82,6 +97,16 @@ class LogDock(QDockWidget):
         if scene is not None:
             scene.addItem(self.marks)
         self.refresh()
+
+    def _go_on_replaying(self) -> None:
+        book = self.book
+        if book is None or book.replay_for(SLICE_S):
+            self._replay.stop()
+            self.refresh()
+
+    def replaying(self) -> bool:
+        """Are some rows still waiting for the replay of the log?"""
+        return self._replay.isActive()
 
     def picked_hexes(self) -> list[Hex]:
         doc = self.document
@@ -103,7 +128,9 @@ class LogDock(QDockWidget):
 
     def refresh(self) -> None:
         """Show the log as it is now: rows of undone actions go, new ones come at the end."""
-        rows = self.book.rows(self.viewer) if self.book is not None else []
+        rows = self.book.rows(self.viewer, wait=False) if self.book is not None else []
+        if self.book is not None and not self.book.settled():
+            self._replay.start()  # the rest of the rows are narrated when it is done
         keep = 0
         shown = self._shown
         while keep < min(len(rows), len(shown)) and (

@@ -100,3 +100,23 @@ def test_positions_replay_the_log_and_say_where_it_stops() -> None:
     states, problem = positions(doc)
     assert len(states) == 2 and states[0].phase == "draw" and states[1].phase == "impulse"
     assert problem is not None and "dice" in problem
+
+
+def test_rows_that_do_not_wait_are_plain_until_the_replay_catches_up() -> None:
+    from tabletop.rules.narrate import narrate
+
+    scenario = _scenario()
+    los = LosEngine(scenario.map, scenario.options)
+    state = scenario.new_game()
+    engine.perform(state, ActionRequest("draw", formation="kampfgruppe"), ScriptedDice([]), los)
+    engine.perform(state, FIRE, ScriptedDice([4, 5, 6, 1, 3, 4, 6]), los)
+    doc = GameDocument(state)  # as if just opened: no result known
+    doc.use_los(lambda: los)
+    book = LogBook(doc)
+    plain = [narrate(scenario, entry, None) for entry in state.log]
+    assert [r.text for r in book.rows(wait=False)] == plain and not book.settled()
+    assert book.replay_for(0.0) is False  # one step (the replay's start) at a time
+    while not book.replay_for(0.0):
+        pass
+    assert book.settled()
+    assert [r.text for r in book.rows(wait=False)] == ["NATO draws the Kampfgruppe chit", EXPECTED]

@@ -51,3 +51,22 @@ def test_the_view_menus_side_is_the_logs_reader(qtbot, window) -> None:  # type:
     assert window.log_dock.viewer == "pact" and window.log_dock.list.count() == 1
     window.set_viewer(None)
     assert window.log_dock.viewer is None and window.log_dock.list.count() == 1
+
+
+def test_a_game_from_a_file_is_narrated_after_it_shows(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.documents import GameDocument
+    from tabletop.ui import logdock
+
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    state, los = window.document.state, window.document.los
+    narrated = [window.log_dock.list.item(i).text() for i in range(2)]
+    monkeypatch.setattr(logdock, "FIRST_S", 0.0)  # as a long log: shown before its replay
+    opened = GameDocument(state.snapshot())  # no results known, as a game read from a file
+    opened.use_los(lambda: los)
+    window.set_document(opened)
+    dock = window.log_dock
+    assert dock.replaying() and dock.list.count() == 2
+    assert dock.list.item(1).text() != narrated[1]  # the plain row, for now
+    qtbot.waitUntil(lambda: not dock.replaying(), timeout=10000)
+    assert [dock.list.item(i).text() for i in range(2)] == narrated
