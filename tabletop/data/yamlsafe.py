@@ -8,7 +8,8 @@ is a :class:`Problem`. Duplicate mapping keys are problems too.
 
 Mappings and sequences come back as :class:`LocDict` and :class:`LocList`: ordinary ``dict``
 and ``list`` subclasses that find their node, and so their positions, only when a problem is
-reported. A file of plain valid data is read without any node graph (``yamlfast``); its
+reported. A file of plain valid data is read without any node graph (``yamllines``, else
+``yamlfast``); its
 containers remember only the keys that lead to them, and the first position asked for
 reads the text again with nodes. Nothing per value is stored while loading large maps.
 """
@@ -27,7 +28,7 @@ from typing import Any
 import yaml
 import yaml.constructor
 
-from tabletop.data import yamlfast
+from tabletop.data import yamlfast, yamllines
 
 Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -348,9 +349,25 @@ def _has_aliases(text: str) -> bool:
 def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
     """Parse one YAML document; returns (value, problems). Value is None when it failed.
 
-    Plain valid data takes the fast path (:mod:`tabletop.data.yamlfast`), its containers
-    finding their positions by reading the text again when one is asked for; anything
-    else is read with positions from the start, and its problems reported."""
+    Plain valid data takes a fast path, its containers finding their positions by
+    reading the text again when one is asked for: the line reader
+    (:mod:`tabletop.data.yamllines`) if the text is in its subset, else libyaml's events
+    (:mod:`tabletop.data.yamlfast`). Anything else is read with positions from the
+    start, and its problems reported."""
+    new_map, new_seq = fast_factories(text, path)
+    try:
+        return yamllines.parse_lines(text, Loader, new_map, new_seq), []
+    except yamlfast.NotPlain:
+        pass
+    try:
+        return yamlfast.parse_plain(text, Loader, new_map, new_seq), []
+    except yamlfast.NotPlain:
+        return _parse_located(text, path)
+
+
+def fast_factories(text: str, path: str) -> tuple[yamlfast.NewMap, yamlfast.NewSeq]:
+    """The container factories of the fast paths for ``text``: each container remembers
+    the keys leading to it, to find its node in ``text`` read again when asked."""
     source = _Source(text, path)
 
     def new_map(parent: Any, key: Any) -> LocDict:
@@ -359,10 +376,7 @@ def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
     def new_seq(parent: Any, key: Any) -> LocList:
         return LocList(None, (source, _keys(parent, key)))
 
-    try:
-        return yamlfast.parse_plain(text, Loader, new_map, new_seq), []
-    except yamlfast.NotPlain:
-        return _parse_located(text, path)
+    return new_map, new_seq
 
 
 def _keys(parent: Any, key: Any) -> tuple[Any, ...]:
