@@ -224,9 +224,12 @@ def bench_io(folder: Path, rounds: int) -> list[bool]:
     load = best(lambda: load_game(out), rounds)
     checked = best(lambda: load_play(str(out)), rounds)
     full = best(lambda: load_play(str(unsealed)), 1)
+    from tabletop.ui.loading import load_game_document  # the app's (no window: no Qt app)
+
+    app = best(lambda: load_game_document(out, accept=lambda *_: True), rounds)
     print(f"  ({len(game.log)} log entries, {len(game.units)} units, "
-          f"{out.stat().st_size / 1e6:.1f} MB; without its seal, loading with the replay "
-          f"check took {full:.2f} s)")  # fmt: skip
+          f"{out.stat().st_size / 1e6:.1f} MB; the app's load_game_document {app:.2f} s; "
+          f"without its seal, loading with the replay check took {full:.2f} s)")  # fmt: skip
     return [
         row("save a game after 500 actions", save, floor_save, 1.0, "s"),
         row("load it (the data layer alone)", load, floor_load, 1.0, "s"),
