@@ -218,14 +218,33 @@ def test_another_build_of_tabletop_runs_the_replay(
     assert replays == [2]
 
 
-def test_a_malformed_seal_is_located(content: Path) -> None:
+@pytest.mark.parametrize(
+    "value",
+    ["12", "[sha256]", "null", '"sha256:' + "A" * 64 + '"', '"md5:0"', '"' + "x" * 100000 + '"'],
+)
+def test_a_malformed_seal_is_located(
+    content: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
     game = content / "saves" / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(SEAL_LINE.sub("\nseal: 12\n", text), encoding="utf-8")
+    game.write_text(SEAL_LINE.sub(f"\nseal: {value}\n", text), encoding="utf-8")
     with pytest.raises(DataError) as caught:
         load_game(game, _check)
     (problem,) = caught.value.problems
     assert problem.line == text.count("\n") and "seal must be 'sha256:'" in problem.message
+    assert len(problem.message) < 300  # a long value is not quoted back whole
+    code, output = cli(capsys, "validate", str(game))
+    assert code == 1 and "Traceback" not in output and "seal must be" in output
+
+
+def test_a_seal_is_a_key_of_saved_games_only(content: Path) -> None:
+    scenario = content / "scenarios" / "hold-the-crossroads.yaml"
+    scenario.write_text(
+        scenario.read_text(encoding="utf-8") + 'seal: "sha256:' + "0" * 64 + '"\n', "utf-8"
+    )
+    with pytest.raises(DataError) as caught:
+        load_scenario(scenario)
+    assert any("seal" in p.message for p in caught.value.problems), caught.value.problems
 
 
 def test_a_yaml_round_trip_keeps_the_game(content: Path, replays: list[int]) -> None:
