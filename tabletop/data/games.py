@@ -7,6 +7,7 @@ the state; ``state:`` holds the turn, phase, cup and every unit's current state.
 from __future__ import annotations
 
 import copy
+from operator import itemgetter
 from typing import Any
 
 from tabletop.data import bounds as B
@@ -21,6 +22,8 @@ from tabletop.data.scenarios import (
     hex_marker_from,
 )
 from tabletop.data.schema import ANY_KEYS, Checker, plain, shorten
+from tabletop.data.yamlsafe import Problem
+from tabletop.hexgrid import Hex
 from tabletop.model import (
     RULE_HEX_MARKERS,
     UNIT_MARKERS,
@@ -32,6 +35,7 @@ from tabletop.model import (
     Status,
     UnitState,
 )
+from tabletop.model.collector import collector_paused
 
 FORMAT = "tabletop/game@1"
 STATE_KEYS = (
@@ -93,12 +97,53 @@ _STATE_KEYS = frozenset(UNIT_STATE_KEYS)
 _STATUS_OF = {s.value: s for s in Status}
 
 
+_SAVED = itemgetter(*UNIT_STATE_KEYS)
+"""An entry as a save writes it, every key present: its values in one call."""
+
+
+def _saved_state(table: dict[str, Hex], entry: Any, base: UnitState) -> UnitState | None:
+    """The entry of a scenario unit exactly as a save writes it (every key, its type, side
+    and formation as in the scenario, a label of the map, no figures, ammunition or flags,
+    known markers): what :func:`_common_state` makes of it, its values read in one call.
+    None for anything else."""
+    (type_id, side, formation, where, step, status, markers, mode, sw, sw_of, carrier,
+     figures, ammo, flags) = _SAVED(entry)  # fmt: skip
+    if type_id != base.type_id or side != base.side or formation != base.formation:
+        return None
+    if step != "full" and step != "reduced":
+        return None
+    if type(status) is not str or status not in _STATUS_OF or not isinstance(markers, list):
+        return None
+    for m in markers:
+        if type(m) is not str or m not in UNIT_MARKERS:
+            return None
+    if mode is not None and mode not in MODES:
+        return None
+    if figures != [] or flags != {} or ammo is not None:
+        return None
+    for ref in (sw, sw_of, carrier):
+        if ref is not None and type(ref) is not str:
+            return None
+    if where is not None:
+        where = table.get(where) if type(where) is str else None
+        if where is None:
+            return None  # (not a label as the map prints it: the careful reader's)
+    return UnitState(
+        base.id, base.type_id, base.side, where, base.formation, step, _STATUS_OF[status],
+        markers, mode, sw, sw_of, carrier,
+    )  # fmt: skip
+
+
 def _common_state(ctx: Context, entry: Any, base: UnitState | None) -> UnitState | None:
     """The usual state entry of a scenario unit (as a save writes it: its type, side and
     formation as in the scenario, no figures, no ammunition, no flags, known markers) read
     without the general readers: the same unit they make. None for anything else, which
     :func:`_unit_state` reads and reports."""
-    if base is None or not isinstance(entry, dict) or not entry.keys() <= _STATE_KEYS:
+    if base is None or not isinstance(entry, dict):
+        return None
+    if entry.keys() == _STATE_KEYS and ctx.labels is not None:
+        return _saved_state(ctx.labels.table, entry, base)
+    if not entry.keys() <= _STATE_KEYS:
         return None
     get = entry.get
     for key, have in (("type", base.type_id), ("side", base.side), ("formation", base.formation)):
@@ -249,12 +294,35 @@ def _pending(ck: Checker, ctx: Context, st: dict[str, Any], sc: Scenario) -> Any
     return plain(d)
 
 
+def _states(
+    ck: Checker, ctx: Context, sc: Scenario, st: dict[str, Any]
+) -> tuple[Any, dict[str, UnitState], list[Problem], list[Problem]]:
+    """``state: units:``, read: the mapping, the units made, and the errors and warnings
+    found (taken out of ``ck``'s lists, for :func:`game_from` to put back in their
+    place)."""
+    errors, warnings = len(ck.errors), len(ck.warnings)
+    base = {u.id: u for u in sc.units} | {r.unit.id: r.unit for r in sc.reinforcements}
+    units = ck.mapping(st, "units", st.get("units") or {}, "state units", ANY_KEYS)
+    made: dict[str, UnitState] = {}
+    for uid in units:
+        u = _unit_state(ck, ctx, sc, units, uid, base.get(uid))
+        if u is not None:
+            made[uid] = u
+    found = ck.errors[errors:], ck.warnings[warnings:]
+    del ck.errors[errors:], ck.warnings[warnings:]
+    return units, made, *found
+
+
+@collector_paused()
 def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> GameState:
     """The game state of a saved game whose scenario part is already built."""
     if "state" not in doc:
         ck.error(doc, None, "a saved game needs a 'state:' mapping")
     st = ck.mapping(doc, "state", doc.get("state") or {}, "state", STATE_KEYS)
-    game = sc.new_game()
+    # the units first, so that the new game takes them instead of copies of the
+    # scenario's; their problems are reported where they were before, after the flags'
+    units, made, unit_errors, unit_warnings = _states(ck, ctx, sc, st)
+    game = sc.new_game(made)
     game.turn = ck.get_int(st, "turn", "", 1, lo=1, hi=sc.turns)
     game.phase = str(ck.get_str(st, "phase", "", game.phase, PHASES[sc.ruleset]))
     game.active_side = _opt_str(ck, st, "active_side", game.active_side)
@@ -273,12 +341,8 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
     game.finished = ck.get_bool(st, "finished")
     game.pending = _pending(ck, ctx, st, sc)
     game.flags = plain(ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS))
-    base = {u.id: u for u in sc.units} | {r.unit.id: r.unit for r in sc.reinforcements}
-    units = ck.mapping(st, "units", st.get("units") or {}, "state units", ANY_KEYS)
-    for uid in units:
-        u = _unit_state(ck, ctx, sc, units, uid, base.get(uid))
-        if u is not None:
-            game.units[uid] = u
+    ck.errors.extend(unit_errors)
+    ck.warnings.extend(unit_warnings)
     if "hex_markers" in st:
         kinds = set(RULE_HEX_MARKERS) | set(sc.map.chart.markers if sc.map else ())
         game.hex_markers = []

@@ -9,6 +9,7 @@ form is the fast path: each character becomes a shared :class:`HexCell` (one ins
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Generator
 from itertools import chain, islice
 from operator import itemgetter
@@ -74,7 +75,10 @@ class Labels:
     def table(self) -> dict[str, Hex]:
         """Every hex of the map by its printed label."""
         if self._table is None:
-            self._table = self.map.scheme.label_table(self.map.cells)
+            self._table = _known_table(self.map)
+            if self._table is None:
+                self._table = self.map.scheme.label_table(self.map.cells)
+                _remember_table(self.map, self._table)
         return self._table
 
     def hex(self, container: Any, key: str | int, value: Any) -> Hex | None:
@@ -140,6 +144,31 @@ class Labels:
             )
             return None
         return HexSide.between(a, b)
+
+
+_last_table: list[tuple[weakref.ref[HexMap], Grid, int, int, dict[str, Hex]]] = []
+"""The label table of the map built or asked last (a scenario asks for the map that was
+just built for it), and what it was made for: the map, its grid and its cells table (the
+dict's identity and size; the map editor changes cells' terrain, never which hexes a map
+has)."""
+
+
+def _remember_table(hexmap: HexMap, table: dict[str, Hex]) -> None:
+    ref = weakref.ref(hexmap, _forget_table)  # (not kept beyond the map's life)
+    _last_table[:] = [(ref, hexmap.grid, id(hexmap.cells), len(hexmap.cells), table)]
+
+
+def _forget_table(ref: weakref.ref[HexMap]) -> None:
+    if _last_table and _last_table[0][0] is ref:
+        _last_table.clear()
+
+
+def _known_table(hexmap: HexMap) -> dict[str, Hex] | None:
+    for ref, grid, cells, size, table in _last_table:
+        same_cells = id(hexmap.cells) == cells and len(hexmap.cells) == size
+        if ref() is hexmap and hexmap.grid == grid and same_cells:
+            return table
+    return None
 
 
 def _too_big(ck: Checker, doc: dict[str, Any], columns: int, rows: int) -> bool:
@@ -466,6 +495,7 @@ def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None
         cells = dict.fromkeys(chain.from_iterable(hexes), fill)
     hexmap = HexMap(str(name), chart, grid, default_name, cells, {}, str(notes))
     labels = Labels(ck, hexmap, table)
+    _remember_table(hexmap, table)
     _apply_hexes(ck, doc, hexmap, labels)
     _apply_hexsides(ck, doc, hexmap, labels)
     hexmap.background = _background(ck, doc)

@@ -35,6 +35,7 @@ from tabletop.model import (
     UnitState,
     UnitType,
 )
+from tabletop.model.collector import collector_paused
 
 FORMAT = "tabletop/scenario@1"
 TOP_KEYS = (
@@ -292,6 +293,54 @@ def _common_unit(
     return entry, unit, t
 
 
+class _QuickUnits:
+    """The usual unit entries of one scenario, read with what every entry shares looked up
+    once: an entry with id, type, side, formation and a hex as the map prints it, every
+    name known, its id new, and a platoon's automatic support weapon. Anything else, and
+    every problem, is :func:`unit_from`'s."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.table = ctx.labels.table if ctx.labels is not None else None
+        self.formations = {side_id: side.formations for side_id, side in ctx.sides.items()}
+        self.platoon = ctx.ruleset == "platoon"
+
+    def units(self, entry: Any) -> list[UnitState] | None:
+        """The entry's unit (and its support weapon), or None to leave it to unit_from."""
+        if not isinstance(entry, dict) or not entry.keys() <= _COMMON_KEYS:
+            return None
+        ctx = self.ctx
+        uid, type_id, side = entry.get("id"), entry.get("type"), entry.get("side")
+        if type(uid) is not str or type(type_id) is not str or type(side) is not str:
+            return None
+        t, formations = ctx.types.get(type_id), self.formations.get(side)
+        if not isinstance(t, PlatoonUnitType) or formations is None:
+            return None  # (a squad unit's figures and ammunition: the common reader's)
+        if not uid or uid != uid.strip() or "," in uid or ":" in uid or uid in ctx.where:
+            return None
+        formation = entry.get("formation")
+        if ("formation" in entry or self.platoon) and (
+            type(formation) is not str or formation not in formations
+        ):
+            return None
+        where = entry.get("hex")
+        if where is not None:
+            where = self.table.get(where) if type(where) is str and self.table else None
+            if where is None:
+                return None
+        sw_type = t.support_weapon
+        sw_id = f"{uid}-sw" if sw_type is not None else None
+        if sw_id is not None and (sw_type not in ctx.types or sw_id in ctx.where):
+            return None
+        unit = UnitState(uid, type_id, side, where, formation, sw=sw_id)
+        at = (entry, "hex" if "hex" in entry else None)
+        ctx.where[uid] = at
+        if sw_id is None or sw_type is None:
+            return [unit]
+        ctx.where[sw_id] = at
+        return [unit, UnitState(sw_id, sw_type, side, where, formation, sw_of=uid)]
+
+
 def _general_unit(
     ck: Checker, ctx: Context, container: Any, key: Any, entry: Any
 ) -> tuple[dict[str, Any], UnitState, UnitType | None] | None:
@@ -437,6 +486,7 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
     sc.victory = plain(victory)
 
 
+@collector_paused()
 def scenario_from(
     ck: Checker,
     doc: dict[str, Any],
@@ -463,8 +513,11 @@ def scenario_from(
         sc.first = ck.name_in(doc, "first", doc["first"], "side", ctx.sides)
     elif "first" in doc and ruleset == "platoon":
         ck.key_error(doc, "first", "a platoon scenario draws chits: it has no 'first' side")
-    for seq, i, entry in ck.items(doc, "units", "units"):
-        sc.units.extend(unit_from(ck, ctx, seq, i, entry))
+    quick = _QuickUnits(ctx)
+    seq = ck.sequence(doc, "units", doc.get("units"), "units")
+    for i, entry in enumerate(seq):
+        made = quick.units(entry)
+        sc.units.extend(made if made is not None else unit_from(ck, ctx, seq, i, entry))
     kinds = set(RULE_HEX_MARKERS) | (set(hexmap.chart.markers) if hexmap else set())
     for seq, i, entry in ck.items(doc, "hex_markers", "hex_markers"):
         m = hex_marker_from(ck, ctx, kinds, seq, i, entry)

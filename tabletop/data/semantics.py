@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from tabletop.data.scenarios import MINEFIELDS, Context
@@ -30,17 +31,20 @@ from tabletop.model import (
     PlatoonUnitType,
     Scenario,
     SquadUnitType,
+    Status,
     TerrainType,
     UnitState,
     UnitType,
 )
 from tabletop.model.cargo import carrier_problem
+from tabletop.model.collector import collector_paused
 from tabletop.model.units import HEAVY_WEAPON_MODELS, SOLDIER_MODELS
 
 FORTIFICATIONS = ("trench", "bunker")
 BUNKER_SOLDIERS = 6
 
 
+@collector_paused()
 def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
     hexmap: HexMap | None = sc.map  # None when the map file failed to load
     if hexmap is None:
@@ -48,14 +52,29 @@ def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario)
     if sc.ruleset == "platoon":
         _squad_terrain(ck, doc, hexmap)
     arriving = {r.unit.id for r in sc.reinforcements}
+    cells, terrain, types = hexmap.cells, hexmap.chart.terrain, sc.unit_types
+    # a unit's answer depends on its type, its mode and the terrain alone, but for a squad
+    # unit in squad-only terrain (its figures): asked once per (type, mode, terrain)
+    verdicts: dict[tuple[str, str | None, str], str | None] = {}
     for u in [*sc.units, *(r.unit for r in sc.reinforcements)]:  # where each starts or enters
-        t = sc.unit_types.get(u.type_id)
-        if u.hex is not None and t is not None and u.hex in hexmap:
-            reason = _cannot_be_in(t, u, hexmap.terrain(u.hex))
-            if reason:
-                c, k = ctx.where.get(u.id, (doc, "units"))
-                verb = "cannot enter in" if u.id in arriving else "cannot be in"
-                ck.error(c, k, f"{u.id} {verb} {hexmap.label(u.hex)}: {reason}")
+        h, t = u.hex, types.get(u.type_id)
+        if h is None or t is None:
+            continue
+        cell = cells.get(h)
+        if cell is None:
+            continue
+        if isinstance(t, SquadUnitType):
+            reason = _cannot_be_in(t, u, terrain[cell.terrain])
+        else:
+            key = (u.type_id, u.mode, cell.terrain)
+            if key in verdicts:
+                reason = verdicts[key]
+            else:
+                reason = verdicts[key] = _cannot_be_in(t, u, terrain[cell.terrain])
+        if reason:
+            c, k = ctx.where.get(u.id, (doc, "units"))
+            verb = "cannot enter in" if u.id in arriving else "cannot be in"
+            ck.error(c, k, f"{u.id} {verb} {hexmap.label(h)}: {reason}")
     _references(ck, ctx, doc, sc)
     _stacking(ck, ctx, doc, sc)
     _minefields(ck, doc, sc, ctx.marker_where)
@@ -120,6 +139,8 @@ def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) ->
     ids = {u.id: u for u in sc.units}
     riders: dict[str, int] = defaultdict(int)
     for u in sc.units:
+        if u.carrier is None and u.sw_of is None:
+            continue  # (nothing to check: most units)
         c, k = ctx.where.get(u.id, (doc, "units"))
         if u.carrier is not None and u.carrier not in ids:
             ck.error(
@@ -164,19 +185,35 @@ def _cargo(
         ck.error(c, key, f"{u.id} cannot start aboard {carrier}: {problem}; {hint}")
 
 
-def _counts(sc: Scenario, units: Iterable[UnitState]) -> dict[tuple[str, Hex], list[str]]:
-    stacks: dict[tuple[str, Hex], list[str]] = defaultdict(list)
+def _counts(sc: Scenario, units: Iterable[UnitState]) -> list[tuple[str, Hex, list[str]]]:
+    """The ids of the units that count for stacking, by side and hex, in ``units``' order
+    (support weapons, carried units and units out of play do not count)."""
+    sw_types = {
+        tid
+        for tid, t in sc.unit_types.items()
+        if isinstance(t, PlatoonUnitType) and t.kind is Kind.SW
+    }
+    gone = (Status.ELIMINATED, Status.SURRENDERED)
+    # keyed by (side, q, r), hashed in C (a Hex's hash is a Python call), in first-seen order
+    stacks: dict[tuple[str, int, int], tuple[Hex, list[str]]] = {}
     for u in units:
-        t = sc.unit_types.get(u.type_id)
-        is_sw = u.sw_of is not None or (isinstance(t, PlatoonUnitType) and t.kind is Kind.SW)
-        if u.on_map and not is_sw and u.carrier is None and u.hex is not None:
-            stacks[u.side, u.hex].append(u.id)
-    return stacks
+        h = u.hex
+        if h is None or u.sw_of is not None or u.carrier is not None or u.status in gone:
+            continue
+        if u.type_id in sw_types:
+            continue
+        key = (u.side, h.q, h.r)
+        here = stacks.get(key)
+        if here is None:
+            stacks[key] = (h, [u.id])
+        else:
+            here[1].append(u.id)
+    return [(key[0], h, ids) for key, (h, ids) in stacks.items()]
 
 
 def _stacking(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
     limit = sc.options.stacking
-    for (side, h), ids in _counts(sc, sc.units).items():
+    for side, h, ids in _counts(sc, sc.units):
         if len(ids) > limit:
             c, k = ctx.where.get(ids[limit], (doc, "units"))
             ck.error(
@@ -192,8 +229,8 @@ def check_game_stacking(ck: Checker, where: Any, game: GameState) -> None:
     never let a move or a retreat break it); ``where`` is the ``state: units:`` mapping."""
     sc = game.scenario
     limit = sc.options.stacking
-    units = sorted(game.units.values(), key=lambda u: u.id)
-    for (side, h), ids in _counts(sc, units).items():
+    units = sorted(game.units.values(), key=attrgetter("id"))
+    for side, h, ids in _counts(sc, units):
         if len(ids) > limit:
             key = ids[limit] if isinstance(where, dict) and ids[limit] in where else None
             ck.error(

@@ -114,9 +114,21 @@ class HexIndex:
     """The ids of the living units in each hex; ``update`` only for the ids that changed."""
 
     def __init__(self, units: dict[str, UnitState]) -> None:
-        self._ids: dict[Hex, set[str]] = {}
+        # filed as ``update`` would file them, in one pass: the hexes first keyed by their
+        # coordinates (hashed in C; a Hex's hash is a Python call), each hex hashed once
         self._where: dict[str, Hex] = {}
-        self.update(units, units)
+        by_place: dict[tuple[int, int], tuple[Hex, set[str]]] = {}
+        for uid, unit in units.items():
+            h = unit.hex
+            if h is None or not unit.alive:
+                continue
+            self._where[uid] = h
+            here = by_place.get((h.q, h.r))
+            if here is None:
+                by_place[h.q, h.r] = (h, {uid})
+            else:
+                here[1].add(uid)
+        self._ids: dict[Hex, set[str]] = dict(by_place.values())
 
     def update(self, units: dict[str, UnitState], ids: Iterable[str]) -> set[Hex]:
         """Re-file these units from ``units`` (the live table); the hexes they left or

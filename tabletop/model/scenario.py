@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,12 +102,23 @@ class Scenario:
             for _ in range(chits)
         ]
 
-    def new_game(self) -> GameState:
-        """The game at the start of turn 1, before any action."""
+    def new_game(self, now: Mapping[str, UnitState] | None = None) -> GameState:
+        """The game at the start of turn 1, before any action.
+
+        ``now``: the units as they stand (a saved game's), taken as they are instead of
+        copies of the scenario's; the scenario's others start as in the scenario. The table
+        is in the scenario's order, the units it does not have after its own, as if each
+        of ``now`` had been set in turn on the new game's table."""
+        if now is None:
+            units = {u.id: u for u in (_copy_unit(u) for u in self.units)}
+        else:
+            units = {u.id: u for u in self.units}
+            units.update(now)
+            for uid, unit in units.items():
+                if uid not in now:
+                    units[uid] = _copy_unit(unit)
         state = GameState(
-            scenario=self,
-            units={u.id: u for u in (_copy_unit(u) for u in self.units)},
-            hex_markers=[_copy_marker(m) for m in self.hex_markers],
+            scenario=self, units=units, hex_markers=[_copy_marker(m) for m in self.hex_markers]
         )
         if self.ruleset == "platoon":
             state.cup = self.initial_cup()

@@ -16,7 +16,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from tabletop.hexgrid import Hex
-from tabletop.model.tracking import ACTIVE, TrackedList, UnitTable, tracked_dict, tracked_list
+from tabletop.model.tracking import (
+    ACTIVE,
+    TrackedDict,
+    TrackedList,
+    UnitTable,
+    tracked_dict,
+    tracked_list,
+)
 
 if TYPE_CHECKING:
     from tabletop.model.scenario import Scenario
@@ -115,12 +122,19 @@ class UnitState:
         flags: Mapping[str, Any] | None = None,
     ) -> None:
         # (written straight into __dict__: a new unit is in no state, nothing to record,
-        # and a loaded game makes 20,000 of them)
+        # and a loaded game makes 20,000 of them; its containers made here, not by calls)
+        tracked_markers: TrackedList[str] = TrackedList(markers)
+        tracked_markers.owner = id
+        tracked_figures = FigureList(figures)
+        tracked_figures.owner = id
+        if tracked_figures:
+            tracked_figures._adopt()
+        tracked_flags: TrackedDict[str, Any] = TrackedDict(flags) if flags else TrackedDict()
+        tracked_flags.owner = id
         self.__dict__.update(
             id=id, type_id=type_id, side=side, hex=hex, formation=formation, step=step,
-            status=status, markers=tracked_list(markers, id), mode=mode, sw=sw, sw_of=sw_of,
-            carrier=carrier, figures=figure_list(figures, id), ammo=ammo,
-            flags=tracked_dict(flags or {}, id),
+            status=status, markers=tracked_markers, mode=mode, sw=sw, sw_of=sw_of,
+            carrier=carrier, figures=tracked_figures, ammo=ammo, flags=tracked_flags,
         )  # fmt: skip
 
     # --- change tracking (see tabletop.model.tracking) ------------------------------------
@@ -141,13 +155,23 @@ class UnitState:
         """An independent copy (its markers, flags and figures copied too), made without
         telling any journal."""
         new = object.__new__(UnitState)
-        d = dict(self.__dict__)
+        d = self.__dict__.copy()
         uid = d["id"]
-        d["markers"] = tracked_list(d["markers"], uid)
+        markers: TrackedList[str] = TrackedList(d["markers"])
+        markers.owner = uid
+        d["markers"] = markers
         flags = d["flags"]
-        d["flags"] = tracked_dict({k: _clone(v) for k, v in flags.items()} if flags else (), uid)
+        copied: TrackedDict[str, Any] = (
+            TrackedDict({k: _clone(v) for k, v in flags.items()}) if flags else TrackedDict()
+        )
+        copied.owner = uid
+        d["flags"] = copied
         figures = d["figures"]
-        d["figures"] = figure_list([f.copy(uid) for f in figures] if figures else (), uid)
+        if figures:
+            d["figures"] = figure_list([f.copy(uid) for f in figures], uid)
+        else:
+            d["figures"] = empty = FigureList()
+            empty.owner = uid
         new.__dict__.update(d)
         return new
 

@@ -5,16 +5,19 @@ it, reported at the same FILE:LINE:COLUMN with the same message."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tabletop.data import load_chart, maps
+from tabletop.data import files, games, load_chart, maps, scenarios
 from tabletop.data.schema import Checker
 from tabletop.data.yamlsafe import parse_text
-from tabletop.model import HexMap
+from tabletop.model import GameState, HexMap
+
+from .conftest import COUNTERS, MAP, SCENARIO
 
 CHART = load_chart("standard")
 
@@ -151,3 +154,144 @@ def test_a_rows_map_has_every_hex_in_column_order() -> None:
     assert [(c.terrain, c.level) for c in hexmap.cells.values()] == [
         ("clear", 0), ("town", 3), ("clear", 1), ("clear", 0), ("woods", 2), ("clear", 0),
     ]  # fmt: skip
+
+
+# --- units and saved states: the short paths and the general readers agree ---------------
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The data tests' map and counters (INF brings a MILAN support weapon)."""
+    base = tmp_path_factory.mktemp("building")
+    (base / "map.yaml").write_text(MAP, encoding="utf-8")
+    (base / "counters.yaml").write_text(COUNTERS, encoding="utf-8")
+    return base
+
+
+SC_HEAD = SCENARIO[: SCENARIO.index("units:")]
+
+
+def _read(path: Path, text: str) -> tuple[list[str], list[dict[str, Any]], Any]:
+    """Every problem of a scenario or saved game, the units it makes, and the game's units."""
+    path.write_text(text, encoding="utf-8")
+    ck = Checker(str(path))
+    game = files._scenario_at(ck, path, ("tabletop/scenario", "tabletop/game"))
+    sc = game.scenario if isinstance(game, GameState) else game
+    units = [dict(u.__dict__) for u in sc.units] if sc is not None else []
+    state = (
+        [(uid, dict(u.__dict__)) for uid, u in game.units.items()]
+        if isinstance(game, GameState)
+        else None
+    )
+    return [str(p) for p in ck.errors + ck.warnings], units, state
+
+
+def _general_units(mp: pytest.MonkeyPatch) -> None:
+    mp.setattr(scenarios._QuickUnits, "units", lambda self, entry: None)
+    mp.setattr(scenarios, "_common_unit", lambda *args: None)
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [
+        ('{id: t-9, type: TANK, side: blue, formation: alpha, hex: "2020"}',
+         ["14:62: hex 2020 is outside the map (10 x 8)"]),
+        ("{id: t-9, type: TANK, side: blue, formation: alpha, hex: 0101}", []),  # as written
+        ('{id: t-1, type: TANK, side: blue, formation: alpha, hex: "0105"}',
+         ["14:10: duplicate unit id 't-1'"]),
+        ('{id: i-1-sw, type: TANK, side: blue, formation: alpha, hex: "0105"}',
+         ["14:10: duplicate unit id 'i-1-sw'"]),
+        ('{id: "a,b", type: TANK, side: blue, formation: alpha, hex: "0105"}',
+         ["14:10: unit id 'a,b' may not be empty, contain a comma or a colon, or begin or end "
+          "with a space (the command line lists ids as A,B and pairs as A:B)"]),
+        ('{id: t-9, type: TANK, side: blue, formation: bravo, hex: "0105"}',
+         ["14:50: unknown formation 'bravo'"]),
+        ('{id: t-9, type: TANK, side: blue, formation: alpha, hex: "0808"}',
+         ["14:62: t-9 cannot be in 0808: only amphibious units may be in water"]),
+    ],
+)  # fmt: skip
+def test_a_bad_unit_is_reported_where_it_is_written(
+    folder: Path, entry: str, expected: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = folder / "scenario.yaml"
+    units = SCENARIO[SCENARIO.index("units:") : SCENARIO.index("hex_markers:")]
+    text = SC_HEAD + units + f"  - {entry}\n"
+    errors, made, _ = _read(path, text)
+    assert errors == [f"{path}:{e}" for e in expected]
+    _general_units(monkeypatch)
+    assert _read(path, text)[:2] == (errors, made)
+
+
+UNIT_IDS = st.sampled_from(["t-1", "i-1", "i-1-sw", "x", "", " y", "a:b", "7"])
+UNIT_TYPES = st.sampled_from(["TANK", "INF", "MILAN", "TANKK", "3"])
+UNIT_SIDES = st.sampled_from(["blue", "red", "bleu"])
+FORMATIONS = st.sampled_from(["alpha", "bravo", "zulu", "null", None])
+HEXES = st.sampled_from(['"0101"', '"0102"', '"0808"', '"0707"', '"2020"', '"01x1"', "0101",
+                         "null", None])  # fmt: skip
+EXTRAS = st.sampled_from(["", ", step: reduced", ", sw: null", ", status: disrupted"])
+
+
+@st.composite
+def unit_entry(draw: st.DrawFn) -> str:
+    parts = [f"id: {draw(UNIT_IDS)!r}", f"type: {draw(UNIT_TYPES)}", f"side: {draw(UNIT_SIDES)}"]
+    formation, where = draw(FORMATIONS), draw(HEXES)
+    if formation is not None:
+        parts.append(f"formation: {formation}")
+    if where is not None:
+        parts.append(f"hex: {where}")
+    return "  - {" + ", ".join(parts) + draw(EXTRAS) + "}"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(st.lists(unit_entry(), max_size=8))
+def test_fast_and_general_units_agree(folder: Path, entries: list[str]) -> None:
+    path = folder / "scenario.yaml"
+    text = SC_HEAD + "units:\n" + "".join(e + "\n" for e in entries)
+    fast = _read(path, text)
+    with pytest.MonkeyPatch.context() as mp:
+        _general_units(mp)
+        general = _read(path, text)
+    assert fast[:2] == general[:2]
+
+
+STATE_VALUES: dict[str, st.SearchStrategy[str]] = {
+    "type": st.sampled_from(["TANK", "INF"]),
+    "side": st.sampled_from(["blue", "red"]),
+    "formation": st.sampled_from(["alpha", "bravo", "null"]),
+    "hex": st.sampled_from(['"0101"', '"0203"', '"0909"', '"2020"', "null", "0101"]),
+    "step": st.sampled_from(["full", "reduced", "3"]),
+    "status": st.sampled_from(["good_order", "disrupted", "shaken"]),
+    "markers": st.sampled_from(["[]", "[ops_complete]", "[golden]", "x"]),
+    "mode": st.sampled_from(["null", "landed", "[x]"]),
+    "sw": st.sampled_from(["null", "i-1-sw", "5"]),
+    "sw_of": st.sampled_from(["null", "i-1"]),
+    "carrier": st.sampled_from(["null", "t-1"]),
+    "figures": st.sampled_from(["[]", "2"]),
+    "ammo": st.sampled_from(["null", "2"]),
+    "flags": st.sampled_from(["{}", "{maneuver: true}"]),
+}
+
+
+@st.composite
+def state_entry(draw: st.DrawFn) -> str:
+    uid = draw(st.sampled_from(["t-1", "i-1", "i-1-sw", "t-2", "new"]))
+    keys = [k for k in games.UNIT_STATE_KEYS if draw(st.integers(0, 9)) > 0]
+    body = ", ".join(f"{k}: {draw(STATE_VALUES[k])}" for k in keys)
+    return f"    {uid}: {{{body}}}"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+          HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(st.lists(state_entry(), max_size=5, unique_by=lambda e: e.split(":")[0]))
+def test_fast_and_general_states_agree(folder: Path, entries: list[str]) -> None:
+    path = folder / "game.yaml"
+    text = (
+        SCENARIO.replace("tabletop/scenario@1", "tabletop/game@1")
+        + "state:\n  turn: 1\n  phase: draw\n  units:\n"
+        + "".join(e + "\n" for e in entries)
+        + "log: []\n"
+    )
+    fast = _read(path, text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(games, "_common_state", lambda *args: None)
+        general = _read(path, text)
+    assert fast == general

@@ -16,22 +16,25 @@ BUNDLED = sorted((ROOT / "scenarios").glob("*.yaml"))
 
 
 @pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
-def test_the_short_path_makes_the_units_of_the_general_one(
+def test_the_short_paths_make_the_units_of_the_general_one(
     path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[object] = []
-    common = scenarios._common_unit
+    quick = scenarios._QuickUnits.units
 
-    def counted(*args: object) -> object:
-        made = common(*args)  # type: ignore[arg-type]
+    def counted(self: scenarios._QuickUnits, entry: object) -> object:
+        made = quick(self, entry)
         calls.append(made)
         return made
 
-    monkeypatch.setattr(scenarios, "_common_unit", counted)
-    fast = data.load_scenario(path)
+    monkeypatch.setattr(scenarios._QuickUnits, "units", counted)
+    fastest = data.load_scenario(path)
+    monkeypatch.setattr(scenarios._QuickUnits, "units", lambda self, entry: None)
+    common = data.load_scenario(path)
     monkeypatch.setattr(scenarios, "_common_unit", lambda *args: None)
     general = data.load_scenario(path)
-    assert [u.__dict__ for u in fast.units] == [u.__dict__ for u in general.units]
+    assert [u.__dict__ for u in fastest.units] == [u.__dict__ for u in general.units]
+    assert [u.__dict__ for u in common.units] == [u.__dict__ for u in general.units]
     if path.name == "demo-platoon.yaml":
         assert any(made is not None for made in calls)  # the short path was taken
 

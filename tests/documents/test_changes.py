@@ -142,3 +142,20 @@ def test_hex_index_follows_updates() -> None:
     del units["b"]
     index.update(units, ["b"])
     assert index.ids_at(Hex(0, 0)) == frozenset() and index.occupied() == {Hex(1, 0)}
+
+
+def test_a_new_index_files_the_units_as_updates_would() -> None:
+    """The one-pass build of a document's index gives what filing each unit gives."""
+    from tabletop.model import Status
+
+    state = load_scenario(DEMO).new_game()
+    units = list(state.units.values())
+    units[0].status = Status.ELIMINATED  # out of play: not filed
+    units[1].hex = None  # off the map: not filed
+    units[2].hex = units[3].hex  # two in one hex
+    built = HexIndex(state.units)
+    filed = HexIndex({})
+    filed.update(state.units, state.units)
+    assert built._ids == filed._ids and list(built._ids) == list(filed._ids)
+    assert built._where == filed._where and list(built._where) == list(filed._where)
+    assert built.occupied() == filed.occupied()
