@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import filterfalse
 from typing import Any
 
 from tabletop.data.yamlfast import MAX_DEPTH, NewMap, NewSeq, NotPlain, _Scalars
@@ -69,6 +70,7 @@ _F_SCALAR = rf"{_plain(_F_CH)}|{_DQ}|{_SQ}"
 _END = r"(?: +#.*| *)"  # what may follow a value on its line
 
 _LINE = re.compile(
+    r"(?!(?:---|\.\.\.)(?: |$))"  # not a document marker
     r"( *)(- +|-$)?"  # indentation, a sequence entry's dash
     rf"(?:({_K_SCALAR}):(?: +|$))?"  # a key
     rf"(?:({_B_SCALAR}){_END}$|([\[{{].*)|(?:#.*)?$)"  # a scalar, a flow collection, nothing
@@ -90,7 +92,9 @@ _NAMED = dict(
 _NOT_ALLOWED = re.compile(
     "[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]"
 )
-"""Characters outside YAML's printable set, or that it reads as line breaks or a BOM."""
+_ASCII_ALLOWED = bytes(range(0x20, 0x7F)) + b"\n"
+"""Characters outside YAML's printable set, or that it reads as line breaks or a BOM;
+the ASCII characters allowed."""
 
 _EMPTY_SEQ: Any = object()
 _EMPTY_MAP: Any = object()
@@ -107,18 +111,18 @@ def parse_lines(text: str, loader: type[Any], new_map: NewMap, new_seq: NewSeq) 
 
 def _lines(text: str) -> list[str]:
     """The lines of ``text``, or :class:`NotPlain` for characters this reader leaves to
-    libyaml (tabs, lone carriage returns, line breaks other than LF, non-printables) and
-    for document markers."""
+    libyaml (tabs, lone carriage returns, line breaks other than LF, non-printables)."""
     if "\t" in text:
         raise NotPlain("a tab")
     if "\r" in text:
         text = text.replace("\r\n", "\n")
         if "\r" in text:
             raise NotPlain("a carriage return")
-    if _NOT_ALLOWED.search(text):
+    if text.isascii():  # only ASCII's controls to look for: a byte table does it fastest
+        if text.encode("ascii").translate(None, _ASCII_ALLOWED):
+            raise NotPlain("a control character")
+    elif _NOT_ALLOWED.search(text):
         raise NotPlain("a character outside the printable set")
-    if text.startswith(("---", "...")) or "\n---" in text or "\n..." in text:
-        raise NotPlain("a document marker")
     return text.split("\n")
 
 
@@ -134,10 +138,11 @@ class _Reader:
         self.flow_values: dict[str, Any] = {"[]": _EMPTY_SEQ, "{}": _EMPTY_MAP}
         self.flow_keys: dict[str, str] = {}
         self.entries: dict[str, tuple[str, Any]] = {}
-        self.empty: set[str] = set()
-        """Block scalars and keys, flow scalars and keys, flow mapping entries (and those
-        of them whose value is ``[]`` or ``{}``), as written: each memo holds only texts
-        checked for its context (``a?b`` is plain in a block, not in a flow)."""
+        self.empty: dict[str, tuple[str, bool]] = {}
+        """Block scalars and keys, flow scalars and keys, flow mapping entries (those
+        whose value is ``[]`` or ``{}`` again: key, whether a sequence), as written: each
+        memo holds only texts checked for its context (``a?b`` is plain in a block, not
+        in a flow)."""
 
     def document(self, lines: list[str]) -> Any:
         """The document's root, read line by line with a stack of open block containers.
@@ -246,7 +251,7 @@ class _Reader:
         """Lines from ``at`` on that are entries ``key: {...}`` of ``mapping`` at column
         ``indent``, each value a flow mapping :meth:`_flat_map` takes; the index of the
         first other line."""
-        if depth + 2 > MAX_DEPTH:
+        if depth + 2 > MAX_DEPTH or not indent:  # column 1 may hold ``---``: see _LINE
             return at
         prefix, keys, count = " " * indent, self.keys, len(lines)
         while at < count:
@@ -256,9 +261,14 @@ class _Reader:
             raw_key, colon, rest = line[indent:].partition(": {")
             key = keys.get(raw_key)
             if key is None:
-                if not colon or _K_TOKEN.fullmatch(raw_key) is None:
+                if not colon:
                     break
-                key = self._key(raw_key, keys)
+                if raw_key.isidentifier() and len(raw_key) <= MAX_KEY:
+                    key = keys[raw_key] = raw_key  # resolves to a string, null or a bool
+                elif _K_TOKEN.fullmatch(raw_key) is not None:
+                    key = self._key(raw_key, keys)
+                else:
+                    break
             if key in mapping:
                 raise NotPlain("a duplicate key")
             value = self._flat_map(rest[:-1], mapping, key)
@@ -359,33 +369,37 @@ class _Reader:
         out.update(pairs)
         if len(out) != len(pieces):
             raise NotPlain("a duplicate key")
-        if "[]" in body or "{}" in body:
-            empty = self.empty
-            for key in [entries[p][0] for p in pieces if p in empty]:
-                out[key] = (self.new_seq if out[key] is _EMPTY_SEQ else self.new_map)(out, key)
+        empty = self.empty
+        if empty:  # made now, in order, after their mapping (as the events path makes them)
+            for key, seq in list(map(empty.__getitem__, filter(empty.__contains__, pieces))):
+                out[key] = self.new_seq(out, key) if seq else self.new_map(out, key)
         return out
 
     def _entries(self, pieces: list[str]) -> bool:
         """Whether every piece is ``key: value`` of flow scalars (remembered if so)."""
         values, keys, entries = self.flow_values, self.flow_keys, self.entries
-        for piece in pieces:
-            if piece in entries:
-                continue
+        for piece in list(filterfalse(entries.__contains__, pieces)):
             raw_key, colon, raw = piece.partition(": ")
             if not colon:
                 return False
             key = keys.get(raw_key)
             if key is None:
-                if _F_TOKEN.fullmatch(raw_key) is None:
+                if raw_key.isidentifier() and len(raw_key) <= MAX_KEY:
+                    key = keys[raw_key] = raw_key  # resolves to a string, null or a bool
+                elif _F_TOKEN.fullmatch(raw_key) is not None:
+                    key = self._key(raw_key, keys)
+                else:
                     return False
-                key = self._key(raw_key, keys)
             value = values.get(raw, _MISS)
             if value is _MISS:
-                if _F_TOKEN.fullmatch(raw) is None:
+                if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
+                    value = values[raw] = raw[1:-1]  # double-quoted, no escapes
+                elif raw.isidentifier() or _F_TOKEN.fullmatch(raw) is not None:
+                    value = self._scalar(raw, values)
+                else:
                     return False
-                value = self._scalar(raw, values)
             elif value is _EMPTY_SEQ or value is _EMPTY_MAP:
-                self.empty.add(piece)
+                self.empty[piece] = (key, value is _EMPTY_SEQ)
             entries[piece] = (key, value)
         return True
 

@@ -16,10 +16,12 @@ reads the text again with nodes. Nothing per value is stored while loading large
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import stat
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,7 +181,8 @@ class LocDict(dict[str, Any]):
     __slots__ = ("_index", "_node", "_origin")
 
     def __init__(self, node: yaml.MappingNode | None = None, origin: Origin | None = None) -> None:
-        super().__init__()
+        # no ``super().__init__()``: the new mapping is empty already (a big file makes
+        # tens of thousands of these, and the call was a third of their cost)
         self._node = node
         self._origin = origin
         self._index: dict[str, tuple[yaml.Node, yaml.Node]] | None = None
@@ -221,8 +224,7 @@ class LocList(list[Any]):
     __slots__ = ("_node", "_origin")
 
     def __init__(self, node: yaml.SequenceNode | None = None, origin: Origin | None = None) -> None:
-        super().__init__()
-        self._node = node
+        self._node = node  # empty already, as LocDict
         self._origin = origin
 
     @property
@@ -355,36 +357,49 @@ def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
     (:mod:`tabletop.data.yamlfast`). Anything else is read with positions from the
     start, and its problems reported."""
     new_map, new_seq = fast_factories(text, path)
+    with _collector_paused():
+        try:
+            return yamllines.parse_lines(text, Loader, new_map, new_seq), []
+        except yamlfast.NotPlain:
+            pass
+        try:
+            return yamlfast.parse_plain(text, Loader, new_map, new_seq), []
+        except yamlfast.NotPlain:
+            pass
+    return _parse_located(text, path)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused: the fast paths make tens of thousands of
+    containers and no cycle, and the collector's passes over them were a quarter of the
+    line reader's time on a big saved game (it runs again, as before, afterwards)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        return yamllines.parse_lines(text, Loader, new_map, new_seq), []
-    except yamlfast.NotPlain:
-        pass
-    try:
-        return yamlfast.parse_plain(text, Loader, new_map, new_seq), []
-    except yamlfast.NotPlain:
-        return _parse_located(text, path)
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def fast_factories(text: str, path: str) -> tuple[yamlfast.NewMap, yamlfast.NewSeq]:
     """The container factories of the fast paths for ``text``: each container remembers
     the keys leading to it, to find its node in ``text`` read again when asked."""
     source = _Source(text, path)
+    root = (source, ())
 
     def new_map(parent: Any, key: Any) -> LocDict:
-        return LocDict(None, (source, _keys(parent, key)))
+        if parent is None:
+            return LocDict(None, root)
+        return LocDict(None, (source, (*parent._origin[1], key)))
 
     def new_seq(parent: Any, key: Any) -> LocList:
-        return LocList(None, (source, _keys(parent, key)))
+        if parent is None:
+            return LocList(None, root)
+        return LocList(None, (source, (*parent._origin[1], key)))
 
     return new_map, new_seq
-
-
-def _keys(parent: Any, key: Any) -> tuple[Any, ...]:
-    """The keys from the root to ``parent[key]`` (``()`` for the root itself)."""
-    if parent is None:
-        return ()
-    origin = parent._origin
-    return (*origin[1], key) if origin is not None else (key,)
 
 
 def _parse_located(text: str, path: str) -> tuple[Any, list[Problem]]:
