@@ -304,8 +304,14 @@ def _states(
     base = {u.id: u for u in sc.units} | {r.unit.id: r.unit for r in sc.reinforcements}
     units = ck.mapping(st, "units", st.get("units") or {}, "state units", ANY_KEYS)
     made: dict[str, UnitState] = {}
-    for uid in units:
-        u = _unit_state(ck, ctx, sc, units, uid, base.get(uid))
+    table = ctx.labels.table if ctx.labels is not None else None
+    for uid, entry in units.items():
+        was = base.get(uid)
+        u = None  # an entry as a save writes it, at once; any other, the readers'
+        if table is not None and was is not None and isinstance(entry, dict):
+            u = _saved_state(table, entry, was) if entry.keys() == _STATE_KEYS else None
+        if u is None:
+            u = _unit_state(ck, ctx, sc, units, uid, was)
         if u is not None:
             made[uid] = u
     found = ck.errors[errors:], ck.warnings[warnings:]

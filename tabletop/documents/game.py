@@ -28,6 +28,7 @@ from tabletop.documents.changes import (
 )
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Scenario, UnitState, recording
+from tabletop.model.collector import collector_paused
 from tabletop.rules import DiceSource, LineOfSight, RandomDice
 
 __all__ = [
@@ -132,7 +133,8 @@ class GameDocument:
     @classmethod
     def from_scenario(cls, scenario: Scenario, path: Path | str | None = None) -> GameDocument:
         """A new game at the start of a scenario (``path`` is the scenario's file)."""
-        return cls(scenario.new_game(), path if path is not None else scenario.path)
+        with collector_paused():  # (11,441 units and their index on the big map)
+            return cls(scenario.new_game(), path if path is not None else scenario.path)
 
     # --- properties -----------------------------------------------------------------------
     @property

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.hexgrid import Hex
+from tabletop.model.collector import collector_paused
 from tabletop.model.hexmap import HexMap
 from tabletop.model.options import MODULES, Options
-from tabletop.model.state import GameState, HexMarker, UnitState, clone_unit
+from tabletop.model.state import GameState, HexMarker, UnitState
 from tabletop.model.units import PlatoonUnitType, SquadUnitType, UnitType
 
 
@@ -102,6 +103,7 @@ class Scenario:
             for _ in range(chits)
         ]
 
+    @collector_paused()
     def new_game(self, now: Mapping[str, UnitState] | None = None) -> GameState:
         """The game at the start of turn 1, before any action.
 
@@ -110,13 +112,13 @@ class Scenario:
         is in the scenario's order, the units it does not have after its own, as if each
         of ``now`` had been set in turn on the new game's table."""
         if now is None:
-            units = {u.id: u for u in (_copy_unit(u) for u in self.units)}
+            units = {u.id: u.copy() for u in self.units}
         else:
             units = {u.id: u for u in self.units}
             units.update(now)
             for uid, unit in units.items():
                 if uid not in now:
-                    units[uid] = _copy_unit(unit)
+                    units[uid] = unit.copy()
         state = GameState(
             scenario=self, units=units, hex_markers=[_copy_marker(m) for m in self.hex_markers]
         )
@@ -127,10 +129,6 @@ class Scenario:
             state.active_side = self.first or next(iter(self.sides))
             state.phase = "movement"
         return state
-
-
-def _copy_unit(u: UnitState) -> UnitState:
-    return clone_unit(u)
 
 
 def _copy_marker(m: HexMarker) -> HexMarker:

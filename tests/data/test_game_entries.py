@@ -4,6 +4,7 @@ the units the general reader makes, and leave every other entry to that reader."
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,15 +27,20 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[object, object, list[object]]:
     calls: list[object] = []
-    common = games._common_state
+    saved, common = games._saved_state, games._common_state
 
-    def counted(*args: object) -> object:
-        made = common(*args)  # type: ignore[arg-type]
-        calls.append(made)
-        return made
+    def counted(short: Any) -> Any:
+        def run(*args: object) -> object:
+            made = short(*args)
+            calls.append(made)
+            return made
 
-    monkeypatch.setattr(games, "_common_state", counted)
+        return run
+
+    monkeypatch.setattr(games, "_saved_state", counted(saved))
+    monkeypatch.setattr(games, "_common_state", counted(common))
     fast = data.load_game(path)
+    monkeypatch.setattr(games, "_saved_state", lambda *args: None)
     monkeypatch.setattr(games, "_common_state", lambda *args: None)
     general = data.load_game(path)
     return fast, general, calls
