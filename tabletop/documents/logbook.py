@@ -11,24 +11,24 @@ That replay costs the rules' time of the whole log (about 10 s for 500 actions o
 units), so the app's log dock does not wait for it: it asks for rows with ``wait=False``
 (an entry whose result is not known yet gets the plain form) and advances the replay a
 slice at a time (:meth:`LogBook.replay_for`) between frames, showing the full rows when it
-is done.
+is done. The replay (:class:`tabletop.documents.replay.Replay`) is the game's one: review
+mode shows its positions.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tabletop.commands import Command
 from tabletop.documents.game import GameDocument
+from tabletop.documents.replay import Replay
 from tabletop.model import GameState, LogEntry
-from tabletop.rules import ActionResult, DiceError, IllegalAction, engine
+from tabletop.rules import ActionResult
 from tabletop.rules.actions import Event
 from tabletop.rules.narrate import involved, narrate
 
-__all__ = ["LogBook", "LogRow", "positions", "tells_hidden_minefield"]
+__all__ = ["LogBook", "LogRow", "tells_hidden_minefield"]
 
 
 def tells_hidden_minefield(state: GameState, viewer: str | None, event: Event) -> bool:
@@ -59,19 +59,6 @@ class LogRow:
     """The units the action is about (clicking the row selects them)."""
 
 
-def positions(document: GameDocument) -> tuple[list[GameState], str | None]:
-    """The game at its start and after each log entry, replayed from the scenario (review
-    mode shows them), and why the replay stopped early (None if it did not)."""
-    state = document.scenario.new_game()
-    states = [state.snapshot()]
-    try:
-        for _result in engine.replay_steps(state, document.state.log, document.los):
-            states.append(state.snapshot())
-    except (IllegalAction, DiceError, ValueError, KeyError) as exc:
-        return states, str(exc)
-    return states, None
-
-
 class LogBook:
     """Narrated rows of a document's game log, cached per entry."""
 
@@ -79,8 +66,8 @@ class LogBook:
         self.document = document
         self._results: dict[int, tuple[LogEntry, ActionResult | None]] = {}
         self._rows: dict[tuple[int, str | None], LogRow] = {}
-        self._replaying: Iterator[None] | None = None
-        """The replay in progress (:meth:`replay_for`), one step per entry."""
+        self.replay = Replay(document)
+        """The game's one replay of its log (:meth:`replay_for`; review mode's too)."""
         document.history.subscribe(self._on_history)
 
     def _on_history(self, kind: str, command: Command | None) -> None:
@@ -95,13 +82,8 @@ class LogBook:
 
     def result_of(self, entry: LogEntry, wait: bool = True) -> ActionResult | None:
         """The entry's result; one not known yet is replayed for (``wait=False``: None)."""
-        if not self._known(entry):
-            if not wait:
-                return None
+        if not self._known(entry) and wait:
             self.replay_for(float("inf"))
-            if not self._known(entry):  # an entry the replay did not reach
-                self._replaying = self._replay_steps()
-                self.replay_for(float("inf"))
         known = self._results.get(id(entry))
         return known[1] if known is not None and known[0] is entry else None
 
@@ -112,37 +94,23 @@ class LogBook:
     def replay_for(self, seconds: float) -> bool:
         """Go on replaying the log for the results not known yet, for about ``seconds``
         (at least one entry); True once every entry's result is known."""
-        if self._replaying is None:
-            if self.settled():
-                return True
-            self._replaying = self._replay_steps()
-        end = time.perf_counter() + seconds
-        for _ in self._replaying:
-            if time.perf_counter() >= end:
-                return False
-        self._replaying = None
-        return True
+        if self.settled():
+            return True
+        self.replay.run_for(seconds)
+        self._harvest()
+        return self.settled()
 
-    def _replay_steps(self) -> Iterator[None]:
-        """Results for every entry of the log as it is now, from one replay from the
-        scenario, an entry a step (the rest of the log stays without results where the
-        replay stops)."""
-        log = list(self.document.state.log)
-        state = self.document.scenario.new_game()
-        yield
-        i = 0
-        try:
-            for result in engine.replay_steps(state, log, self.document.los):
-                entry = log[i]
+    def _harvest(self) -> None:
+        """The results of the replayed entries not known yet (the replay's own: an entry
+        that does not replay, and those after it, get None)."""
+        replay = self.replay
+        for step in replay.steps:
+            if not self._known(step.entry):
+                self._results[id(step.entry)] = (step.entry, step.result)
+        if replay.done():
+            for entry in self.document.state.log[len(replay.steps) :]:
                 if not self._known(entry):
-                    self._results[id(entry)] = (entry, result if state.log[i] == entry else None)
-                i += 1
-                yield
-        except (IllegalAction, DiceError, ValueError, KeyError):
-            pass
-        for entry in log[i:]:
-            if not self._known(entry):
-                self._results[id(entry)] = (entry, None)
+                    self._results[id(entry)] = (entry, None)
 
     def rows(self, viewer: str | None = None, wait: bool = True) -> list[LogRow]:
         """Every entry of the log, oldest first, as ``viewer`` may read it: the events that

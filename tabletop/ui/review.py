@@ -2,9 +2,15 @@
 action, read-only (``action-review``, Ctrl+R), to replay a turn or go over an opponent's
 play-by-email moves.
 
-Entering replays the log from the scenario once (``logbook.positions``, each entry with its
-own dice) into snapshots, and shows them in a scene of their own: the live document, its
-scene and its history are never touched. While reviewing, play, undo, redo, adjust mode and
+The positions come from the game's one replay of its log from the scenario (each entry
+with its own dice; :class:`tabletop.documents.replay.Replay`, which the log dock's rows use
+too), kept as each action's changes, and are shown in a scene of their own: the live
+document, its scene and its history are never touched. Entering does not wait for that
+replay (the rules' time of the whole log, 14 s on a big game): it shows the game as it
+stands at once and goes on replaying :data:`~tabletop.ui.logdock.SLICE_S` at a time between
+events while reviewing; a position not replayed yet is shown once it is, the review bar's
+progress bar saying how far the replay is. A short log is replayed before the review shows
+(:data:`~tabletop.ui.logdock.FIRST_S`). While reviewing, play, undo, redo, adjust mode and
 the line-of-sight tool are off; the map pans and zooms as ever. The review bar under the log
 steps (or Left/Right, Home/End in the map), a click on a log row jumps to the position after
 that action, and *Return to Play* (or Esc) goes back to the game as it stands.
@@ -12,13 +18,22 @@ that action, and *Return to Play* (or Esc) goes back to the game as it stands.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QStyle, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tabletop.documents import GameDocument
-from tabletop.documents.logbook import positions
+from tabletop.documents.replay import Replay, adopt
 from tabletop.model import GameState
+from tabletop.ui import logdock
 from tabletop.ui.scene import MapScene
 from tabletop.ui.tools.base import Tool, ToolEvent
 
@@ -91,31 +106,49 @@ class ReviewBar(QWidget):
         self.done.setToolTip("Back to the game as it stands (Esc)")
         self.done.clicked.connect(lambda: review.set_on(False))
         row.addWidget(self.done)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("review-progress")
+        self.progress.setFormat("Replaying the log: %v of %m actions")
+        self.progress.setVisible(False)
         outer.addWidget(self.label)
+        outer.addWidget(self.progress)
         outer.addLayout(row)
+
+    def show_progress(self, done: int, total: int, going: bool) -> None:
+        """How far the replay of the log is (hidden once it is done)."""
+        self.progress.setVisible(going)
+        if going:
+            self.progress.setRange(0, max(total, 1))
+            self.progress.setValue(done)
 
 
 class ReviewMode(QObject):
     """The review toggle, its bar (in the log dock) and the review scene, for one window."""
 
     positionChanged = Signal(int)
+    """A position is shown (one the replay had not reached is shown once it has)."""
 
     def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
         super().__init__(window)
         self.window = window
         self.view = window.view
         self.document: GameDocument | None = None
-        self.states: list[GameState] = []
-        """The start of the game, then the state after each log entry that replayed."""
         self.position = 0
-        self.problem: str | None = None
+        """The position shown, or asked for and waiting for the replay (:attr:`shown`)."""
+        self.shown = 0
+        """The position the map shows."""
         self.scene: MapScene | None = None
         self._doc: GameDocument | None = None
+        self._at: int | None = None
+        """The replay's position the review state is at (None: the live game's copy)."""
         self._live_scene = None
         self._previous: Tool | None = None
         self._disabled: list[object] = []
         self._dock_height = 0
         """The log dock's height before reviewing (reviewing gives it more room)."""
+        self._timer = QTimer(self)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._go_on_replaying)
         self.tool = ReviewTool(self)
         self.action = QAction("&Review Mode", window)
         self.action.setObjectName("action-review")
@@ -141,8 +174,28 @@ class ReviewMode(QObject):
         return self.scene is not None
 
     @property
+    def replay(self) -> Replay | None:
+        """The game's one replay (the log dock's book holds it)."""
+        book = self.window.log_dock.book
+        return book.replay if book is not None else None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the log stops replaying (None: it does not, or not found yet)."""
+        replay = self.replay
+        return replay.problem if replay is not None and self.active else None
+
+    @property
     def last(self) -> int:
-        return len(self.states) - 1
+        """The last position: after the last action, or the last one that replays."""
+        replay = self.replay
+        if replay is None or not self.active:
+            return 0
+        return len(replay.steps) if replay.problem is not None else replay.total
+
+    def replaying(self) -> bool:
+        """Is the review waiting for or going on with the replay of the log?"""
+        return self._timer.isActive()
 
     def set_document(self, document: GameDocument | None) -> None:
         if self.active:
@@ -152,7 +205,7 @@ class ReviewMode(QObject):
 
     # --- entering and leaving -----------------------------------------------------------------
     def set_on(self, on: bool) -> None:
-        if on == self.active or self.document is None:
+        if on == self.active or self.document is None or self.replay is None:
             self.action.setChecked(self.active)
             return
         if on:
@@ -162,8 +215,12 @@ class ReviewMode(QObject):
         self.action.setChecked(self.active)
 
     def _enter(self, document: GameDocument) -> None:
-        self.states, self.problem = positions(document)
-        self._doc = GameDocument(self.states[-1].snapshot())
+        replay = self.replay
+        assert replay is not None
+        replay.run_for(logdock.FIRST_S)  # a short log is replayed before the review shows
+        self._doc = GameDocument(document.state.snapshot())
+        self._at = None
+        self.position = self.shown = replay.total
         self.scene = MapScene(self._doc, self.window)
         self.scene.show_labels(self.window.labels_action.isChecked())
         self.scene.set_viewer(self.window.viewer)
@@ -182,10 +239,14 @@ class ReviewMode(QObject):
         self.window.resizeDocks([dock], [tall], Qt.Orientation.Vertical)
         self.bar.setVisible(True)
         self.show(self.last)
+        if not replay.done():
+            self._timer.start()  # the positions before come as the log replays
         self.view.setFocus()
 
     def _leave(self) -> None:
-        """Back to the live scene, unless another document took the view meanwhile."""
+        """Back to the live scene, unless another document took the view meanwhile. The
+        replay stops here (what it did is kept for the next review)."""
+        self._timer.stop()
         if self.view.tool is self.tool:
             self.view.set_tool(self._previous)
         self._previous = None
@@ -196,7 +257,7 @@ class ReviewMode(QObject):
         if self.scene is not None:
             self.scene.deleteLater()
         self.scene = self._doc = self._live_scene = None
-        self.states = []
+        self._at = None
         self.bar.setVisible(False)
         self.banner.setVisible(False)
         dock = self.window.log_dock
@@ -229,37 +290,97 @@ class ReviewMode(QObject):
         self.show(self.position + delta)
 
     def show(self, position: int) -> None:
-        """The map as it stood after ``position`` actions (0: the start)."""
+        """The map as it stood after ``position`` actions (0: the start); a position the
+        replay has not reached yet is shown once it has (the bar says how far it is)."""
         if self.scene is None or self._doc is None:
             return
-        position = max(0, min(self.last, position))
-        self.position = position
-        self._doc.state.restore(self.states[position])
-        self._doc.reindex()
-        self.scene.refresh_state()
-        self._describe()
+        self.position = max(0, min(self.last, position))
         log = self.window.log_dock.list
-        if position == 0:
+        if self.position == 0:
             log.clearSelection()
         else:
-            log.setCurrentRow(position - 1)
+            log.setCurrentRow(self.position - 1)
+        if self._ready(self.position):
+            self._show_now(self.position)
+        else:
+            self._timer.start()
+        self._describe()
+
+    def _ready(self, position: int) -> bool:
+        """Can ``position`` be shown now: the game as it stands, or one replayed?"""
+        replay = self.replay
+        if replay is None:
+            return False
+        live = position == replay.total and replay.problem is None
+        return live or (replay.start is not None and position <= len(replay.steps))
+
+    def _show_now(self, position: int) -> None:
+        replay, doc, scene = self.replay, self._doc, self.scene
+        assert replay is not None and doc is not None and scene is not None
+        running = replay.position_state()
+        if running is not None and position <= running[0]:
+            changed: set[str] = set()
+            if self._at is None:  # from the live game's copy onto the replay's positions
+                changed = adopt(doc.state, running[1])
+                self._at = running[0]
+            changed |= replay.move(doc.state, self._at, position)
+            self._at = position
+        else:  # the game as it stands, the replay not there yet
+            assert self.document is not None
+            changed = adopt(doc.state, self.document.state)
+            self._at = None
+        doc.reindex()
+        scene.sync_units(changed)
+        scene.marker_item.update()
+        self.shown = position
         self.positionChanged.emit(position)
 
-    def _describe(self) -> None:
-        state = self.states[self.position]
-        total = len(self.document.state.log) if self.document is not None else 0
-        where = "the start of the game" if self.position == 0 else (
-            f"after action {self.position} of {total}"
+    def _go_on_replaying(self) -> None:
+        """One slice of the replay (unless the log dock's is running it), then the position
+        asked for once it is there."""
+        replay = self.replay
+        if replay is None or self.scene is None:
+            self._timer.stop()
+            return
+        if not self.window.log_dock.replaying():
+            replay.run_for(logdock.SLICE_S)
+        if replay.done():
+            self._timer.stop()
+            self.position = min(self.position, self.last)  # a log that stops replaying
+        if self.position != self.shown and self._ready(self.position):
+            self._show_now(self.position)
+        elif replay.done() and self.position == self.shown:
+            self._show_now(self.position)  # (the replay's own, where the game disagrees)
+        self._describe()
+
+    def _where(self, position: int) -> str:
+        total = self.replay.total if self.replay is not None else 0
+        return "the start of the game" if position == 0 else (
+            f"after action {position} of {total}"
         )  # fmt: skip
+
+    def _describe(self) -> None:
+        replay, doc = self.replay, self._doc
+        if replay is None or doc is None:
+            return
+        state = doc.state
+        where = self._where(self.shown)
         text = f"Reviewing {where}: turn {state.turn}, {state.phase.replace('_', ' ')}"
         if self.problem:
             text += f". The log stops replaying after action {self.last}: {self.problem}"
+        waiting = self.position != self.shown
+        if waiting:
+            text += f". Going to {self._where(self.position)} once the log has replayed that far"
         self.bar.label.setText(text)
+        self.bar.show_progress(len(replay.steps), replay.total, not replay.done())
         self.bar.buttons["first"].setEnabled(self.position > 0)
         self.bar.buttons["back"].setEnabled(self.position > 0)
         self.bar.buttons["forward"].setEnabled(self.position < self.last)
         self.bar.buttons["last"].setEnabled(self.position < self.last)
-        self.window.statusBar().showMessage(f"REVIEW (read-only): {where}")
+        status = f"REVIEW (read-only): {where}"
+        if not replay.done():
+            status += f" \u2014 replaying the log: {len(replay.steps)} of {replay.total} actions"
+        self.window.statusBar().showMessage(status)
         self.banner.setText(
             f"REVIEW \u2014 {where} (turn {state.turn}), read-only \u2014 Esc returns to play"
         )

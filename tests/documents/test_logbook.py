@@ -87,9 +87,7 @@ def test_rows_keep_another_sides_hidden_minefield_secret() -> None:
     assert "lays a minefield in 0505" in book.rows("nato")[0].text
 
 
-def test_positions_replay_the_log_and_say_where_it_stops() -> None:
-    from tabletop.documents.logbook import positions
-
+def test_the_replay_keeps_each_position_and_says_where_it_stops() -> None:
     scenario = _scenario()
     los = LosEngine(scenario.map, scenario.options)
     state = scenario.new_game()
@@ -97,9 +95,40 @@ def test_positions_replay_the_log_and_say_where_it_stops() -> None:
     state.log.append(LogEntry("fire", {"units": ["m48-1"], "target": "t64-1"}, [6], 1, "nato"))
     doc = GameDocument(state)
     doc.use_los(lambda: los)
-    states, problem = positions(doc)
-    assert len(states) == 2 and states[0].phase == "draw" and states[1].phase == "impulse"
-    assert problem is not None and "dice" in problem
+    book = LogBook(doc)
+    replay = book.replay
+    assert replay.run_for(float("inf")) and replay.done()
+    assert len(replay.steps) == 1 and replay.problem is not None and "dice" in replay.problem
+    assert replay.start is not None and replay.start.phase == "draw"
+    at = replay.start.snapshot()
+    replay.move(at, 0, 1)
+    assert at.phase == "impulse" and at.same_as(replay.position_state()[1])  # type: ignore[index]
+    replay.move(at, 1, 0)
+    assert at.same_as(replay.start)
+    assert book.settled() is False and book.replay_for(0.0)  # the same replay: nothing to do
+    assert book.result_of(state.log[1]) is None and book.result_of(state.log[0]) is not None
+
+
+def test_the_replay_follows_the_log_back_after_an_undo() -> None:
+    scenario = _scenario()
+    doc = GameDocument.from_scenario(scenario)
+    los = LosEngine(scenario.map, scenario.options)
+    doc.use_los(lambda: los)
+    book = LogBook(doc)
+    doc.push(PlayAction(doc.state, ActionRequest("draw", formation="kampfgruppe"), los,
+                        ScriptedDice([])))  # fmt: skip
+    doc.push(PlayAction(doc.state, FIRE, los, ScriptedDice([4, 5, 6, 1, 3, 4, 6])))
+    assert book.settled() and book.replay.run_for(float("inf"))  # results from the history
+    running = book.replay.position_state()
+    assert running is not None and running[0] == 2 and running[1].same_as(doc.state)
+    doc.undo()
+    assert book.replay.done()  # wound back to the draw, nothing to replay
+    running = book.replay.position_state()
+    assert running is not None and running[0] == 1 and running[1].same_as(doc.state)
+    doc.push(PlayAction(doc.state, FIRE, los, ScriptedDice([4, 5, 6, 1, 3, 4, 6])))
+    assert not book.replay.done() and book.replay.run_for(float("inf"))
+    running = book.replay.position_state()
+    assert running is not None and running[0] == 2 and running[1].same_as(doc.state)
 
 
 def test_rows_that_do_not_wait_are_plain_until_the_replay_catches_up() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QProgressBar, QToolButton
 
 from tabletop.commands import ManualChange, PlayAction
 from tabletop.rules import ActionRequest, ScriptedDice
@@ -86,3 +86,94 @@ def test_the_arrow_keys_step_and_esc_returns(qtbot, window) -> None:  # type: ig
     assert window.review.position == 2
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert not window.review.active and window.view.scene() is window.map_scene
+
+
+def _opened(window):  # type: ignore[no-untyped-def]
+    """The window's game as if read from a file: no result known, so the log dock replays."""
+    from tabletop.documents import GameDocument
+
+    state, los = window.document.state, window.document.los
+    opened = GameDocument(state.snapshot())
+    opened.use_los(lambda: los)
+    window.set_document(opened)
+    return opened
+
+
+def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(  # type: ignore[no-untyped-def]
+    qtbot, window, monkeypatch
+) -> None:
+    from tabletop.ui import logdock
+
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    doc = window.document
+    doc.push(ManualChange(doc.state, Adjustment(unit="t72-1", to="0908")))
+    monkeypatch.setattr(logdock, "FIRST_S", 0.0)  # as a long log: shown before its replay
+    review = window.review
+    replay = review.replay
+    assert replay is not None and not window.log_dock.replaying()  # the rows are known
+    window.review.action.trigger()
+    assert review.active and len(replay.steps) == 0 and review.replaying()
+    assert review.position == review.shown == 3 and counter_hex(window, "t72-1") == "0908"
+    progress = window.findChild(QProgressBar, "review-progress")
+    assert progress.isVisible() and progress.value() == 0 and progress.maximum() == 3
+    assert "replaying the log: 0 of 3" in window.statusBar().currentMessage()
+    press(qtbot, window, "review-back")  # a position not replayed yet: asked for, waited for
+    assert review.position == 2 and review.shown == 3
+    assert "Going to after action 2 of 3" in review.bar.label.text()
+    qtbot.waitUntil(lambda: review.shown == 2, timeout=10000)
+    assert counter_hex(window, "t72-1") == "1005" and counter_hex(window, "leo-2") == "0706"
+    qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
+    assert len(replay.steps) == 3 and replay.done() and not progress.isVisible()
+    press(qtbot, window, "review-first")  # every position at once now
+    assert review.shown == 0 and counter_hex(window, "leo-2") == "0606"
+    press(qtbot, window, "review-last")
+    assert review.shown == 3 and counter_hex(window, "t72-1") == "0908"
+
+
+def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(  # type: ignore[no-untyped-def]
+    qtbot, window, monkeypatch
+) -> None:
+    from tabletop.ui import logdock
+
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    monkeypatch.setattr(logdock, "FIRST_S", 0.0)
+    review = window.review
+    replay = review.replay
+    review.action.trigger()
+    qtbot.keyClick(window.view, Qt.Key.Key_Home)  # the start: replayed on entering
+    assert review.shown == 0 and counter_hex(window, "leo-2") == "0606"
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not review.active and not review.replaying()
+    steps = len(replay.steps)
+    qtbot.wait(50)
+    assert len(replay.steps) == steps < 2  # no work while not reviewing
+    assert window.view.scene() is window.map_scene and counter_hex(window, "leo-2") == "0706"
+    review.action.trigger()  # the replay goes on from where it was
+    assert review.shown == 2
+    qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert review.shown == 1 and counter_hex(window, "leo-2") == "0606"  # before the move
+    assert len(window.document.history) == 2  # the live game untouched
+
+
+def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.model import LogEntry
+    from tabletop.ui import logdock
+
+    play(window, "draw", formation="kg")
+    window.document.state.log.append(
+        LogEntry("move", {"units": ["leo-2"], "to": ["0706"]}, [6], 1, "nato")
+    )  # a move that rolls no dice, edited by hand to hold one
+    monkeypatch.setattr(logdock, "FIRST_S", 0.0)
+    _opened(window)
+    review = window.review
+    review.action.trigger()
+    assert review.shown == 2  # the game as it stands, until the replay finds the problem
+    qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
+    assert review.last == 1 and review.position == review.shown == 1
+    text = review.bar.label.text()
+    assert "after action 1 of 2" in text and "stops replaying after action 1" in text
+    assert "dice" in text
+    assert not window.findChild(QToolButton, "review-forward").isEnabled()
