@@ -14,7 +14,7 @@ A move on a game of 10,000 units copies and compares the one or two units it mov
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -189,10 +189,14 @@ class GameDocument:
         """Every hex with at least one living unit."""
         return self._index.occupied()
 
-    def reindex(self) -> None:
+    def reindex(self, ids: Iterable[str] | None = None) -> None:
         """Rebuild the index by hex after the state was changed behind the document's back
-        (a test or script that mutates ``state`` directly)."""
-        self._index = HexIndex(self.state.units)
+        (a test or script that mutates ``state`` directly; review mode): of the units
+        ``ids`` only, or of every unit (None)."""
+        if ids is None:
+            self._index = HexIndex(self.state.units)
+        else:
+            self._index.update(self.state.units, ids)
 
     # --- observers ------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> Callable[[], None]:

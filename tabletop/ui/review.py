@@ -327,9 +327,11 @@ class ReviewMode(QObject):
             self._at = position
         else:  # the game as it stands, the replay not there yet
             assert self.document is not None
-            changed = adopt(doc.state, self.document.state)
-            self._at = None
-        doc.reindex()
+            changed = set()
+            if self._at is not None:  # (the live game does not change while reviewing)
+                changed = adopt(doc.state, self.document.state)
+                self._at = None
+        doc.reindex(changed)
         scene.sync_units(changed)
         scene.marker_item.update()
         self.shown = position
