@@ -35,7 +35,15 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 
-__all__ = ["LEVEL_STEP", "OVERVIEW_PX", "TileLayer", "exact_level", "level_of", "level_scale"]
+__all__ = [
+    "LEVEL_STEP",
+    "OVERVIEW_PX",
+    "CompositeLayer",
+    "TileLayer",
+    "exact_level",
+    "level_of",
+    "level_scale",
+]
 
 LEVEL_STEP = 1.25
 """Zoom levels are powers of this (the view's wheel notch)."""
@@ -186,14 +194,17 @@ class TileLayer:
 
     def _want_free(self, keys: list[Key]) -> None:
         """Queue the free level's tiles ``keys``, forgetting those of other free levels."""
-        level = keys[0][0] if keys else None
+        self._forget_free(keys[0][0] if keys else None)
+        for key in keys:
+            if key not in self._tiles:
+                self._queue[key] = None
+
+    def _forget_free(self, level: float | None) -> None:
+        """Drop the tiles of every free level but ``level``, and their queue."""
         for key in [k for k in self._tiles if is_free(k[0]) and k[0] != level]:
             self._drop(key)
         for key in [k for k in self._queue if is_free(k[0]) and k[0] != level]:
             del self._queue[key]
-        for key in keys:
-            if key not in self._tiles:
-                self._queue[key] = None
 
     def _paint(
         self, p: QPainter, exposed: QRectF, level: float, exact: bool, complete_now: bool
@@ -231,8 +242,13 @@ class TileLayer:
                 self._blit(p, key, self._render(key))
             else:  # the frame is spent: the rest follows in idle time
                 self._queue[key] = None
+                self._spent(p, key)
                 complete = False
         return complete
+
+    def _spent(self, p: QPainter, key: Key) -> None:
+        """Tile ``key`` is missing, nothing stands in and the frame is spent: draw what
+        can be drawn at no cost (nothing, for a plain layer)."""
 
     def _blit(self, p: QPainter, key: Key, tile: _Tile) -> None:
         p.drawImage(self.tile_rect(key), tile.image)
@@ -291,9 +307,21 @@ class TileLayer:
         p.translate(-rect.left(), -rect.top())
         return p
 
-    def _render(self, key: Key) -> _Tile:
+    def _blank(self, key: Key) -> QImage:
+        """The image tile ``key`` is rendered on: the background (or transparent)."""
         image = self._new_image()
         image.fill(self.background if self.background is not None else Qt.GlobalColor.transparent)
+        return image
+
+    def _underlay(self, p: QPainter, key: Key, area: QRectF) -> None:
+        """Restore what lies under the layer's painting in ``area`` of tile ``key`` (the
+        painter is clipped to it), before a repair paints it again."""
+        p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        p.fillRect(area, self.background if self.background is not None else QColor(0, 0, 0, 0))
+        p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+
+    def _render(self, key: Key) -> _Tile:
+        image = self._blank(key)
         p = self._painter(image, key)
         rect = self.tile_rect(key)
         p.setClipRect(rect)
@@ -326,9 +354,7 @@ class TileLayer:
             area = QRectF(rect.left() + x0 / d, rect.top() + y0 / d, (x1 - x0) / d, (y1 - y0) / d)
             p.save()
             p.setClipRect(area)
-            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-            p.fillRect(area, self.background if self.background is not None else QColor(0, 0, 0, 0))
-            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            self._underlay(p, key, area)
             self.render(p, area, s)
             p.restore()
             self.repaired += 1
@@ -409,3 +435,54 @@ class TileLayer:
     def memory(self) -> int:
         """Bytes of tile images held."""
         return self._bytes
+
+
+class CompositeLayer(TileLayer):
+    """A layer painted over an opaque ``base`` and kept as one opaque image per tile.
+
+    Each tile is the base's tile of the same key (same grid and levels; rendered or
+    repaired first when needed) with this layer's painting on top, so that a frame blits
+    one image where the two layers would blend a transparent one over the other. A
+    change of the base must be told to this layer too (:meth:`invalidate` the same
+    rectangle after ``base.invalidate``): a repair copies the base's repaired pixels,
+    then paints this layer's over them. Where this layer has nothing to show, nothing to
+    stand in and no time left in the frame, the base's own tile (or its stand-in) is drawn,
+    so the base never goes missing."""
+
+    def __init__(self, base: TileLayer, render: RenderFn, *, budget_bytes: int = BUDGET_BYTES):
+        if base.background is None or base.background.alpha() != 255:
+            raise ValueError("a composite needs an opaque base layer")
+        super().__init__(
+            base.bounds, render, background=base.background, tile_px=base.tile_px,
+            budget_bytes=budget_bytes, dpr=base.dpr,
+        )  # fmt: skip
+        self.base = base
+
+    def _base_image(self, key: Key) -> QImage:
+        tile = self.base._ready(key, render=True)
+        assert tile is not None
+        return tile.image
+
+    def _blank(self, key: Key) -> QImage:
+        image = self._base_image(key).copy()
+        image.setDevicePixelRatio(self.dpr)
+        return image
+
+    def _underlay(self, p: QPainter, key: Key, area: QRectF) -> None:
+        image = self._base_image(key)  # repaired first: the base's change is in it
+        p.save()
+        p.resetTransform()  # pixel for pixel (the clip stays on ``area``)
+        p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        p.drawImage(QPoint(0, 0), image)
+        p.restore()
+
+    def _spent(self, p: QPainter, key: Key) -> None:
+        tile = self.base._ready(key, render=False)
+        if tile is not None:
+            self.base._blit(p, key, tile)
+        else:
+            self.base._stand_in(p, key)
+
+    def _forget_free(self, level: float | None) -> None:
+        super()._forget_free(level)
+        self.base._forget_free(level)  # the base's free tiles were rendered for these

@@ -52,11 +52,17 @@ class _MapLayerItem(QGraphicsItem):
 class TileItem(QGraphicsItem):
     """A whole-map layer drawn from a :class:`~tabletop.render.tiles.TileLayer`'s raster
     tiles: one Python call per frame whatever the map's size. ``on_incomplete`` is called
-    when some tiles were stood in for (the scene then renders them in idle time)."""
+    when some tiles were stood in for (the scene then renders them in idle time).
+
+    :attr:`screen` is the layer drawn into a view, :attr:`layer` the one drawn into a
+    picture or a print: they differ where a view draws a composite of several layers'
+    tiles (see :class:`~tabletop.ui.layers.MapLayers`)."""
 
     def __init__(self, layer: TileLayer, z: int, on_incomplete: Callable[[], None]) -> None:
         super().__init__()
         self.layer = layer
+        self.screen: TileLayer | None = layer
+        """What a view shows of this item (None: nothing)."""
         self.on_incomplete = on_incomplete
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -67,10 +73,16 @@ class TileItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.layer.bounds
 
-    def set_layer(self, layer: TileLayer) -> None:
+    def set_layer(self, layer: TileLayer, screen: TileLayer | None) -> None:
         self.prepareGeometryChange()
         self.layer = layer
+        self.screen = screen
         self.update()
+
+    def set_screen(self, screen: TileLayer | None) -> None:
+        if screen is not self.screen:
+            self.screen = screen
+            self.update()
 
     @guard_paint
     def paint(self, painter, option, widget=None) -> None:
@@ -78,7 +90,10 @@ class TileItem(QGraphicsItem):
         # no widget: the scene is rendered into an image or a printer, which must get the
         # finished map, not stand-ins from other zoom levels
         finished = widget is None
-        if not self.layer.paint(painter, option.exposedRect, self.last_scale, complete=finished):
+        layer = self.layer if finished else self.screen
+        if layer is None:
+            return
+        if not layer.paint(painter, option.exposedRect, self.last_scale, complete=finished):
             self.on_incomplete()
 
 

@@ -7,7 +7,10 @@ that draw them, and the counter items' zoom level:
 - at a zoom where counters are at least :data:`FAR_COUNTER_PIXELS` wide each counter is
   its own pixmap item (faces shared per zoom level); further out the counter items are
   hidden and the same faces are drawn into raster tiles instead, so a frame
-  of the whole map blits a few dozen images rather than ten thousand counters;
+  of the whole map blits a few dozen images rather than ten thousand counters; a view
+  blits them as one opaque *composite* per tile, the terrain's tile with the faces over
+  it (:class:`~tabletop.render.tiles.CompositeLayer`), not two layers blended; pictures
+  and prints draw the faces' transparent tiles over the terrain and the markers instead;
 - a zoom change gives the visible counters the faces of the new level at once and the
   others in idle time; tiles that are not ready yet are stood in for (see
   :mod:`tabletop.render.tiles`) and rendered in idle time, a few milliseconds at a time;
@@ -27,7 +30,7 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.render.faces import FaceCache
 from tabletop.render.terrain import MapPainter
-from tabletop.render.tiles import LEVEL_STEP, TileLayer, exact_level
+from tabletop.render.tiles import LEVEL_STEP, CompositeLayer, TileLayer, exact_level
 from tabletop.ui import collector
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
@@ -67,12 +70,10 @@ class MapLayers(QObject):
         self.near = near
         """``near(rect)``: the counter items in or near ``rect``, visible or not, found
         through the scene's index by map block (a superset of those inside, unordered)."""
-        pad = painter.size * 0.5
-        bounds = painter.bounds.adjusted(-pad, -pad, pad, pad)
-        self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND)
-        self.far = TileLayer(bounds, self._paint_far_counters)
+        self._new_layers()
         self.terrain_item = TileItem(self.terrain, Z_TERRAIN, self.wake)
-        self.far_item = TileItem(self.far, Z_COUNTERS, self.wake)
+        self.far_item = TileItem(self.far_picture, Z_COUNTERS, self.wake)
+        self.far_item.screen = None  # a view shows the composite of the terrain item
         self.far_item.hide()
         for item in (self.terrain_item, self.far_item):
             scene.addItem(item)
@@ -93,6 +94,16 @@ class MapLayers(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._work)
+
+    def _new_layers(self) -> None:
+        pad = self.painter.size * 0.5
+        bounds = self.painter.bounds.adjusted(-pad, -pad, pad, pad)
+        self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND)
+        self.far = CompositeLayer(self.terrain, self._paint_far_counters)
+        """Far out, what a view shows: the terrain's tiles with the counters' faces."""
+        self.far_picture = TileLayer(bounds, self._paint_far_counters)
+        """Far out, the counters' faces alone, over the terrain and markers of a picture
+        or a print (a view's frame blits the composite instead: one opaque image a tile)."""
 
     # --- painting callbacks ---------------------------------------------------------------
     def _paint_terrain(self, p: QPainter, rect: QRectF, scale: float) -> None:
@@ -122,7 +133,9 @@ class MapLayers(QObject):
         if level != self.level:
             self.level = level
             self._due = [] if far else self._faces_now(self.near(visible))
-            self._stale = list(self.counters())
+            # far out the items are hidden (the tiles paint the faces): they take the
+            # level's face when the view comes back near, a level change too
+            self._stale = [] if far else list(self.counters())
         self.wake()
 
     def _faces_now(self, items: list[CounterItem]) -> list[CounterItem]:
@@ -145,7 +158,8 @@ class MapLayers(QObject):
         off screen costs a frame nothing, and one that scrolls into view early draws just
         where the far tiles draw its face)."""
         self.far_mode = far
-        self.far_item.setVisible(far)
+        self.far_item.setVisible(far)  # for pictures; a view draws the composite instead
+        self.terrain_item.set_screen(self.far if far else self.terrain)
         self._switch = list(self.counters())
         if len(self._switch) <= LEVEL_CHUNK:
             near: Iterable[CounterItem] = self._switch
@@ -178,9 +192,9 @@ class MapLayers(QObject):
                 counter.setVisible(not self.far_mode)
         while self._due and time.perf_counter() < deadline:
             self._due.pop().set_level(self.level)
-        for layer, item in ((self.terrain, self.terrain_item), (self.far, self.far_item)):
+        for layer in (self.terrain, self.far):
             for rect in layer.render_pending(deadline):
-                item.update(rect)
+                self.terrain_item.update(rect)
         while self._stale and time.perf_counter() < deadline:
             chunk, self._stale = self._stale[:100], self._stale[100:]
             for counter in chunk:
@@ -231,28 +245,34 @@ class MapLayers(QObject):
 
     def rebuild(self) -> None:
         """The map's bounds changed: new tiles for both layers."""
-        pad = self.painter.size * 0.5
-        bounds = self.painter.bounds.adjusted(-pad, -pad, pad, pad)
-        self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND)
-        self.far = TileLayer(bounds, self._paint_far_counters)
-        self.terrain_item.set_layer(self.terrain)
-        self.far_item.set_layer(self.far)
+        self._new_layers()
+        self.terrain_item.set_layer(self.terrain, self.far if self.far_mode else self.terrain)
+        self.far_item.set_layer(self.far_picture, None)
         self._prefetched = None
 
     # --- changes --------------------------------------------------------------------------
     def terrain_changed(self, rect: QRectF) -> None:
-        """The terrain under ``rect`` (scene coordinates) changed: repaint it next frame."""
+        """The terrain under ``rect`` (scene coordinates) changed: repaint it next frame
+        (the composite's tiles copy the terrain's, repaired first)."""
         self.terrain.invalidate(rect)
+        self.far.invalidate(rect)
         self.terrain_item.update(rect)
+
+    def holds_counters(self) -> bool:
+        """Whether any far-zoom tile holds counters (else a counter change has none to mark)."""
+        return bool(self.far.memory() or self.far_picture.memory())
 
     def counters_changed(self, rect: QRectF) -> None:
         """Counters under ``rect`` changed: the far-zoom tiles repaint it."""
         self.far.invalidate(rect)
+        self.far_picture.invalidate(rect)
         if self.far_mode:
+            self.terrain_item.update(rect)
             self.far_item.update(rect)
 
     def clear_terrain(self) -> None:
         self.terrain.clear()
+        self.far.clear()
         self._prefetched = None
         self.terrain_item.update()
 

@@ -304,7 +304,7 @@ class MapScene(QGraphicsScene):
         ):
             item.setPos(centre + offset)
             item.setZValue(Z_COUNTERS + k)
-        if h in self.hexmap.cells and self.layers.far.memory():
+        if h in self.hexmap.cells and self.layers.holds_counters():
             pad = self.counter_side
             self.layers.counters_changed(
                 self.map_painter.hex_rect(h).adjusted(-pad, -pad, pad, pad)

@@ -8,7 +8,14 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from tabletop.render.tiles import LEVEL_STEP, TileLayer, exact_level, level_of, level_scale
+from tabletop.render.tiles import (
+    LEVEL_STEP,
+    CompositeLayer,
+    TileLayer,
+    exact_level,
+    level_of,
+    level_scale,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -148,3 +155,97 @@ def test_a_zoom_between_levels_ends_up_blitted_at_its_own_scale(qapp) -> None:  
     frame(layer, 0.85)
     layer.render_pending(time.perf_counter() + 10)
     assert layer.cached(free) == 0 and layer.cached(exact_level(0.85)) > 0
+
+
+class Dots:
+    """Counters of a test: dots with transparent surroundings, painted over a board."""
+
+    def __init__(self) -> None:
+        self.spots: dict[tuple[int, int], str] = {}
+
+    def render(self, p: QPainter, rect: QRectF, scale: float) -> None:
+        for (x, y), colour in self.spots.items():
+            dot = QRectF(x * 50 + 10, y * 50 + 10, 30, 30)
+            if dot.intersects(rect):
+                p.setBrush(QColor(colour))
+                p.drawEllipse(dot)
+
+
+def two_layers(board: Board, dots: Dots, scale: float) -> QImage:
+    """The board's tiles with the dots' transparent tiles over them (the old way)."""
+    image, _ = frame(TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128),
+                     scale)  # fmt: skip
+    p = QPainter(image)
+    p.scale(scale, scale)
+    TileLayer(BOUNDS, dots.render, tile_px=128).paint(p, BOUNDS, scale, complete=True)
+    p.end()
+    return image
+
+
+def alike(a: QImage, b: QImage) -> int:
+    """The worst difference of a channel between two images of one size."""
+    worst = 0
+    for y in range(0, a.height(), 3):
+        for x in range(0, a.width(), 3):
+            c, d = a.pixelColor(x, y), b.pixelColor(x, y)
+            worst = max(worst, abs(c.red() - d.red()), abs(c.green() - d.green()),
+                        abs(c.blue() - d.blue()))  # fmt: skip
+    return worst
+
+
+def test_a_composite_tile_is_its_base_tile_with_the_layer_over_it(qapp) -> None:  # type: ignore[no-untyped-def]
+    board, dots = Board(), Dots()
+    board.colours = {(x, y): "#3f7a3a" for x in range(20) for y in range(12) if (x + y) % 3}
+    dots.spots = {(3, 2): "#c03030", (9, 7): "#3050c0"}
+    base = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    composite = CompositeLayer(base, dots.render)
+    image, done = frame(composite, 0.8)
+    assert done  # nothing to stand in: rendered at once, the base's tiles with them
+    assert base.rendered == composite.rendered == base.cached(-1)
+    assert alike(image, two_layers(board, dots, 0.8)) <= 2  # blending rounds, no more
+    assert image.pixelColor(int(175 * 0.8), int(125 * 0.8)) == QColor("#c03030")
+    # the base is not rendered again for the composite's next frame
+    board.calls.clear()
+    frame(composite, 0.8)
+    assert not board.calls and base.rendered == composite.rendered
+    with pytest.raises(ValueError):
+        CompositeLayer(TileLayer(BOUNDS, board.render), dots.render)
+
+
+def test_a_base_change_reaches_the_composite_in_the_next_frame(qapp) -> None:  # type: ignore[no-untyped-def]
+    board, dots = Board(), Dots()
+    dots.spots = {(5, 4): "#c03030"}
+    base = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    composite = CompositeLayer(base, dots.render)
+    frame(composite, 1.0)
+    board.colours[(6, 4)] = "#5b9bd5"  # beside the dot, in the same tile
+    dots.spots[(4, 4)] = "#30a030"
+    square = QRectF(200, 200, 150, 50)
+    base.invalidate(square)
+    composite.invalidate(square)
+    board.calls.clear()
+    image, done = frame(composite, 1.0)
+    assert done and base.repaired >= 1 and composite.repaired >= 1
+    assert board.calls and all(c.width() <= 152 and c.height() <= 52 for c in board.calls)
+    assert image.pixelColor(325, 225) == QColor("#5b9bd5")  # the base's change
+    assert image.pixelColor(225, 225) == QColor("#30a030")  # the layer's own
+    assert image == frame(CompositeLayer(TileLayer(BOUNDS, board.render,
+        background=QColor("white"), tile_px=128), dots.render), 1.0)[0]  # fmt: skip
+
+
+def test_a_composite_with_no_time_left_shows_its_base(qapp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.render import tiles
+
+    board, dots = Board(), Dots()
+    board.colours = {(1, 1): "#c8ad7f"}
+    dots.spots = {(1, 1): "#c03030"}
+    base = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
+    frame(base, 1.0)  # the base's tiles are there, the composite's are not
+    composite = CompositeLayer(base, dots.render)
+    monkeypatch.setattr(tiles, "SYNC_SECONDS", -1.0)  # the frame is spent at once
+    image, done = frame(composite, 1.0)
+    assert not done and composite.rendered == 0 and composite.pending() == 8 * 5
+    assert image.pixelColor(55, 55) == QColor("#c8ad7f")  # the terrain, never a hole
+    composite.render_pending(time.perf_counter() + 10)
+    image, done = frame(composite, 1.0)
+    assert done and image.pixelColor(75, 75) == QColor("#c03030")

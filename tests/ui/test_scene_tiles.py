@@ -3,8 +3,10 @@ around that hex; far out, counters are drawn into tiles instead of items."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from tabletop.documents import GameDocument
@@ -212,3 +214,129 @@ def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:
         view.viewport().repaint()
         assert (layers.terrain.stood_in, layers.terrain.rendered, scene.faces.painted) == before
         assert all(i.own_face for i in scene.counters_near(view.visible_rect()))
+
+
+def far_view(qtbot, document: GameDocument):  # type: ignore[no-untyped-def]
+    """A view of the sample map zoomed out to far mode, idle time done (composites ready)."""
+    from tabletop.ui.view import MapView
+
+    scene = MapScene(document)
+    view = MapView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(700, 500)
+    view.set_scale((FAR_COUNTER_PIXELS - 4) / scene.counter_side)
+    view.centerOn(scene.map_rect().center())
+    view.show()
+    qtbot.waitExposed(view)
+    for _ in range(2):  # the level's tiles, then those of the view's own (free) scale
+        view.viewport().grab()
+        idle(scene)
+    assert scene.layers.far_mode
+    return scene, view
+
+
+def pixel(scene: MapScene, view, h) -> QColor:  # type: ignore[no-untyped-def]
+    """The colour a view's next frame shows a little below the centre of hex ``h``."""
+    spot = view.mapFromScene(scene.hex_center(h) + QPointF(0, scene.map_painter.size * 0.55))
+    return view.viewport().grab().toImage().pixelColor(spot)
+
+
+def test_a_far_frame_blits_one_layer_where_composites_are_ready(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+    scene, view = far_view(qtbot, document)
+    layers = scene.layers
+    drawn = {"terrain": 0, "far": 0, "picture": 0}
+    for name, layer in (("terrain", layers.terrain), ("far", layers.far),
+                        ("picture", layers.far_picture)):  # fmt: skip
+
+        def counting(key, *, render, layer=layer, name=name):  # type: ignore[no-untyped-def]
+            drawn[name] += 1
+            return type(layer)._ready(layer, key, render=render)
+
+        layer._ready = counting  # type: ignore[method-assign]
+    before = (layers.far.rendered, layers.far.stood_in, layers.terrain.rendered)
+    image = view.viewport().grab().toImage()
+    assert drawn["far"] > 0 and drawn["terrain"] == 0 and drawn["picture"] == 0
+    assert (layers.far.rendered, layers.far.stood_in, layers.terrain.rendered) == before
+    # and that frame shows the counters over the terrain
+    leo = scene.counters["leo-2"]
+    assert not near(image.pixelColor(view.mapFromScene(leo.pos())), "#dfe6b0")
+
+
+def test_a_terrain_edit_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+    scene, view = far_view(qtbot, document)
+    cells = scene.hexmap.cells
+    h = next(h for h in sorted(cells) if h not in scene.occupied_hexes()
+             and cells[h].terrain == "clear" and not cells[h].level)  # fmt: skip
+    assert near(pixel(scene, view, h), "#dfe6b0")
+    scene.hexmap.cells[h] = HexCell("water")
+    scene.invalidate_hexes([h])
+    assert near(pixel(scene, view, h), "#5b9bd5")
+
+
+def test_a_move_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+    scene, view = far_view(qtbot, document)
+    leo = scene.counters["leo-2"]
+    origin = leo.hex
+    spot = view.mapFromScene(leo.pos())
+    assert not near(view.viewport().grab().toImage().pixelColor(spot), "#dfe6b0")
+    unit = document.state.unit("leo-2")
+    target = scene.hexmap.parse("0203")
+    assert target not in scene.occupied_hexes()
+    unit.hex = target
+    scene.sync_units(["leo-2"])
+    if origin not in scene.occupied_hexes():  # the counter left: the hex's terrain shows
+        hill = QColor("#dfe6b0").darker(109).name()
+        colour = view.viewport().grab().toImage().pixelColor(spot)
+        assert near(colour, hill) or near(colour, "#dfe6b0")
+    there = view.mapFromScene(scene.counters["leo-2"].pos())
+    assert not near(view.viewport().grab().toImage().pixelColor(there), "#dfe6b0")
+
+
+def test_a_picture_far_out_is_drawn_as_before_the_composites(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+    scene, view = far_view(qtbot, document)
+    rect = scene.map_rect()
+    scale = view.scale_factor
+    unit = document.state.unit("leo-2")
+    unit.hex = scene.hexmap.parse("0203")
+    scene.sync_units(["leo-2"])
+    view.viewport().repaint()
+    far = scene.layers.far
+    rendered, repaired = far.rendered, far.repaired
+    picture = render(scene, rect, scale)
+    assert (far.rendered, far.repaired) == (rendered, repaired)  # not from the composite
+    fresh = MapScene(document)  # never shown: the counters' tiles over the terrain's
+    fresh.view_scaled(scale, rect)
+    assert picture == render(fresh, rect, scale)
+
+
+def test_a_far_notch_after_idle_time_finds_its_composites(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.model import Grid, HexMap
+    from tabletop.ui.view import MapView
+
+    small = scenario.map
+    scenario.map = HexMap("Wide", small.chart, Grid(60, 40))
+    for h, cell in small.cells.items():
+        scenario.map.cells[h] = cell
+    scene = MapScene(GameDocument.from_scenario(scenario))
+    view = MapView()
+    qtbot.addWidget(view)
+    view.setScene(scene)
+    view.resize(900, 600)
+    far = FAR_COUNTER_PIXELS / scene.counter_side
+    view.set_scale(1.25 ** math.floor(math.log(far) / math.log(1.25) - 1))  # a far level
+    view.centerOn(scene.hex_center(scene.hexmap.parse("0505")))
+    view.show()
+    qtbot.waitExposed(view)
+    view.viewport().grab()
+    layers = scene.layers
+    assert layers.far_mode
+    for step in (1 / 1.25, 1.25, 1.25):  # out, back, in: all far out
+        idle(scene)
+        counts = (layers.far.stood_in, layers.far.rendered, layers.terrain.stood_in,
+                  layers.terrain.rendered, scene.faces.painted)  # fmt: skip
+        view.zoom_by(step)
+        view.viewport().grab()
+        assert layers.far_mode
+        assert (layers.far.stood_in, layers.far.rendered, layers.terrain.stood_in,
+                layers.terrain.rendered, scene.faces.painted) == counts  # fmt: skip
