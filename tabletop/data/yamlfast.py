@@ -51,9 +51,14 @@ class _Scalars:
         self.wildcard = self.resolvers.get(None, [])
         self.constructor = yaml.constructor.SafeConstructor()
         self.memo: dict[str, Any] = {}
+        self.by_first: dict[str, list[tuple[str, Any]]] = {}
 
     def tag(self, text: str) -> str:
-        for tag, regexp in self.resolvers.get(text[:1], []) + self.wildcard:
+        first = text[:1]
+        candidates = self.by_first.get(first)
+        if candidates is None:  # those of the first character, then the wildcard's
+            candidates = self.by_first[first] = self.resolvers.get(first, []) + self.wildcard
+        for tag, regexp in candidates:
             if regexp.match(text):
                 return str(tag)
         return _STR

@@ -359,9 +359,8 @@ class _Reader:
             return self.new_map(parent, slot)
         pieces = body.split(", ")
         entries = self.entries
-        try:
-            pairs = list(map(entries.__getitem__, pieces))
-        except KeyError:
+        pairs: list[Any] = list(map(entries.get, pieces))
+        if None in pairs:
             if not self._entries(pieces):
                 return None
             pairs = list(map(entries.__getitem__, pieces))
@@ -394,7 +393,9 @@ class _Reader:
             if value is _MISS:
                 if raw[:1] == '"' and raw.find('"', 1) == len(raw) - 1 and "\\" not in raw:
                     value = values[raw] = raw[1:-1]  # double-quoted, no escapes
-                elif raw.isidentifier() or _F_TOKEN.fullmatch(raw) is not None:
+                elif raw.isidentifier():
+                    value = values[raw] = self.scalars.value(raw)
+                elif _F_TOKEN.fullmatch(raw) is not None:
                     value = self._scalar(raw, values)
                 else:
                     return False
