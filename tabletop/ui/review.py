@@ -370,9 +370,10 @@ class ReviewMode(QObject):
         text = f"Reviewing {where}: turn {state.turn}, {state.phase.replace('_', ' ')}"
         if self.problem:
             text += f". The log stops replaying after action {self.last}: {self.problem}"
-        waiting = self.position != self.shown
-        if waiting:
-            text += f". Going to {self._where(self.position)} once the log has replayed that far"
+        if self.position != self.shown:
+            way = "back" if self.position < self.shown else "on"
+            text += (f". Going {way} to action {self.position}: waiting for the replay of the"
+                     " log to get there")  # fmt: skip
         self.bar.label.setText(text)
         self.bar.show_progress(len(replay.steps), replay.total, not replay.done())
         self.bar.buttons["first"].setEnabled(self.position > 0)

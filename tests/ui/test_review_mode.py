@@ -120,7 +120,7 @@ def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(  # ty
     assert "replaying the log: 0 of 3" in window.statusBar().currentMessage()
     press(qtbot, window, "review-back")  # a position not replayed yet: asked for, waited for
     assert review.position == 2 and review.shown == 3
-    assert "Going to after action 2 of 3" in review.bar.label.text()
+    assert "Going back to action 2: waiting for the replay" in review.bar.label.text()
     qtbot.waitUntil(lambda: review.shown == 2, timeout=10000)
     assert counter_hex(window, "t72-1") == "1005" and counter_hex(window, "leo-2") == "0706"
     qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
