@@ -9,7 +9,7 @@ of :mod:`bigmap`, 11,441 units); without it they are made in a temporary folder 
 - the floor: the log replayed with ``engine.replay_steps`` and nothing kept (the rules'
   time of the whole log);
 - the game's replay as the app keeps it (``documents.replay.Replay``: each step's changes),
-  its ratio to the floor and the memory it keeps;
+  its ratio to the floor and how many unit copies it keeps;
 - a full copy of the game per position (what review mode kept before), timed and measured
   on the first 20 positions and multiplied out;
 - the window: entering review mode, every slice of the replay between events (the longest
@@ -67,13 +67,13 @@ def _replays(doc) -> None:  # type: ignore[no-untyped-def]
 
     floor = min(plain(), plain())  # (the first also fills the sight-line caches)
     print(f"floor: replay_steps of {len(log)} actions, nothing kept   {floor * 1e3:9.0f} ms")
-    before = rss_mb()
     replay = Replay(doc)
     t = time.perf_counter()
     replay.run_for(float("inf"))
     kept = time.perf_counter() - t
+    copies = sum(len(s.before.units) + len(s.after.units) for s in replay.steps)
     print(f"Replay, each step's changes kept              {kept * 1e3:9.0f} ms"
-          f"   {kept / floor:5.2f}x floor   +{rss_mb() - before:6.0f} MB")  # fmt: skip
+          f"   {kept / floor:5.2f}x floor   {copies} unit copies kept")  # fmt: skip
     state = doc.scenario.new_game()
     copies = [state.snapshot()]
     before = rss_mb()
@@ -86,7 +86,8 @@ def _replays(doc) -> None:  # type: ignore[no-untyped-def]
     mb = (rss_mb() - before) / COPIED
     n = len(log) + 1
     print(f"a full copy per position (first {COPIED}, x {n})   {per * n * 1e3:9.0f} ms"
-          f"   {(per * n) / floor:5.2f}x floor   +{mb * n:6.0f} MB (est.)")  # fmt: skip
+          f"   {(per * n) / floor:5.2f}x floor   {n * len(state.units)} unit copies,"
+          f" {mb * n:.0f} MB (est.)")  # fmt: skip
 
 
 def _window(path: Path) -> None:
