@@ -84,8 +84,8 @@ def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario)
 
 def _squad_terrain(ck: Checker, doc: dict[str, Any], hexmap: HexMap) -> None:
     squad_only = {name for name, t in hexmap.chart.terrain.items() if t.squad_only}
-    if not squad_only:
-        return
+    if squad_only.isdisjoint(map(attrgetter("terrain"), hexmap.cells.values())):
+        return  # (the usual answer, found in C over the map's cells)
     bad = sorted(h for h, c in hexmap.cells.items() if c.terrain in squad_only)
     if bad:
         shown = ", ".join(f"{hexmap.label(h)} ({hexmap.cells[h].terrain})" for h in bad[:5])
