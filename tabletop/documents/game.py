@@ -125,7 +125,8 @@ class GameDocument:
         self._modified = False
         self._los: LineOfSight | None = None
         self._los_factory: Callable[[], LineOfSight] | None = None
-        self._index = HexIndex(state.units)
+        with collector_paused():  # (a loaded big game's 11,441 units, filed by hex)
+            self._index = HexIndex(state.units)
         self.dice: DiceSource = RandomDice()
         """Every action started on this document rolls from here (a test may script it);
         the faces each action rolled are recorded in its log entry, so redo is exact."""
