@@ -145,6 +145,10 @@ class CounterItem(QGraphicsPixmapItem):
         self.state = state
         self.hex: Hex | None = None
         """The hex the scene filed the item under (see ``MapScene.sync_units``)."""
+        self.order = 0
+        """When the scene made the item, in the game's units' order (see
+        ``MapScene``'s ``ORDER_STEP``): of two counters at the same height in their
+        stacks, the later one is drawn on top."""
         self.faces = faces
         self.side = faces.side
         self.options = options

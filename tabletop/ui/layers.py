@@ -24,11 +24,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QObject, QRectF, QTimer
+from PySide6.QtCore import QObject, QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from tabletop.render.faces import FaceCache
+from tabletop.render.faces import FaceCache, Look
 from tabletop.render.terrain import MapPainter
 from tabletop.render.tiles import LEVEL_STEP, CompositeLayer, TileLayer, exact_level
 from tabletop.ui import collector
@@ -50,26 +50,33 @@ BACKGROUND = QColor("#3a3f44")
 class MapLayers(QObject):
     """Terrain tiles, far-zoom counter tiles and the counters' zoom level for one scene.
 
-    ``stacks(rect)`` yields the counter items standing in the hexes meeting ``rect``,
-    bottom first (the scene's index by hex); ``counters()`` yields every counter item.
-    Counter items stay top-level items, so that the scene's index skips the ones off
-    screen (children of one parent would all be visited by every frame)."""
+    ``faces_in(rect)`` yields where the counters standing in the hexes meeting ``rect``
+    draw their faces (top left corner) and their looks, bottom first (the scene's index
+    by hex; counters whose items are not made yet included); ``counters()`` yields every
+    counter item made. Counter items stay top-level items, so that the scene's index
+    skips the ones off screen (children of one parent would all be visited by every
+    frame). ``backlog(deadline)`` does the scene's own idle work (making counter items)
+    until ``deadline`` and says whether some is left (see :meth:`backlog_due`)."""
 
     def __init__(
         self, scene: QGraphicsScene, painter: MapPainter, faces: FaceCache,
-        stacks: Callable[[QRectF], Iterable[CounterItem]],
+        faces_in: Callable[[QRectF], Iterable[tuple[QPointF, Look]]],
         counters: Callable[[], Iterable[CounterItem]],
         near: Callable[[QRectF], Iterable[CounterItem]],
+        backlog: Callable[[float], bool] = lambda deadline: False,
     ) -> None:  # fmt: skip
         super().__init__(scene)
         self.scene = scene
         self.painter = painter
         self.faces = faces
-        self.stacks = stacks
+        self.faces_in = faces_in
         self.counters = counters
         self.near = near
-        """``near(rect)``: the counter items in or near ``rect``, visible or not, found
-        through the scene's index by map block (a superset of those inside, unordered)."""
+        """``near(rect)``: the counter items made in or near ``rect``, visible or not,
+        found through the scene's index by map block (a superset of those inside,
+        unordered; the scene makes those a view shows before it paints)."""
+        self.backlog = backlog
+        self._backlog_left = False
         self._new_layers()
         self.terrain_item = TileItem(self.terrain, Z_TERRAIN, self.wake)
         self.far_item = TileItem(self.far_picture, Z_COUNTERS, self.wake)
@@ -114,8 +121,8 @@ class MapLayers(QObject):
         level = exact_level(scale)  # a free level's tiles get faces of exactly their scale
         pad = self.faces.side
         face_of = self.faces.face_of
-        for item in self.stacks(rect.adjusted(-pad, -pad, pad, pad)):
-            p.drawPixmap(item.pos() + item.offset(), face_of(item.look, level))
+        for corner, look in self.faces_in(rect.adjusted(-pad, -pad, pad, pad)):
+            p.drawPixmap(corner, face_of(look, level))
 
     # --- zoom -----------------------------------------------------------------------------
     def view_scaled(self, scale: float, visible: QRectF) -> None:
@@ -169,6 +176,11 @@ class MapLayers(QObject):
         for counter in near:
             counter.setVisible(not far)
 
+    def backlog_due(self) -> None:
+        """The scene has idle work of its own queued (see ``backlog``)."""
+        self._backlog_left = True
+        self.wake()
+
     def wake(self) -> None:
         """There may be work for idle time (tiles stood in for, counters to update)."""
         if not self._timer.isActive():
@@ -202,11 +214,12 @@ class MapLayers(QObject):
         while self._warm and time.perf_counter() < deadline:
             item, level = self._warm.pop()
             self.faces.face_of(item.look, level)
-        if self._busy():
+        if self._backlog_left and time.perf_counter() < deadline:
+            self._backlog_left = self.backlog(deadline)
+        if self._busy() or self._prefetch() or self._backlog_left:
             return
-        if not self._prefetch():
-            self._timer.stop()
-            collector.grown()  # the painters' caches grew: out of the collector's way
+        self._timer.stop()
+        collector.grown()  # the painters' caches grew: out of the collector's way
 
     def _busy(self) -> bool:
         """Whether idle time has work queued (tiles, faces, counters to switch)."""

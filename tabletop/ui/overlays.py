@@ -220,13 +220,14 @@ class StackFan:
             self.map_scene.removeItem(self.backdrop)
             self.backdrop = None
         scene = self.map_scene
-        if self.selected is not None and self.selected in scene.counters:
-            set_selected(scene.counters[self.selected], False)
+        item = scene.counter(self.selected) if self.selected is not None else None
+        if item is not None:
+            set_selected(item, False)
         if self.hex is not None:
-            ids = [i.unit_id for i in scene.stack_at(self.hex)]
-            for i in ids:
-                set_selected(scene.counters[i], False)
-            scene.sync_units(ids)  # restacks the hex
+            items = scene.stack_at(self.hex)
+            for item in items:
+                set_selected(item, False)
+            scene.sync_units([i.unit_id for i in items])  # restacks the hex
         self.hex = None
         self.selected = None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import math
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -15,7 +16,7 @@ from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import UnitState, UnitType
 from tabletop.render import CounterOptions, MapPainter
-from tabletop.render.faces import FaceCache
+from tabletop.render.faces import FaceCache, Look
 from tabletop.render.palette import side_color_of
 from tabletop.ui.items import (
     Z_COUNTERS,
@@ -24,12 +25,19 @@ from tabletop.ui.items import (
     MarkerItem,
     stack_offsets,
 )
-from tabletop.ui.layers import BACKGROUND, MapLayers
+from tabletop.ui.layers import BACKGROUND, FAR_COUNTER_PIXELS, MapLayers
 
 COUNTER_SHARE = 0.72
 """A counter's side as a share of the hex's flat-to-flat height."""
 BLOCK = 8
 """Columns and rows of a block of the index of counters by place (:meth:`counters_near`)."""
+EAGER_COUNTERS = 1500
+"""A game with at most this many units on the map gets every counter item at once; a
+bigger one gets those near the view first and the others in idle time (:class:`MapScene`)."""
+ORDER_STEP = 1e-7
+"""Z-value step between counters of equal height in their stacks, by the order their
+items were made (a unit's place in the game's units at opening): overlapping counters of
+neighbouring hexes stack the same way whatever order idle time makes their items in."""
 
 
 @contextmanager
@@ -51,6 +59,45 @@ def stack_order(item: CounterItem) -> tuple[bool, str]:
     return (item.state.sw_of is None, item.state.id)
 
 
+class Unmade:
+    """The units on the map whose counter items are not made yet (a big game's, until
+    idle time has made them all), by hex and by map block; each hex's units are all
+    made or all waiting."""
+
+    def __init__(self) -> None:
+        self.at: dict[Hex, list[str]] = {}
+        """The unit ids waiting in each hex."""
+        self.blocks: dict[tuple[int, int], dict[Hex, None]] = {}
+        """The hexes waiting in each map block (see :meth:`MapScene.counters_near`)."""
+        self.hex_of: dict[str, Hex] = {}
+        self.order: dict[str, int] = {}
+        """Each waiting unit's place in the game's units at opening (see ORDER_STEP)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.at)
+
+    def add(self, unit_id: str, h: Hex, block: tuple[int, int], order: int) -> None:
+        ids = self.at.get(h)
+        if ids is None:
+            ids = self.at[h] = []
+            self.blocks.setdefault(block, {})[h] = None
+        ids.append(unit_id)
+        self.hex_of[unit_id] = h
+        self.order[unit_id] = order
+
+    def take(self, h: Hex, block: tuple[int, int]) -> list[str]:
+        """The ids waiting in ``h``, no longer waiting (their orders stay, to be popped)."""
+        ids = self.at.pop(h, [])
+        hexes = self.blocks.get(block)
+        if hexes is not None:
+            hexes.pop(h, None)
+            if not hexes:
+                del self.blocks[block]
+        for unit_id in ids:
+            del self.hex_of[unit_id]
+        return ids
+
+
 class MapScene(QGraphicsScene):
     """Terrain and grid (raster tiles), markers and one counter item per unit on the map.
 
@@ -59,6 +106,14 @@ class MapScene(QGraphicsScene):
     (:meth:`stack_at`), a unit change touches its own items (:meth:`sync_units`), and a
     map edit repaints only the edited hexes' pixels (:meth:`invalidate_hexes`,
     :meth:`invalidate_hexsides`, :meth:`refresh_map`).
+
+    A game of more than :data:`EAGER_COUNTERS` units on the map opens without making
+    their counter items: the view asks for those near what it shows before it paints
+    (:meth:`view_painting`), idle time makes the others a few milliseconds at a time,
+    nearest the view first, and every way to reach an item makes its hex's at once
+    (:meth:`counter`, :meth:`stack_at`, :meth:`counters_near`, :meth:`sync_units`,
+    :attr:`counters` for code that visits them all). The far-zoom tiles draw a waiting
+    unit's face and place from its state, as its item would show them.
     """
 
     def __init__(self, document: GameDocument, parent=None) -> None:
@@ -74,13 +129,20 @@ class MapScene(QGraphicsScene):
         self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.faces = FaceCache(self.counter_side)
-        self.counters: dict[str, CounterItem] = {}
+        self._items: dict[str, CounterItem] = {}
+        """The counter items made so far, by unit id (see :attr:`counters`)."""
         self._blocks: dict[tuple[int, int], dict[str, CounterItem]] = {}
         """The counter items by map block of BLOCK x BLOCK hexes: those near a rectangle
         without a scan (:meth:`counters_near`)."""
+        self.unmade = Unmade()
+        self._backlog: list[tuple[int, int]] | None = None
+        """The blocks idle time makes the waiting items of, farthest from the view first."""
+        self._made = 0
+        """Counter items made so far (for tests and benchmarks)."""
         self.layers = MapLayers(
-            self, self.map_painter, self.faces, self._stacks_in,
-            lambda: self.counters.values(), self.counters_near,
+            self, self.map_painter, self.faces, self._faces_in,
+            lambda: self._items.values(), lambda r: self.counters_near(r, make=False),
+            self._make_some,
         )  # fmt: skip
         self.terrain_item = self.layers.terrain_item
         self.marker_item = MarkerItem(self.map_painter, document.state)
@@ -92,8 +154,113 @@ class MapScene(QGraphicsScene):
         self._sides = {side: i for i, side in enumerate(document.scenario.sides)}
         self._options: dict[int, CounterOptions] = {}
         """The counter options of each side (shared by its counters)."""
+        self._orders = 0
+        """The order the next item made gets (see ORDER_STEP)."""
         with _collector_paused():
-            self.sync_units(document.state.units)
+            self._wait_or_make(document.state.units)
+
+    def _wait_or_make(self, units: dict[str, UnitState]) -> None:
+        on_map = [(uid, u.hex) for uid, u in units.items() if u.hex is not None and u.alive]
+        self._orders = len(units)
+        if len(on_map) <= EAGER_COUNTERS:
+            self.sync_units([uid for uid, _ in on_map])
+            return
+        order = {uid: k for k, uid in enumerate(units)}
+        block = self._block
+        blocks: dict[Hex, tuple[int, int]] = {}
+        for uid, h in on_map:
+            b = blocks.get(h)  # type: ignore[arg-type]
+            if b is None:
+                b = blocks[h] = block(h)  # type: ignore[index,arg-type]
+            self.unmade.add(uid, h, b, order[uid])  # type: ignore[arg-type]
+        self.layers.backlog_due()
+
+    # --- counter items --------------------------------------------------------------------
+    @property
+    def counters(self) -> dict[str, CounterItem]:
+        """Every unit's counter item by unit id: those still waiting are made now, all
+        of them (for code that visits every counter; :meth:`counter` makes one)."""
+        if self.unmade:
+            self._make_hexes(list(self.unmade.at))
+        return self._items
+
+    def counter(self, unit_id: str) -> CounterItem | None:
+        """The counter item of a unit on the map (made now, with its hex's, if it was
+        waiting), or None for a unit off the map."""
+        item = self._items.get(unit_id)
+        if item is None:
+            h = self.unmade.hex_of.get(unit_id)
+            if h is not None:
+                self._make_hexes([h])
+                item = self._items.get(unit_id)
+        return item
+
+    def made_counters(self) -> Iterable[CounterItem]:
+        """The counter items made so far (those waiting are made as they stand)."""
+        return self._items.values()
+
+    def made(self) -> int:
+        """How many counter items this scene has made."""
+        return self._made
+
+    def view_painting(self, scale: float, visible: QRectF) -> None:
+        """A view at ``scale`` is about to paint ``visible``: make the waiting counter
+        items near it (not in far mode, where tiles draw the counters)."""
+        if self.unmade and self.faces.side * scale >= FAR_COUNTER_PIXELS:
+            self._make_near(visible)
+
+    def _make_some(self, deadline: float) -> bool:
+        """Idle time: make waiting items, the blocks nearest the view first, until
+        ``deadline``; whether any are left."""
+        if not self.unmade:
+            return False
+        if self._backlog is None:
+            views = self.views()
+            centre = (views[0].mapToScene(views[0].viewport().rect().center())
+                      if views else self.map_rect().center())  # fmt: skip
+            h = self.layout.hex_at(centre.x(), centre.y())
+            i, j = self._block(h)
+            self._backlog = sorted(self.unmade.blocks,
+                                   key=lambda b: -((b[0] - i) ** 2 + (b[1] - j) ** 2))  # fmt: skip
+        backlog = self._backlog
+        while backlog and time.perf_counter() < deadline:
+            hexes = self.unmade.blocks.get(backlog.pop())
+            if hexes:
+                self._make_hexes(list(hexes))
+        if not self.unmade:
+            self._backlog = None
+            return False
+        if not backlog:
+            self._backlog = None  # waiting hexes the order has not seen: sort again
+        return True
+
+    def _make_near(self, rect: QRectF) -> None:
+        hexes = []
+        blocks = self.unmade.blocks
+        for key in self._block_keys(rect):
+            found = blocks.get(key)
+            if found:
+                hexes.extend(found)
+        if hexes:
+            self._make_hexes(hexes)
+
+    def _make_hexes(self, hexes: list[Hex]) -> None:
+        """Make, file, place and add the items of the units waiting in ``hexes``."""
+        units = self.document.state.units
+        unmade = self.unmade
+        fresh: list[CounterItem] = []
+        for h in hexes:
+            for unit_id in unmade.take(h, self._block(h)):
+                state, order = units.get(unit_id), unmade.order.pop(unit_id)
+                if state is None or not state.on_map:  # gone without a sync: nothing to show
+                    continue
+                item = self._new_counter(state, order)
+                self._items[unit_id] = item
+                self._file(item, h)
+                fresh.append(item)
+            self._restack(h, changed=False)
+        for item in fresh:
+            self.addItem(item)
 
     # --- hit-testing through the hex math ----------------------------------------------------
     def hex_at(self, scene_pos: QPointF) -> Hex | None:
@@ -108,6 +275,13 @@ class MapScene(QGraphicsScene):
     def map_rect(self) -> QRectF:
         return self.map_painter.bounds
 
+    def render(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        """Render into a picture or a printer: every counter item first (a picture shows
+        the finished map)."""
+        if self.unmade:
+            self._make_hexes(list(self.unmade.at))
+        super().render(*args, **kwargs)
+
     # --- sync ------------------------------------------------------------------------------
     def show_labels(self, on: bool) -> None:
         if on != self.map_painter.labels:
@@ -121,6 +295,7 @@ class MapScene(QGraphicsScene):
     def view_scaled(self, scale: float, visible: QRectF) -> None:
         """A view zoomed to ``scale`` and shows ``visible`` (scene coordinates): counters
         and tiles switch to that zoom level (the view calls this before it repaints)."""
+        self.view_painting(scale, visible)
         self.layers.view_scaled(scale, visible)
 
     # --- map edits (the map editor calls these after changing ``hexmap``) --------------------
@@ -155,6 +330,14 @@ class MapScene(QGraphicsScene):
         margin = self.map_painter.size * 1.2
         self.setSceneRect(self.map_painter.bounds.adjusted(-margin, -margin, margin, margin))
         self.layers.rebuild()
+        self._blocks = {}
+        for item in self._items.values():
+            if item.hex is not None:
+                self._blocks.setdefault(self._block(item.hex), {})[item.unit_id] = item
+        self.unmade.blocks = {}
+        for h in self.unmade.at:
+            self.unmade.blocks.setdefault(self._block(h), {})[h] = None
+        self._backlog = None
         for h in list(self._stacks):
             self._restack(h)
 
@@ -167,31 +350,53 @@ class MapScene(QGraphicsScene):
         self.marker_item.update()
 
     def refresh_state(self) -> None:
-        """The state object was replaced or restored: sync everything."""
+        """The state object was replaced or restored: sync everything (units still
+        waiting for their items are filed again where they now stand, still waiting)."""
         self.marker_item.state = self.document.state
-        self.sync_units(set(self.counters) | set(self.document.state.units))
+        units = self.document.state.units
+        unmade, self.unmade = self.unmade, Unmade()
+        self._backlog = None
+        self.sync_units(set(self._items) | (set(units) - set(unmade.hex_of)))
+        for unit_id, old in unmade.hex_of.items():
+            self._counters_changed(old)
+            state = units.get(unit_id)
+            if state is None or not state.on_map:
+                continue
+            h: Hex = state.hex  # type: ignore[assignment]
+            self.unmade.add(unit_id, h, self._block(h), unmade.order[unit_id])
+            if h in self._stacks:  # among made items: made too (a hex is all one or other)
+                self._make_hexes([h])
+            self._counters_changed(h)
+        if self.unmade:
+            self.layers.backlog_due()
         self.marker_item.update()
 
     def sync_units(self, ids: Iterable[str]) -> None:
         """Create, update, move or remove the counters of these units, restacking the hexes
-        they left and entered. Costs in proportion to ``ids``, whatever the game's size."""
+        they left and entered. Costs in proportion to ``ids``, whatever the game's size
+        (the items of waiting hexes they are in or enter are made first)."""
         units = self.document.state.units
+        if self.unmade:
+            ids = list(ids)
+            self._make_for(ids)
         touched: set[Hex] = set()
         fresh: list[CounterItem] = []
+        items = self._items
         for unit_id in ids:
             state = units.get(unit_id)
-            item = self.counters.get(unit_id)
+            item = items.get(unit_id)
             if item is not None and item.hex is not None:
                 touched.add(item.hex)
                 self._file(item, None)
             if state is None or not state.on_map:
                 if item is not None:
                     self.removeItem(item)
-                    del self.counters[unit_id]
+                    del items[unit_id]
                 continue
             if item is None:
-                item = self._new_counter(state)
-                self.counters[unit_id] = item
+                item = self._new_counter(state, self._orders)
+                self._orders += 1
+                items[unit_id] = item
                 fresh.append(item)
             else:
                 item.sync(state)
@@ -202,28 +407,51 @@ class MapScene(QGraphicsScene):
         for item in fresh:  # placed first: the scene's index files each item once
             self.addItem(item)
 
+    def _make_for(self, ids: list[str]) -> None:
+        """Make the waiting items of the hexes these units stand in or have entered."""
+        waiting, hex_of = self.unmade.at, self.unmade.hex_of
+        units = self.document.state.units
+        hexes = {hex_of[i] for i in ids if i in hex_of}
+        for unit_id in ids:
+            state = units.get(unit_id)
+            if state is not None and state.hex in waiting:
+                hexes.add(state.hex)  # type: ignore[arg-type]
+        if hexes:
+            self._make_hexes(list(hexes))
+
     def refresh_sides(self) -> None:
         """The scenario's sides changed (a colour, a side's place): each counter repaints
         with its side's colour (the items stay; only their face changes)."""
         self._sides = {side: i for i, side in enumerate(self.document.scenario.sides)}
         self._options.clear()
         sides = self.document.scenario.sides
-        for item in self.counters.values():
+        for item in self._items.values():
             index = self._sides.get(item.state.side, 0)
             mark = side_color_of(sides, item.state.side).name()
             new = dataclasses.replace(item.options, side_index=index, side_mark=mark)
             shared = self._options.setdefault(index, new)  # one options object per side
             item.set_options(shared if shared == new else new)
+        if self.layers.holds_counters():
+            self.layers.counters_changed(self.sceneRect())
 
     def retype(self, unit_type: UnitType) -> list[str]:
         """A unit type was edited (the counter editor): the game uses the new value and its
-        counters are repainted; the ids of the units redrawn."""
+        counters are repainted; the ids of the units redrawn (waiting ones included: they
+        will be made with it)."""
         self.document.scenario.unit_types[unit_type.id] = unit_type
-        ids = [uid for uid, item in self.counters.items() if item.unit_type.id == unit_type.id]
+        ids = [uid for uid, item in self._items.items() if item.unit_type.id == unit_type.id]
         for uid in ids:
-            item = self.counters[uid]
+            item = self._items[uid]
             item.unit_type = unit_type
             item.sync(item.state)
+            if item.hex is not None:
+                self._counters_changed(item.hex)
+        units = self.document.state.units
+        for uid, h in self.unmade.hex_of.items():
+            state = units.get(uid)
+            if state is not None and state.type_id == unit_type.id:
+                ids.append(uid)
+                self._counters_changed(h)
         return ids
 
     def _file(self, item: CounterItem, h: Hex | None) -> None:
@@ -244,9 +472,8 @@ class MapScene(QGraphicsScene):
         col, row = self.hexmap.scheme.to_colrow(h)
         return col // BLOCK, row // BLOCK
 
-    def counters_near(self, rect: QRectF) -> list[CounterItem]:
-        """The counter items of the map blocks meeting ``rect`` (visible or hidden): a
-        superset of those inside it, found without visiting the other blocks' units."""
+    def _block_keys(self, rect: QRectF) -> Iterator[tuple[int, int]]:
+        """The map blocks meeting ``rect`` padded by a counter."""
         layout, scheme = self.layout, self.hexmap.scheme
         pad = self.counter_side
         r = rect.adjusted(-pad, -pad, pad, pad)
@@ -254,56 +481,95 @@ class MapScene(QGraphicsScene):
         spots = [scheme.to_colrow(layout.hex_at(c.x(), c.y())) for c in corners]
         cols = [c // BLOCK for c, _ in spots]
         rows = [r // BLOCK for _, r in spots]
-        out: list[CounterItem] = []
-        blocks = self._blocks
         for i in range(min(cols), max(cols) + 1):
             for j in range(min(rows), max(rows) + 1):
-                block = blocks.get((i, j))
-                if block:
-                    out.extend(block.values())
+                yield i, j
+
+    def counters_near(self, rect: QRectF, *, make: bool = True) -> list[CounterItem]:
+        """The counter items of the map blocks meeting ``rect`` (visible or hidden; those
+        waiting made now, unless not ``make``): a superset of those inside it, found
+        without visiting the other blocks' units."""
+        keys = list(self._block_keys(rect))
+        if make and self.unmade:
+            self._make_near(rect)
+        out: list[CounterItem] = []
+        blocks = self._blocks
+        for key in keys:
+            block = blocks.get(key)
+            if block:
+                out.extend(block.values())
         return out
 
-    def _new_counter(self, state: UnitState) -> CounterItem:
-        """A counter item for ``state``, not filed, placed nor added to the scene yet."""
-        unit_type = self.document.scenario.unit_types[state.type_id]
-        index = self._sides.get(state.side, 0)
+    def _side_options(self, side: str) -> CounterOptions:
+        """The counter options of ``side``'s counters (one object per side)."""
+        index = self._sides.get(side, 0)
         options = self._options.get(index)
         if options is None:
-            mark = side_color_of(self.document.scenario.sides, state.side).name()
+            mark = side_color_of(self.document.scenario.sides, side).name()
             options = CounterOptions(side_index=index, side_mark=mark)
             self._options[index] = options
-        item = CounterItem(unit_type, state, self.faces, options, self.layers.level)
+        return options
+
+    def _new_counter(self, state: UnitState, order: int) -> CounterItem:
+        """A counter item for ``state``, not filed, placed nor added to the scene yet."""
+        unit_type = self.document.scenario.unit_types[state.type_id]
+        item = CounterItem(unit_type, state, self.faces, self._side_options(state.side),
+                           self.layers.level)  # fmt: skip
+        item.order = order
         if self.layers.far_mode:
             item.setVisible(False)
+        self._made += 1
         return item
 
-    def _stacks_in(self, rect: QRectF) -> list[CounterItem]:
-        """The counters of the hexes meeting ``rect``, each stack bottom first."""
-        stacks = self._stacks
-        out: list[CounterItem] = []
+    def _faces_in(self, rect: QRectF) -> list[tuple[QPointF, Look]]:
+        """Where the counters of the hexes meeting ``rect`` draw their faces (the top left
+        corner) and their looks, each stack bottom first; those waiting for their items
+        as the items will show them."""
+        stacks, waiting = self._stacks, self.unmade.at
+        out: list[tuple[QPointF, Look]] = []
         for shape in self.map_painter.hexes_in(rect):
-            if shape.hex in stacks:
-                out.extend(self.stack_at(shape.hex))
+            h = shape.hex
+            if h in stacks:
+                out.extend((i.pos() + i.offset(), i.look) for i in self.stack_at(h))
+            elif h in waiting:
+                out.extend(self._waiting_faces(h))
         return out
+
+    def _waiting_faces(self, h: Hex) -> list[tuple[QPointF, Look]]:
+        units, types = self.document.state.units, self.document.scenario.unit_types
+        states = [s for s in map(units.get, self.unmade.at[h]) if s is not None]
+        states.sort(key=lambda s: (s.sw_of is None, s.id))  # as stack_order sorts items
+        centre = self.hex_center(h) + QPointF(0, self.counter_side * 0.06)
+        corner, look = self.faces.offset, self.faces.look
+        offsets = stack_offsets(len(states), self.counter_side)
+        return [(centre + offset + corner, look(types[s.type_id], s, self._side_options(s.side)))
+                for s, offset in zip(states, offsets, strict=True)]  # fmt: skip
 
     def stack_at(self, h: Hex) -> list[CounterItem]:
         """The counters in a hex, bottom first: support weapons under the platoons that carry
         them, then by id. Looked up in the scene's index by hex: other hexes' counters are
-        never visited."""
+        never visited (those of a waiting hex are made now)."""
+        if h in self.unmade.at:
+            self._make_hexes([h])
         return sorted(self._stacks.get(h, {}).values(), key=stack_order)
 
     def occupied_hexes(self) -> set[Hex]:
-        """The hexes with at least one counter."""
-        return set(self._stacks)
+        """The hexes with at least one counter (made or waiting)."""
+        return set(self._stacks) | set(self.unmade.at)
 
-    def _restack(self, h: Hex) -> None:
+    def _restack(self, h: Hex, *, changed: bool = True) -> None:
+        """Place the items of ``h``'s stack; ``changed``: the far-zoom tiles show it anew."""
         items = self.stack_at(h)
         centre = self.hex_center(h) + QPointF(0, self.counter_side * 0.06)
         for k, (item, offset) in enumerate(
             zip(items, stack_offsets(len(items), self.counter_side), strict=True)
         ):
             item.setPos(centre + offset)
-            item.setZValue(Z_COUNTERS + k)
+            item.setZValue(Z_COUNTERS + k + item.order * ORDER_STEP)
+        if changed:
+            self._counters_changed(h)
+
+    def _counters_changed(self, h: Hex) -> None:
         if h in self.hexmap.cells and self.layers.holds_counters():
             pad = self.counter_side
             self.layers.counters_changed(

@@ -129,6 +129,14 @@ class MapView(QGraphicsView):
             scene.view_scaled(self.scale_factor, self.visible_rect())
         self.zoomChanged.emit(self.scale_factor)
 
+    def paintEvent(self, event) -> None:
+        """Paint; a scene that makes its counter items as they come into view (a big
+        game's, :class:`~tabletop.ui.scene.MapScene`) makes those of what is shown first."""
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "view_painting"):
+            scene.view_painting(self.scale_factor, self.visible_rect())
+        super().paintEvent(event)
+
     def visible_rect(self) -> QRectF:
         """The part of the scene the viewport shows."""
         return self.mapToScene(self.viewport().rect()).boundingRect()

@@ -39,7 +39,7 @@ def test_stack_at_visits_only_the_hexs_counters(qapp, document: GameDocument, mo
         return order(item)
 
     monkeypatch.setattr(scene_module, "stack_order", counting)
-    scene.counters = _NoScan(scene.counters)
+    scene._items = _NoScan(scene._items)
     stack = scene.stack_at(h)
     here = {u.id for u in document.state.units.values() if u.on_map and u.hex == h}
     assert {i.unit_id for i in stack} == here and len(here) >= 3
