@@ -94,6 +94,7 @@ def _window(path: Path) -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
+    from tabletop.documents.replay import Replay
     from tabletop.ui import logdock
     from tabletop.ui.loading import load_game_document
     from tabletop.ui.mainwindow import MainWindow
@@ -108,9 +109,7 @@ def _window(path: Path) -> None:
     dock, review = window.log_dock, window.review
     while dock.replaying():  # the rows' replay is the same one: let it finish first...
         app.processEvents()
-    replay = review.replay
-    replay.steps.clear()  # ... then start the positions' afresh, as a game played here
-    replay._state = replay.start = None
+    replay = dock.book.replay = Replay(doc)  # ... then a fresh one, as a game played here
     slices: list[tuple[float, int]] = []
     run_for = replay.run_for
 

@@ -52,10 +52,9 @@ class Replay:
     def __init__(self, document: GameDocument) -> None:
         self.document = document
         self.steps: list[Step] = []
-        self.start: GameState | None = None
-        """The game at its start (a copy nobody changes); None until the first step."""
         self._state: GameState | None = None
-        """The running state, at position ``len(steps)``."""
+        """The running state, at position ``len(steps)`` (None until the first step makes
+        the new game); the start is ``len(steps)`` steps back."""
         self._problem: tuple[LogEntry, str] | None = None
 
     @property
@@ -72,7 +71,7 @@ class Replay:
     def done(self) -> bool:
         """Has every entry of the log as it is now replayed (or the one that stops it)?"""
         self._follow_log()
-        return self.start is not None and (
+        return self._state is not None and (
             len(self.steps) == self.total or self._problem is not None
         )
 
@@ -88,7 +87,6 @@ class Replay:
     def _step(self) -> None:
         if self._state is None:
             self._state = self.document.scenario.new_game()
-            self.start = self._state.snapshot()
             return
         state = self._state
         entry = self.document.state.log[len(self.steps)]

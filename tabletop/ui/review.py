@@ -312,7 +312,7 @@ class ReviewMode(QObject):
         if replay is None:
             return False
         live = position == replay.total and replay.problem is None
-        return live or (replay.start is not None and position <= len(replay.steps))
+        return live or (replay.position_state() is not None and position <= len(replay.steps))
 
     def _show_now(self, position: int) -> None:
         replay, doc, scene = self.replay, self._doc, self.scene

@@ -99,12 +99,13 @@ def test_the_replay_keeps_each_position_and_says_where_it_stops() -> None:
     replay = book.replay
     assert replay.run_for(float("inf")) and replay.done()
     assert len(replay.steps) == 1 and replay.problem is not None and "dice" in replay.problem
-    assert replay.start is not None and replay.start.phase == "draw"
-    at = replay.start.snapshot()
+    running = replay.position_state()
+    assert running is not None and running[0] == 1 and running[1].phase == "impulse"
+    at = running[1].snapshot()
+    replay.move(at, 1, 0)  # back to the start
+    assert at.phase == "draw" and at.same_as(scenario.new_game())
     replay.move(at, 0, 1)
-    assert at.phase == "impulse" and at.same_as(replay.position_state()[1])  # type: ignore[index]
-    replay.move(at, 1, 0)
-    assert at.same_as(replay.start)
+    assert at.same_as(running[1])
     assert book.settled() is False and book.replay_for(0.0)  # the same replay: nothing to do
     assert book.result_of(state.log[1]) is None and book.result_of(state.log[0]) is not None
 
