@@ -14,7 +14,7 @@ most :data:`FIRST_S` at first (a short log is narrated before the dock is first 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPen, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -36,6 +36,7 @@ FIRST_S = 0.05
 """How long the dock replays for its rows before showing them."""
 SLICE_S = 0.01
 """How long the dock replays for its rows per turn of the event loop after that."""
+PENDING_TIP = " (not replayed yet: review mode shows it once the log has replayed that far)"
 
 
 def _side_icon(color: QColor) -> QIcon:
@@ -81,6 +82,8 @@ class LogDock(QDockWidget):
         self._replay = QTimer(self)
         self._replay.setInterval(0)
         self._replay.timeout.connect(self._go_on_replaying)
+        self._pending: tuple[int, int] | None = None
+        """The rows review mode cannot show the position after yet (first, end)."""
 
     def set_document(self, document: GameDocument | None, scene=None) -> None:  # type: ignore[no-untyped-def]
         """Show ``document``'s log; picked units are outlined in ``scene`` (the map)."""
@@ -145,6 +148,34 @@ class LogDock(QDockWidget):
         if len(rows) > keep:
             self.list.scrollToBottom()
 
+    def mark_pending(self, rows: tuple[int, int] | None) -> None:
+        """Grey the rows ``first <= index < end`` (review mode: their positions are not
+        replayed yet); None: none."""
+        old, self._pending = self._pending, rows
+        if old == rows:
+            return
+        was = set(range(*old)) if old is not None else set()
+        now = set(range(*rows)) if rows is not None else set()
+        for index in was ^ now:  # (a slice of the replay changes a row or two)
+            item = self.list.item(index)
+            if item is not None:
+                self._mark(item, index)
+
+    def pending(self, index: int) -> bool:
+        """Is row ``index`` greyed as not replayed yet (:meth:`mark_pending`)?"""
+        return self._pending is not None and self._pending[0] <= index < self._pending[1]
+
+    def _mark(self, item: QListWidgetItem, index: int) -> None:
+        palette = self.list.palette()
+        text = palette.color(QPalette.ColorRole.Text)
+        if self.pending(index):  # half way to the background (opaque: some styles drop alpha)
+            base = palette.color(QPalette.ColorRole.Base)
+            text = QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
+                          (text.blue() + base.blue()) // 2)  # fmt: skip
+        item.setForeground(text)
+        tip = item.toolTip().removesuffix(PENDING_TIP)
+        item.setToolTip(tip + PENDING_TIP if self.pending(index) else tip)
+
     def _item(self, row: LogRow) -> QListWidgetItem:
         entry = row.entry
         item = QListWidgetItem(row.text)
@@ -159,6 +190,8 @@ class LogDock(QDockWidget):
             font = item.font()
             font.setItalic(True)
             item.setFont(font)
+        if self.pending(row.index):
+            self._mark(item, row.index)
         return item
 
     def _side_text(self, side: str | None) -> str:

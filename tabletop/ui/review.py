@@ -263,6 +263,7 @@ class ReviewMode(QObject):
         dock = self.window.log_dock
         self.window.resizeDocks([dock], [self._dock_height], Qt.Orientation.Vertical)
         self.window.log_dock.list.clearSelection()
+        self.window.log_dock.mark_pending(None)
         self._freeze(False)
         self.window.statusBar().clearMessage()
 
@@ -376,6 +377,8 @@ class ReviewMode(QObject):
                      " log to get there")  # fmt: skip
         self.bar.label.setText(text)
         self.bar.show_progress(len(replay.steps), replay.total, not replay.done())
+        dock = self.window.log_dock  # the rows whose positions cannot be shown yet
+        dock.mark_pending(None if replay.done() else (len(replay.steps), replay.total - 1))
         self.bar.buttons["first"].setEnabled(self.position > 0)
         self.bar.buttons["back"].setEnabled(self.position > 0)
         self.bar.buttons["forward"].setEnabled(self.position < self.last)

@@ -118,6 +118,10 @@ def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(  # ty
     progress = window.findChild(QProgressBar, "review-progress")
     assert progress.isVisible() and progress.value() == 0 and progress.maximum() == 3
     assert "replaying the log: 0 of 3" in window.statusBar().currentMessage()
+    dock = window.log_dock  # the rows of the positions not replayed yet are greyed
+    assert [dock.pending(i) for i in range(3)] == [True, True, False]
+    grey, plain = (dock.list.item(i).foreground().color() for i in (0, 2))
+    assert grey != plain and "not replayed yet" in dock.list.item(0).toolTip()
     press(qtbot, window, "review-back")  # a position not replayed yet: asked for, waited for
     assert review.position == 2 and review.shown == 3
     assert "Going back to action 2: waiting for the replay" in review.bar.label.text()
@@ -125,6 +129,9 @@ def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(  # ty
     assert counter_hex(window, "t72-1") == "1005" and counter_hex(window, "leo-2") == "0706"
     qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
     assert len(replay.steps) == 3 and replay.done() and not progress.isVisible()
+    assert not any(dock.pending(i) for i in range(3))
+    assert dock.list.item(0).foreground().color() == plain
+    assert "not replayed" not in dock.list.item(0).toolTip()
     press(qtbot, window, "review-first")  # every position at once now
     assert review.shown == 0 and counter_hex(window, "leo-2") == "0606"
     press(qtbot, window, "review-last")
@@ -146,6 +153,7 @@ def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(  # type: ignor
     assert review.shown == 0 and counter_hex(window, "leo-2") == "0606"
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert not review.active and not review.replaying()
+    assert not window.log_dock.pending(0)  # no row greyed out of review mode
     steps = len(replay.steps)
     qtbot.wait(50)
     assert len(replay.steps) == steps < 2  # no work while not reviewing
