@@ -87,7 +87,7 @@ def child_app(scenario: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
     app = application()
     settings = QSettings(str(scenario.parent / "settings.ini"), QSettings.Format.IniFormat)
     base = rss_mb()
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     if profiler is not None and "open" in only:
         profiler.enable()
     window = create_window(scenario, settings)
@@ -98,8 +98,11 @@ def child_app(scenario: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
     window.view.default_zoom()
     window.view.viewport().repaint()
     out: dict[str, float] = {"open": time.perf_counter() - t}
+    out["open_cpu"] = time.process_time() - cpu  # what waiting for a core leaves out
     if profiler is not None:
         profiler.disable()
+    made = getattr(window.map_scene, "made", None)
+    out["items_at_open"] = made() if made is not None else float("nan")
     out["memory"] = rss_mb() - base
     out["memory_total"] = rss_mb()
     view = window.view
@@ -571,6 +574,8 @@ def main() -> int:
               f"{app['notch_sharp'] * 1000:.0f} ms at worst)")  # fmt: skip
         print(f"  (full cycle collections during the notches: {app['notch_full_collections']:.0f}"
               f", the longest {app['notch_collection_worst'] * 1000:.3f} ms)")  # fmt: skip
+    print(f"  (open: CPU time {app['open_cpu']:.2f} s; {app['items_at_open']:.0f} counter items "
+          "made by the painted window, the rest in idle time)")  # fmt: skip
     if "min_scale" in app:
         print(f"  (whole map at scale {app['min_scale']:.3f})")
     if "hover" in app:

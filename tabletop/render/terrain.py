@@ -82,10 +82,17 @@ class MapPainter:
         self._stamps = ContourStamps(
             lambda sp, c, level: _contours(sp, self._corners, c, level), radius + 1.0
         )
-        rect = QRectF()
+        # the union of the border hexes' bounds, from their corners (no shapes made)
+        xs: list[float] = []
+        ys: list[float] = []
+        corners = self.layout.corners
         for h in self._border():
-            rect = rect.united(self.shape(h).bounds)
-        self.bounds = rect
+            for x, y in corners(h):
+                xs.append(x)
+                ys.append(y)
+        self.bounds = (
+            QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) if xs else QRectF()
+        )
 
     def _border(self) -> Iterator[Hex]:
         """The hexes of the grid's outer two columns and rows: they hold the map's bounds."""

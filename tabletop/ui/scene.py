@@ -160,19 +160,29 @@ class MapScene(QGraphicsScene):
             self._wait_or_make(document.state.units)
 
     def _wait_or_make(self, units: dict[str, UnitState]) -> None:
-        on_map = [(uid, u.hex) for uid, u in units.items() if u.hex is not None and u.alive]
+        """Make the counter items of a small game; file a big one's units as waiting."""
+        at: dict[Hex, list[str]] = {}
+        for uid, u in units.items():
+            h = u.hex
+            if h is not None and u.alive:
+                ids = at.get(h)
+                if ids is None:
+                    at[h] = [uid]
+                else:
+                    ids.append(uid)
         self._orders = len(units)
-        if len(on_map) <= EAGER_COUNTERS:
-            self.sync_units([uid for uid, _ in on_map])
+        count = sum(map(len, at.values()))
+        if count <= EAGER_COUNTERS:
+            self.sync_units([uid for uid, u in units.items() if u.hex in at and u.alive])
             return
-        order = {uid: k for k, uid in enumerate(units)}
-        block = self._block
-        blocks: dict[Hex, tuple[int, int]] = {}
-        for uid, h in on_map:
-            b = blocks.get(h)  # type: ignore[arg-type]
-            if b is None:
-                b = blocks[h] = block(h)  # type: ignore[index,arg-type]
-            self.unmade.add(uid, h, b, order[uid])  # type: ignore[arg-type]
+        unmade = self.unmade
+        unmade.at = at
+        unmade.hex_of = {uid: h for h, ids in at.items() for uid in ids}
+        hex_of = unmade.hex_of
+        unmade.order = {uid: k for k, uid in enumerate(units) if uid in hex_of}
+        block, blocks = self._block, unmade.blocks
+        for h in at:
+            blocks.setdefault(block(h), {})[h] = None
         self.layers.backlog_due()
 
     # --- counter items --------------------------------------------------------------------
