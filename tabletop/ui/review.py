@@ -296,16 +296,20 @@ class ReviewMode(QObject):
         if self.scene is None or self._doc is None:
             return
         self.position = max(0, min(self.last, position))
-        log = self.window.log_dock.list
-        if self.position == 0:
-            log.clearSelection()
-        else:
-            log.setCurrentRow(self.position - 1)
+        self._select_row()
         if self._ready(self.position):
             self._show_now(self.position)
         else:
             self._timer.start()
         self._describe()
+
+    def _select_row(self) -> None:
+        """The log row of the action the position is after (none at the start)."""
+        log = self.window.log_dock.list
+        if self.position == 0:
+            log.clearSelection()
+        else:
+            log.setCurrentRow(self.position - 1)
 
     def _ready(self, position: int) -> bool:
         """Can ``position`` be shown now: the game as it stands, or one replayed?"""
@@ -350,6 +354,7 @@ class ReviewMode(QObject):
         if replay.done():
             self._timer.stop()
             self.position = min(self.position, self.last)  # a log that stops replaying
+            self._select_row()  # (the log dock's rows may have been narrated again)
         if self.position != self.shown and self._ready(self.position):
             self._show_now(self.position)
         elif replay.done() and self.position == self.shown:

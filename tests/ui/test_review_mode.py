@@ -181,6 +181,8 @@ def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatc
     assert review.shown == 2  # the game as it stands, until the replay finds the problem
     qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
     assert review.last == 1 and review.position == review.shown == 1
+    assert not window.log_dock.replaying()  # the rows' replay was this one
+    assert window.log_dock.list.currentRow() == 0  # (the row of action 1, narrated again)
     text = review.bar.label.text()
     assert "after action 1 of 2" in text and "stops replaying after action 1" in text
     assert "dice" in text
