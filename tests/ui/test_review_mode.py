@@ -187,3 +187,28 @@ def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatc
     assert "after action 1 of 2" in text and "stops replaying after action 1" in text
     assert "dice" in text
     assert not window.findChild(QToolButton, "review-forward").isEnabled()
+
+
+def test_a_game_that_disagrees_with_its_log_is_reviewed_as_the_log_replays(  # type: ignore[no-untyped-def]
+    qtbot, window, monkeypatch
+) -> None:
+    from tabletop.ui import logdock
+
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    monkeypatch.setattr(logdock, "FIRST_S", 0.0)
+    opened = _opened(window)
+    opened.state.units["leo-2"].hex = opened.scenario.map.parse("0808")  # not in the log
+    opened.reindex()
+    window.map_scene.refresh_state()
+    review = window.review
+    review.action.trigger()
+    assert counter_hex(window, "leo-2") == "0808"  # the game as it stands, at first
+    qtbot.waitUntil(lambda: not review.replaying(), timeout=10000)
+    assert review.shown == 2 and counter_hex(window, "leo-2") == "0706"  # the log's
+    qtbot.keyClick(window.view, Qt.Key.Key_Left)
+    assert counter_hex(window, "leo-2") == "0606"
+    press(qtbot, window, "review-done")
+    assert counter_hex(window, "leo-2") == "0808" and opened.state.units["leo-2"].hex == (
+        opened.scenario.map.parse("0808")
+    )
