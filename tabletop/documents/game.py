@@ -14,7 +14,7 @@ A move on a game of 10,000 units copies and compares the one or two units it mov
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,10 +26,10 @@ from tabletop.documents.changes import (
     changed_units,
     turn_of,
 )
-from tabletop.hexgrid import Hex
-from tabletop.model import GameState, Scenario, UnitState, recording
+from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import GameState, HexMarker, Scenario, UnitState, recording
 from tabletop.model.collector import collector_paused
-from tabletop.rules import DiceSource, LineOfSight, RandomDice
+from tabletop.rules import DiceSource, LineOfSight, LosResult, RandomDice, Viewpoint
 
 __all__ = [
     "ChangeEvent",
@@ -125,6 +125,7 @@ class GameDocument:
         self._modified = False
         self._los: LineOfSight | None = None
         self._los_factory: Callable[[], LineOfSight] | None = None
+        self._deferred: _LosOnDemand | None = None
         with collector_paused():  # (a loaded big game's 11,441 units, filed by hex)
             self._index = HexIndex(state.units)
         self.dice: DiceSource = RandomDice()
@@ -164,14 +165,26 @@ class GameDocument:
         """The line-of-sight engine of this game's map, built by ``factory`` on first use.
         The documents layer cannot build one (geometry is beside it); the app's loader and
         the command line give ``LosEngine``."""
-        self._los, self._los_factory = None, factory
+        self._los, self._los_factory, self._deferred = None, factory, None
 
     @property
     def los(self) -> LineOfSight:
-        """The one line-of-sight engine every action, sight line and field of view asks."""
+        """The one line-of-sight engine every action, sight line and field of view asks.
+
+        Until a sight line is asked it is a stand-in that builds the engine then: a question
+        that needs none (which chit may be drawn, when the window opens) never builds it (a
+        200 x 200 map's engine takes a fifth of a second)."""
+        if self._los is not None:
+            return self._los
+        if self._los_factory is None:
+            raise RuntimeError("this document was given no line-of-sight engine (use_los)")
+        if self._deferred is None:
+            self._deferred = _LosOnDemand(self)
+        return self._deferred
+
+    def _engine(self) -> LineOfSight:
         if self._los is None:
-            if self._los_factory is None:
-                raise RuntimeError("this document was given no line-of-sight engine (use_los)")
+            assert self._los_factory is not None
             self._los = self._los_factory()
         return self._los
 
@@ -269,3 +282,22 @@ class GameDocument:
             self._modified = False
             events.append(ModifiedChanged(False))
         self._emit(events)
+
+
+class _LosOnDemand:
+    """A document's line-of-sight engine, built by its factory when first asked a sight
+    line (see :attr:`GameDocument.los`)."""
+
+    def __init__(self, document: GameDocument) -> None:
+        self._document = document
+
+    def check(self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()) -> LosResult:
+        return self._document._engine().check(a, b, markers)
+
+    def visible_from(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> frozenset[Hex]:
+        return self._document._engine().visible_from(a, markers)
+
+    def visible_share(
+        self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
+    ) -> float:
+        return self._document._engine().visible_share(a, b, markers, ignore)

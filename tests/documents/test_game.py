@@ -32,6 +32,7 @@ from tabletop.model import (
     TerrainType,
     UnitState,
 )
+from tabletop.rules import LosResult, Viewpoint
 
 
 def _scenario() -> Scenario:
@@ -172,5 +173,23 @@ def test_the_line_of_sight_engine_is_built_once_on_first_use(doc: GameDocument) 
     built: list[object] = []
     doc.use_los(lambda: built.append(object()) or built[-1])  # type: ignore[func-returns-value]
     assert doc.has_los and not built
+    stand_in = doc.los  # asking for the engine builds nothing until a sight line is asked
+    assert not built
+    doc.use_los(lambda: FakeEngine(built))
+    stand_in = doc.los
+    a, b = Viewpoint(Hex(0, 0)), Viewpoint(Hex(1, 0))
+    assert stand_in.check(a, b).clear and len(built) == 1
     first = doc.los
-    assert doc.los is first and len(built) == 1
+    assert first is built[0] and doc.los is first  # built once, then the engine itself
+    assert stand_in.visible_from(a) == frozenset({Hex(1, 0)}) and len(built) == 1
+
+
+class FakeEngine:
+    def __init__(self, built: list[object]) -> None:
+        built.append(self)
+
+    def check(self, a: Viewpoint, b: Viewpoint, markers: object = ()) -> LosResult:
+        return LosResult(a.hex, b.hex, 1, True)
+
+    def visible_from(self, a: Viewpoint, markers: object = ()) -> frozenset[Hex]:
+        return frozenset({Hex(1, 0)})
