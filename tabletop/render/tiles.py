@@ -223,9 +223,13 @@ class TileLayer:
             # at the level's own scale: blit each tile to whole device pixels, untransformed,
             # the fastest path a raster painter has (a fractional offset would resample)
             p.resetTransform()
-            for key, tile in ready:
-                corner = transform.map(self.tile_rect(key).topLeft())
-                p.drawImage(QPoint(round(corner.x()), round(corner.y())), tile.image)
+            span = self._span(level)  # each corner as tile_rect and transform.map make it
+            sx, sy, dx, dy = transform.m11(), transform.m22(), transform.dx(), transform.dy()
+            x0, y0 = self.bounds.left(), self.bounds.top()
+            draw = p.drawImage
+            for (_, i, j), tile in ready:
+                draw(QPoint(round((x0 + i * span) * sx + dx), round((y0 + j * span) * sy + dy)),
+                     tile.image)  # fmt: skip
             p.setWorldTransform(transform)
         else:
             for key, tile in ready:

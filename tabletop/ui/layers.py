@@ -208,7 +208,8 @@ class MapLayers(QObject):
             for rect in layer.render_pending(deadline):
                 self.terrain_item.update(rect)
         while self._stale and time.perf_counter() < deadline:
-            chunk, self._stale = self._stale[:100], self._stale[100:]
+            chunk = self._stale[-100:]  # from the end: no copy of the rest each turn
+            del self._stale[-100:]
             for counter in chunk:
                 counter.set_level(self.level)
         while self._warm and time.perf_counter() < deadline:
