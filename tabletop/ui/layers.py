@@ -10,7 +10,8 @@ that draw them, and the counter items' zoom level:
   of the whole map blits a few dozen images rather than ten thousand counters; a view
   blits them as one opaque *composite* per tile, the terrain's tile with the faces over
   it (:class:`~tabletop.render.tiles.CompositeLayer`), not two layers blended; pictures
-  and prints draw the faces' transparent tiles over the terrain and the markers instead;
+  and prints draw the faces' transparent tiles over the terrain and the markers instead
+  (on screen, far out, markers and overlays lie over the faces: they are the terrain's);
 - a zoom change gives the visible counters the faces of the new level at once and the
   others in idle time; tiles that are not ready yet are stood in for (see
   :mod:`tabletop.render.tiles`) and rendered in idle time, a few milliseconds at a time;
