@@ -16,12 +16,10 @@ reads the text again with nodes. Nothing per value is stored while loading large
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import stat
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +29,7 @@ import yaml
 import yaml.constructor
 
 from tabletop.data import yamlfast, yamllines
+from tabletop.model.collector import collector_paused
 
 Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -357,7 +356,7 @@ def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
     (:mod:`tabletop.data.yamlfast`). Anything else is read with positions from the
     start, and its problems reported."""
     new_map, new_seq = fast_factories(text, path)
-    with _collector_paused():
+    with collector_paused():  # tens of thousands of containers, no cycle
         try:
             return yamllines.parse_lines(text, Loader, new_map, new_seq), []
         except yamlfast.NotPlain:
@@ -367,20 +366,6 @@ def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
         except yamlfast.NotPlain:
             pass
     return _parse_located(text, path)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused: the fast paths make tens of thousands of
-    containers and no cycle, and the collector's passes over them were a quarter of the
-    line reader's time on a big saved game (it runs again, as before, afterwards)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def fast_factories(text: str, path: str) -> tuple[yamlfast.NewMap, yamlfast.NewSeq]:

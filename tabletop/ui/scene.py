@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import gc
 import math
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsScene
@@ -15,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import UnitState, UnitType
+from tabletop.model.collector import collector_paused
 from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.faces import FaceCache, Look
 from tabletop.render.palette import side_color_of
@@ -38,20 +37,6 @@ ORDER_STEP = 1e-7
 """Z-value step between counters of equal height in their stacks, by the order their
 items were made (a unit's place in the game's units at opening): overlapping counters of
 neighbouring hexes stack the same way whatever order idle time makes their items in."""
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector off while thousands of items are made: they make no
-    cycles, and a full collection over a big document's objects, triggered again and
-    again by the allocations, would cost more than the items themselves."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def stack_order(item: CounterItem) -> tuple[bool, str]:
@@ -156,7 +141,7 @@ class MapScene(QGraphicsScene):
         """The counter options of each side (shared by its counters)."""
         self._orders = 0
         """The order the next item made gets (see ORDER_STEP)."""
-        with _collector_paused():
+        with collector_paused():  # thousands of items, no cycle: see model.collector
             self._wait_or_make(document.state.units)
 
     def _wait_or_make(self, units: dict[str, UnitState]) -> None:
