@@ -205,13 +205,23 @@ def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:
     view.centerOn(scene.hex_center(scene.hexmap.parse("2015")))  # tiles all around
     view.show()
     qtbot.waitExposed(view)
-    view.viewport().repaint()
+    view.viewport().grab()  # (grab paints for sure; an offscreen repaint() may not)
     layers = scene.layers
+    frames: list[float] = []
+    paint = layers.terrain.paint
+
+    def counted(p, exposed, scale, **kwargs):  # type: ignore[no-untyped-def]
+        frames.append(scale)
+        return paint(p, exposed, scale, **kwargs)
+
+    layers.terrain.paint = counted  # type: ignore[method-assign]
     for step in (1 / 1.25, 1.25, 1.25):  # out, back, in
         idle(scene)
         before = (layers.terrain.stood_in, layers.terrain.rendered, scene.faces.painted)
+        frames.clear()
         view.zoom_by(step)
-        view.viewport().repaint()
+        view.viewport().grab()
+        assert frames and all(abs(f - view.scale_factor) < 1e-9 for f in frames)  # painted
         assert (layers.terrain.stood_in, layers.terrain.rendered, scene.faces.painted) == before
         assert all(i.own_face for i in scene.counters_near(view.visible_rect()))
 
