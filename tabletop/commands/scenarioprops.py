@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
 from tabletop.commands.base import Command
 from tabletop.commands.scenarioedit import unit_id_for
@@ -31,6 +31,8 @@ from tabletop.model import (
     UnitState,
 )
 from tabletop.model.state import clone_unit
+
+E = TypeVar("E")
 
 PROPS = (
     "name", "notes", "turns", "sides", "first", "rules", "options", "victory",
@@ -436,11 +438,6 @@ def _changed_reinforcement(scenario: Scenario, r: Reinforcement, values: dict[st
     return Reinforcement(turn, unit, bool(values.get("landed", r.landed)))
 
 
-def without_reinforcements(scenario: Scenario, indexes: Iterable[int]) -> list[Reinforcement]:
-    gone = set(indexes)
-    return [r for i, r in enumerate(scenario.reinforcements) if i not in gone]
-
-
 # --- air strikes ------------------------------------------------------------------------------
 def aircraft_types(scenario: Scenario) -> list[str]:
     """The unit types that may fly an air strike (squad aircraft)."""
@@ -475,6 +472,7 @@ def changed_air_strikes(
     ]
 
 
-def without_air_strikes(scenario: Scenario, indexes: Iterable[int]) -> list[AirStrike]:
+def without(events: Sequence[E], indexes: Iterable[int]) -> list[E]:
+    """``events`` (a scenario's reinforcements or air strikes) less those at ``indexes``."""
     gone = set(indexes)
-    return [a for i, a in enumerate(scenario.air_strikes) if i not in gone]
+    return [e for i, e in enumerate(events) if i not in gone]

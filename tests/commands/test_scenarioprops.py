@@ -166,7 +166,7 @@ def test_reinforcements_add_change_remove(squad_template: Path, tmp_path: Path) 
         P.changed_reinforcements(sc, [n], turn=9)
     with pytest.raises(ValueError, match="would never reach"):
         P.checked_turns(sc, 3)
-    push(doc, "Remove", reinforcements=P.without_reinforcements(sc, [n]))
+    push(doc, "Remove", reinforcements=P.without(sc.reinforcements, [n]))
     assert len(sc.reinforcements) == n + 1
     (tmp_path / "scenarios").mkdir()
     for folder in ("maps", "counters"):

@@ -231,7 +231,25 @@ class _EventPage(Page):
         self.table.clearSelection()
         self.owner.set_tool(self.tool)
 
+    field = ""
+    """The scenario's field the page edits (``reinforcements``, ``air_strikes``)."""
+
     def remove(self, rows: list[int]) -> None:
+        """Remove the selected events, as one undo step."""
+        kept = P.without(getattr(self.scenario, self.field), rows)
+        self.edit(f"Remove {self.field.replace('_', ' ')}", lambda: {self.field: kept})
+        self.table.clearSelection()
+
+    def picked(self, h: Hex) -> None:
+        """A hex clicked with the page's tool: the selected events' hex, else a new event
+        there with what the form holds."""
+        rows = _selected(self.table)
+        if rows:
+            self.apply(rows, "hex", h)
+        else:
+            self.add_at(h)
+
+    def add_at(self, h: Hex) -> None:
         raise NotImplementedError
 
     def _fill_sides(self, current: str | None) -> None:
@@ -242,6 +260,7 @@ class ReinforcementsPage(_EventPage):
     """Units entering in a later turn: turn, side, unit, entry hex, landed."""
 
     tool = "entry"
+    field = "reinforcements"
 
     def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
         table = _table("reinforcement-table", ["Turn", "Side", "Unit", "Enters", "Landed"])
@@ -289,18 +308,7 @@ class ReinforcementsPage(_EventPage):
             lambda: {"reinforcements": P.changed_reinforcements(sc, rows, **{key: value})},
         )
 
-    def remove(self, rows: list[int]) -> None:
-        self.edit(
-            "Remove reinforcements",
-            lambda: {"reinforcements": P.without_reinforcements(self.scenario, rows)},
-        )
-        self.table.clearSelection()
-
-    def picked(self, h: Hex) -> None:
-        rows = _selected(self.table)
-        if rows:
-            self.apply(rows, "hex", h)
-            return
+    def add_at(self, h: Hex) -> None:
         turn, side, type_id = self.turn.value(), self.side.currentData(), self.type.currentData()
         self.edit(
             f"Add reinforcement {type_id}",
@@ -357,6 +365,7 @@ class AirStrikesPage(_EventPage):
     """Air strikes (squad, 3.9): turn, side, aircraft, target hex."""
 
     tool = "strike"
+    field = "air_strikes"
 
     def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
         table = _table("airstrike-table", ["Turn", "Side", "Aircraft", "Target"])
@@ -386,18 +395,7 @@ class AirStrikesPage(_EventPage):
             lambda: {"air_strikes": P.changed_air_strikes(self.scenario, rows, **{key: value})},
         )
 
-    def remove(self, rows: list[int]) -> None:
-        self.edit(
-            "Remove air strikes",
-            lambda: {"air_strikes": P.without_air_strikes(self.scenario, rows)},
-        )
-        self.table.clearSelection()
-
-    def picked(self, h: Hex) -> None:
-        rows = _selected(self.table)
-        if rows:
-            self.apply(rows, "hex", h)
-            return
+    def add_at(self, h: Hex) -> None:
         turn, side, aircraft = (
             self.turn.value(),
             self.side.currentData(),
