@@ -26,6 +26,20 @@ def _scenario() -> Scenario:
     return loaded
 
 
+def _drawn_and_fired() -> tuple[GameDocument, LosEngine, LogBook]:
+    """A game of the demo scenario in the window's way, with its log book: the
+    Kampfgruppe's chit drawn and one fire played."""
+    scenario = _scenario()
+    doc = GameDocument.from_scenario(scenario)
+    los = LosEngine(scenario.map, scenario.options)
+    doc.use_los(lambda: los)
+    book = LogBook(doc)
+    doc.push(PlayAction(doc.state, ActionRequest("draw", formation="kampfgruppe"), los,
+                        ScriptedDice([])))  # fmt: skip
+    doc.push(PlayAction(doc.state, FIRE, los, ScriptedDice([4, 5, 6, 1, 3, 4, 6])))
+    return doc, los, book
+
+
 def test_a_game_read_from_a_file_is_narrated_by_replaying_its_log() -> None:
     scenario = _scenario()
     los = LosEngine(scenario.map, scenario.options)
@@ -40,14 +54,7 @@ def test_a_game_read_from_a_file_is_narrated_by_replaying_its_log() -> None:
 
 
 def test_live_actions_are_narrated_from_their_own_result() -> None:
-    scenario = _scenario()
-    doc = GameDocument.from_scenario(scenario)
-    los = LosEngine(scenario.map, scenario.options)
-    doc.use_los(lambda: los)
-    book = LogBook(doc)
-    doc.push(PlayAction(doc.state, ActionRequest("draw", formation="kampfgruppe"), los,
-                        ScriptedDice([])))  # fmt: skip
-    doc.push(PlayAction(doc.state, FIRE, los, ScriptedDice([4, 5, 6, 1, 3, 4, 6])))
+    doc, _, book = _drawn_and_fired()
     doc.use_los(lambda: (_ for _ in ()).throw(AssertionError("replayed")))  # type: ignore[arg-type,return-value]
     assert book.rows()[1].text == EXPECTED
 
@@ -111,14 +118,7 @@ def test_the_replay_keeps_each_position_and_says_where_it_stops() -> None:
 
 
 def test_the_replay_follows_the_log_back_after_an_undo() -> None:
-    scenario = _scenario()
-    doc = GameDocument.from_scenario(scenario)
-    los = LosEngine(scenario.map, scenario.options)
-    doc.use_los(lambda: los)
-    book = LogBook(doc)
-    doc.push(PlayAction(doc.state, ActionRequest("draw", formation="kampfgruppe"), los,
-                        ScriptedDice([])))  # fmt: skip
-    doc.push(PlayAction(doc.state, FIRE, los, ScriptedDice([4, 5, 6, 1, 3, 4, 6])))
+    doc, los, book = _drawn_and_fired()
     assert book.settled() and book.replay.run_for(float("inf"))  # results from the history
     running = book.replay.position_state()
     assert running is not None and running[0] == 2 and running[1].same_as(doc.state)
