@@ -188,19 +188,26 @@ def test_contours_are_blitted_from_stamps_and_look_stroked(qapp, document: GameD
     assert worst < 48  # antialiased edges an eighth of a pixel apart at most
 
 
-def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+def _wide_view(qtbot, scenario, grid: tuple[int, int], size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """A view of ``scenario`` on a map of ``grid`` columns and rows (the sample map's
+    cells in its corner, where the units stand: a map of many tiles), not shown yet."""
     from tabletop.model import Grid, HexMap
     from tabletop.ui.view import MapView
 
-    small = scenario.map  # the units stand in its corner of a map of many tiles
-    scenario.map = HexMap("Wide", small.chart, Grid(40, 30))
+    small = scenario.map
+    scenario.map = HexMap("Wide", small.chart, Grid(*grid))
     for h, cell in small.cells.items():
         scenario.map.cells[h] = cell
     scene = MapScene(GameDocument.from_scenario(scenario))
     view = MapView()
     qtbot.addWidget(view)
     view.setScene(scene)
-    view.resize(1000, 700)
+    view.resize(*size)
+    return scene, view
+
+
+def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+    scene, view = _wide_view(qtbot, scenario, (40, 30), (1000, 700))
     view.set_scale(1.25)  # level 1, never shown before (-1 is this map's overview)
     view.centerOn(scene.hex_center(scene.hexmap.parse("2015")))  # tiles all around
     view.show()
@@ -321,18 +328,7 @@ def test_a_picture_far_out_is_drawn_as_before_the_composites(qapp, qtbot, docume
 
 
 def test_a_far_notch_after_idle_time_finds_its_composites(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
-    from tabletop.model import Grid, HexMap
-    from tabletop.ui.view import MapView
-
-    small = scenario.map
-    scenario.map = HexMap("Wide", small.chart, Grid(60, 40))
-    for h, cell in small.cells.items():
-        scenario.map.cells[h] = cell
-    scene = MapScene(GameDocument.from_scenario(scenario))
-    view = MapView()
-    qtbot.addWidget(view)
-    view.setScene(scene)
-    view.resize(900, 600)
+    scene, view = _wide_view(qtbot, scenario, (60, 40), (900, 600))
     far = FAR_COUNTER_PIXELS / scene.counter_side
     view.set_scale(1.25 ** math.floor(math.log(far) / math.log(1.25) - 1))  # a far level
     view.centerOn(scene.hex_center(scene.hexmap.parse("0505")))
