@@ -57,9 +57,8 @@ def test_each_steps_cost_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert max(asked.values()) == 1
 
 
-def test_far_enemies_add_no_fire_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Thirty-six red units 13 hexes and more away from i2 (beyond twice its range of 4)
-    are not tried; the checks made are those of the near field only."""
+def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The actions the ruleset's check is asked of from now on, in order."""
     checked: list[str] = []
     plain = RULESET.check
 
@@ -68,6 +67,13 @@ def test_far_enemies_add_no_fire_candidate(monkeypatch: pytest.MonkeyPatch) -> N
         return plain(state, request, los)
 
     monkeypatch.setattr(RULESET, "check", counting)
+    return checked
+
+
+def test_far_enemies_add_no_fire_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thirty-six red units 13 hexes and more away from i2 (beyond twice its range of 4)
+    are not tried; the checks made are those of the near field only."""
+    checked = _count_checks(monkeypatch)
     near = available_actions(field(), CLEAR, units=["i2"])
     fire_near = checked.count("fire")
     checked.clear()
@@ -77,14 +83,7 @@ def test_far_enemies_add_no_fire_candidate(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_a_lazy_answer_checks_only_what_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
-    checked: list[str] = []
-    plain = RULESET.check
-
-    def counting(state, request, los):  # type: ignore[no-untyped-def]
-        checked.append(request.action)
-        return plain(state, request, los)
-
-    monkeypatch.setattr(RULESET, "check", counting)
+    checked = _count_checks(monkeypatch)
     state = field()
     lazy = available_actions(state, CLEAR, units=["t1"], lazy=True).unit("t1").option("move")
     assert lazy.legal and checked.count("move") == 1  # the cheapest path is legal
