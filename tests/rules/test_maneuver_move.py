@@ -114,6 +114,35 @@ def test_a_disrupted_unit_may_not_move_towards_an_enemy_that_sees_it() -> None:
     assert reasons(state, "move", unit="t1", to=("0108",)) == []  # moving away
 
 
+def test_a_disrupted_unit_seen_only_where_it_leaves_may_not_close_in() -> None:
+    """READING of rules 2.6: "has it in LOS" holds when the enemy sees the unit in the hex
+    it leaves or in the hex it enters: seen in 0101 only, it still may not enter 0102."""
+    state = duel()
+    state.unit("t1").status = Status.DISRUPTED
+    los = BlockedPairs({("0110", "0102"): "0105 (woods)"})
+    assert reasons(state, "move", los=los, unit="t1", to=("0102",)) == [
+        "a Disrupted unit may not move closer to e1, which sees it (t1 to 0102)"
+    ]
+
+
+def test_the_panel_s_reach_of_a_disrupted_unit_keeps_the_same_limits() -> None:
+    """The window's question (every reachable hex, the sight answers kept for the whole
+    question) refuses what the move's own check refuses, and allows moving away."""
+    from tabletop.rules.query import available_actions, reach
+
+    state = duel()
+    state.unit("t1").status = Status.DISRUPTED
+    state.unit("t1").hex = hx("0105")
+    report = reach(state, BlockedPairs(), "t1")
+    ends = {r.hex for r in report.reach}
+    assert "0106" not in ends and "0104" in ends  # closer to e1 / away from it
+    assert reasons(state, "move", unit="t1", to=("0106",))
+    assert reasons(state, "move", unit="t1", to=("0104",)) == []
+    move = available_actions(state, BlockedPairs(), units=["t1"]).unit("t1").option("move")
+    targets = {r.to[-1] for r in move.choices}
+    assert "0106" not in targets and "0104" in targets
+
+
 def test_a_disrupted_survivor_goes_on_only_within_its_limits() -> None:
     state = duel()
     act(state, "move", unit="t1", to=("0102", "0103", "0104"))
