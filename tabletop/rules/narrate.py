@@ -7,6 +7,9 @@ an event it has no phrase for is still said, in its own name. Example::
 
     M-48 m48-1 fires AP at T-64 t64-1: 4 5 6 vs 4+, 3 hits; saves 1 3 4 6 vs 5+, 1 save;
     t64-1 Disrupted and Reduced
+
+``describe_action`` is the short form, one phrase with no dice for the Undo and Redo menu
+items: ``M-48 fires at T-64``, ``Pz IV moves to 0507``, ``Close combat in 0405, round 2``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 from tabletop.model import LogEntry, Scenario
 from tabletop.rules.actions import ActionResult, Event, Roll
 
-__all__ = ["MANUAL", "involved", "marker_name", "narrate"]
+__all__ = ["MANUAL", "describe_action", "involved", "marker_name", "narrate"]
 
 MANUAL = "adjust"
 """The log's name for a change made by hand outside the rules (``tabletop.rules.adjust``)."""
@@ -51,9 +54,11 @@ def marker_name(marker: str) -> str:
 class _Words:
     """Names of sides, formations and units as a player says them, for one scenario."""
 
-    def __init__(self, scenario: Scenario, entry: LogEntry) -> None:
+    def __init__(self, scenario: Scenario, entry: LogEntry, *, short: bool = False) -> None:
         self.scenario = scenario
         self.entry = entry
+        self.short = short
+        """Name a unit by its type alone (``T-72``), as the Undo menu does."""
         self.named: set[str] = set()
 
     def side(self, side: str | None) -> str:
@@ -64,10 +69,10 @@ class _Words:
 
     @staticmethod
     def formation(name: str | None) -> str:
-        if not name:
-            return "a"
-        text = name.replace("_", " ")
-        return text[:1].upper() + text[1:]
+        """A formation as the scenario names it: its id, with spaces for underscores (a
+        scenario gives formations no other name; ``1st_tank`` is "1st tank", never
+        title-cased)."""
+        return name.replace("_", " ") if name else "a"
 
     def side_of(self, unit_id: str | None) -> str | None:
         for u in self.scenario.units:
@@ -97,10 +102,16 @@ class _Words:
                 None,
             )
         unit_type = self.scenario.unit_types.get(type_id or "")
-        return f"{unit_type.name} {unit_id}" if unit_type is not None else unit_id
+        if unit_type is None:
+            return unit_id
+        return unit_type.name if self.short else f"{unit_type.name} {unit_id}"
 
     def units(self, ids: Iterable[str]) -> str:
-        return _and([self.unit(i) for i in ids])
+        names = [self.unit(i) for i in ids]
+        if self.short:  # two units of one type: "2 T-72"
+            counts = {n: names.count(n) for n in names}
+            names = [n if k == 1 else f"{k} {n}" for n, k in counts.items()]
+        return _and(names)
 
 
 def _and(parts: list[str]) -> str:
@@ -434,3 +445,115 @@ def involved(entry: LogEntry, result: ActionResult | None = None) -> tuple[str, 
         ids += [r.by for r in result.rolls if r.by != "cup"]
         ids += [e.unit for e in result.events if e.unit]
     return tuple(dict.fromkeys(ids))
+
+
+# --- the short form: one phrase for the Undo/Redo menu ----------------------------------------
+_VERBS = {
+    # action: (one unit, several units), each followed by what the action is done to
+    "fire": ("fires", "fire"),
+    "opportunity-fire": ("fires", "fire"),
+    "move": ("moves", "move"),
+    "run": ("runs", "run"),
+    "assault": ("assaults", "assault"),
+    "overrun": ("overruns", "overrun"),
+    "rally": ("tries to rally", "try to rally"),
+    "dig-in": ("digs in", "dig in"),
+    "morale-test": ("tests morale", "test morale"),
+    "suppress": ("lays suppressive fire on", "lay suppressive fire on"),
+}
+
+
+def describe_action(scenario: Scenario, entry: LogEntry, result: ActionResult | None = None) -> str:
+    """The action of ``entry`` in one short phrase, for the Undo and Redo menu items:
+    ``T-72 fires at Leopard 2``, ``Pz IV moves to 0507``, ``Close combat in 0405, round 2``.
+
+    It says what was asked (the entry's action and arguments), naming units by their type
+    as the scenario names them; with ``result`` (the action's outcome, which the play
+    command keeps across undo) it says where a move really ended, which chit was drawn and
+    a close combat's round. No dice, no outcome: that is ``narrate``'s long line."""
+    w = _Words(scenario, entry, short=True)
+    if entry.action == MANUAL:
+        text = _manual(w, entry, result).split(": ", 1)[-1]
+        return f"Manual change: {text}"
+    text = _short(w, entry, result)
+    return text[:1].upper() + text[1:]
+
+
+def _short(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
+    a = entry.args
+    action = entry.action
+    units = [str(u) for u in a.get("units", [])]
+    actor = w.units(units) if units else w.side(entry.side)
+    one, many = _VERBS.get(action, (action.replace("-", " "), action.replace("-", " ")))
+    verb = many if len(units) > 1 else one
+    path = _path(result, units[0] if units else None) or [str(h) for h in a.get("to", [])]
+    to = f" to {path[-1]}" if path else ""
+    if action in ("fire", "opportunity-fire", "moving-fire"):
+        if a.get("target"):
+            at = f" at {w.unit(str(a['target']))}"
+        else:
+            at = f" at {a['hex']}" if a.get("hex") else ""
+        said = (
+            f"{actor} {verb}{at}" if action != "moving-fire" else f"{actor} moves{to} and fires{at}"
+        )
+        return said + (" (opportunity fire)" if action == "opportunity-fire" else "")
+    if action in ("move", "run"):
+        return f"{actor} {verb}{' on' if a.get('cont') else ''}{to}"
+    if action in ("assault", "overrun"):
+        where = (
+            next((e.hex for e in result.events if e.event == "assault"), None) if result else None
+        )
+        if where is None and action == "assault" and path:
+            where = path[-1]
+        if where is None:
+            return f"{actor} {verb} along " + " \u2192 ".join(path)
+        return f"{actor} {verb} {where}"
+    if action in ("load", "unload"):
+        cargo = w.unit(str(a["target"])) if a.get("target") else ""
+        if action == "load":
+            return f"{actor} takes {cargo or 'cargo'} aboard"
+        return f"{actor} unloads" + (f" {cargo}" if cargo else "")
+    if action == "close-combat":
+        round_no = result.extra.get("round") if result is not None else None
+        return f"close combat in {a.get('hex')}" + (f", round {round_no}" if round_no else "")
+    if action in ("lay-mines", "clear-mines"):
+        kind = f"{str(a['kind']).upper()} " if a.get("kind") else ""
+        verb = "lays" if action == "lay-mines" else "clears"
+        return f"{actor} {verb} {kind}mines" + (f" in {a['hex']}" if a.get("hex") else "")
+    if action == "air-strike":
+        return f"{actor} strikes {a.get('hex')}" if units else f"air strike on {a.get('hex')}"
+    if action == "mode":
+        return f"{actor} goes {_MODE_WORDS.get(str(a.get('mode')), str(a.get('mode')))}"
+    if action == "pass":
+        mover = _event_unit(result, "passed")
+        return f"{w.side(w.other_side(mover, entry.side))} lets {w.unit(mover)} pass" if mover \
+            else "no opportunity fire"  # fmt: skip
+    return _short_game(w, entry, result, actor, verb, a)
+
+
+_MODE_WORDS = {"flying": "flying", "noe": "NOE", "landed": "landed"}
+
+
+def _short_game(w: _Words, entry: LogEntry, result: ActionResult | None, actor: str, verb: str,
+                a: dict[str, Any]) -> str:  # fmt: skip
+    """The game's own actions (a chit, the end of an impulse, phase or turn), and the rest."""
+    action = entry.action
+    if action == "draw":
+        drawn = _drawn(result) or a.get("formation")
+        side = w.side(_drawn_side(result) or entry.side)
+        return f"{side} draws the {w.formation(drawn)} chit" if drawn else f"{side} draws a chit"
+    if action == "end-impulse":
+        return f"{w.side(entry.side)} ends its impulse"
+    if action == "end-phase":
+        ended = next((e.data.get("phase") for e in (result.events if result else ())
+                      if e.event == "phase_ended"), None)  # fmt: skip
+        phase = f"the {str(ended).replace('_', ' ')} phase" if ended else "the phase"
+        return f"{w.side(entry.side)} ends {phase}"
+    if action == "end-turn" and w.scenario.ruleset == "squad":
+        return f"{w.side(entry.side)} ends its player turn"
+    if action == "end-turn":
+        return f"end of turn {entry.turn}"
+    if action == "suppress":
+        return f"{actor} {verb} {a.get('hex')}"
+    where = f" in {a['hex']}" if a.get("hex") else ""
+    return f"{actor} {verb}{where}"

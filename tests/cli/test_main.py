@@ -90,4 +90,4 @@ def test_plain_text_events_read_as_words(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["act", str(ROOT / "scenarios/hold-the-crossroads.yaml"), "draw",
                  "--formation", "kampfgruppe"]) == 0  # fmt: skip
     out = capsys.readouterr().out
-    assert "NATO draws the Kampfgruppe chit" in out and "{" not in out
+    assert "NATO draws the kampfgruppe chit" in out and "{" not in out

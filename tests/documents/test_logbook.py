@@ -49,7 +49,7 @@ def test_a_game_read_from_a_file_is_narrated_by_replaying_its_log() -> None:
     doc = GameDocument(state)  # no history: as if just opened
     doc.use_los(lambda: los)
     rows = LogBook(doc).rows()
-    assert [r.text for r in rows] == ["NATO draws the Kampfgruppe chit", EXPECTED]
+    assert [r.text for r in rows] == ["NATO draws the kampfgruppe chit", EXPECTED]
     assert rows[1].units == ("m48-1", "t64-1")
 
 
@@ -149,4 +149,4 @@ def test_rows_that_do_not_wait_are_plain_until_the_replay_catches_up() -> None:
     while not book.replay_for(0.0):
         pass
     assert book.settled()
-    assert [r.text for r in book.rows(wait=False)] == ["NATO draws the Kampfgruppe chit", EXPECTED]
+    assert [r.text for r in book.rows(wait=False)] == ["NATO draws the kampfgruppe chit", EXPECTED]

@@ -32,7 +32,7 @@ def play(state: GameState, action: str, dice: list[int] | None = None, **kw: obj
 
 def test_a_fire_says_the_dice_the_needs_and_what_became_of_the_target(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.new_game()
-    assert play(state, "draw", formation="kampfgruppe") == "NATO draws the Kampfgruppe chit"
+    assert play(state, "draw", formation="kampfgruppe") == "NATO draws the kampfgruppe chit"
     text = play(state, "fire", [4, 5, 6, 1, 3, 4, 6], units=("m48-1",), target="t64-1",
                 weapon="ap")  # fmt: skip
     assert text == (
@@ -47,12 +47,12 @@ def test_a_move_names_its_path_and_an_impulse_end_its_formation(scenario) -> Non
     text = play(state, "move", units=("inf-1",), to=("0405",))
     assert text.startswith("Panzergrenadiere inf-1 moves 0305 \u2192 0405")
     assert play(state, "pass") == "Warsaw Pact lets Panzergrenadiere inf-1 pass"
-    assert play(state, "end-impulse") == "NATO ends the impulse: the Kampfgruppe impulse ends"
+    assert play(state, "end-impulse") == "NATO ends the impulse: the kampfgruppe impulse ends"
 
 
 def test_a_random_draw_shows_its_cup_roll(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.new_game()
-    assert play(state, "draw", [2]).startswith("NATO draws the Kampfgruppe chit: cup roll 2")
+    assert play(state, "draw", [2]).startswith("NATO draws the kampfgruppe chit: cup roll 2")
 
 
 def test_without_a_result_the_action_and_its_dice_are_said(scenario) -> None:  # type: ignore[no-untyped-def]

@@ -25,7 +25,7 @@ def test_rows_follow_the_log_through_undo_and_redo(qtbot, window) -> None:  # ty
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))
     texts = [dock.list.item(i).text() for i in range(dock.list.count())]
-    assert texts[0] == "NATO draws the Kg chit"
+    assert texts[0] == "NATO draws the kg chit"
     assert texts[1].startswith("Leopard 2 leo-2 moves 0606 \u2192 0706")
     window.document.undo()
     assert dock.list.count() == 1
