@@ -70,7 +70,15 @@ def is_bundled_name(ref: str) -> bool:
 
 
 def _resolve(base: Path, ref: str) -> Path:
-    return Path(os.path.normpath(base / ref))
+    """The file ``ref`` (written in a file in ``base``) names, as the system finds it: every
+    symbolic link followed before the ``..`` after it (``link/..`` is the link target's
+    parent, not ``base``). The reference check and the read both use this one path."""
+    return Path(os.path.realpath(base / ref))
+
+
+def resolved_reference(base: Path, ref: str) -> Path:
+    """:func:`_resolve` (public: the path a reference is checked at and read from)."""
+    return _resolve(base, ref)
 
 
 def real_folder(path: Path) -> Path:
@@ -98,9 +106,11 @@ def reference_roots(base: Path) -> list[Path]:
 def reference_problem(base: Path, ref: str, what: str) -> str | None:
     """Why ``ref`` (written in a file in ``base``) may not be followed, or None."""
     shown = ref if len(ref) <= 80 else ref[:77] + "..."
+    if "\x00" in ref:
+        return f"{what} {shown!r} holds a NUL character, which no file name may hold"
     if not ref.lower().endswith(REF_SUFFIXES):
         return f"{what} {shown!r} must name a .yaml or .yml file"
-    target = Path(os.path.realpath(base / ref))
+    target = _resolve(base, ref)
     roots = reference_roots(base)
     if not any(target.is_relative_to(root) for root in roots):
         return (
@@ -122,8 +132,11 @@ def _file_problem(target: Path) -> str | None:
 
 def _referenced(
     ck: Checker, container: Any, key: Any, ref: Any, base: Path, what: str
-) -> Path | None:
-    """The path a reference names, if it is a string naming an allowed, existing file."""
+) -> tuple[Path, Parsed] | None:
+    """The path a reference names, if it is a string naming an allowed, existing file, and
+    the file parsed: read from that one resolved path, by descriptor, with no link
+    followed and the open file checked to lie in the allowed folders (so nothing can
+    change between the check and the read)."""
     if not isinstance(ref, str) or not ref:
         ck.error(container, key, f"{what} must be a path, not {type_name(ref)}")
         return None
@@ -137,7 +150,7 @@ def _referenced(
         shown = ref if len(ref) <= 80 else ref[:77] + "..."
         ck.error(container, key, f"{what} {shown!r} {reason} (tried {target})"[:400])
         return None
-    return target
+    return target, load_path(target, reference_roots(base))
 
 
 # --- per kind --------------------------------------------------------------------------
@@ -168,7 +181,7 @@ def _chart_for_map(ck: Checker, doc: dict[str, Any], base: Path) -> TerrainChart
         found = _referenced(ck, doc, key, ref, base, "terrain chart")
         if found is None:
             return None
-        target = found
+        return chart_at(ck, *found)
     return chart_at(ck, target)
 
 
@@ -226,8 +239,8 @@ def _counter_refs(
     types: dict[str, UnitType] = {}
     for i, ref in enumerate(seq):
         container, key = (seq, i) if seq is doc.get("counters") else (doc, "counters")
-        target = _referenced(ck, container, key, ref, base, "counters file")
-        cf = counters_at(ck, target) if target else None
+        found = _referenced(ck, container, key, ref, base, "counters file")
+        cf = counters_at(ck, *found) if found else None
         if cf is None:
             continue
         if cf.ruleset != ruleset:
@@ -252,10 +265,10 @@ _MAPS_IN_MEMORY: ContextVar[dict[Path, HexMap] | None] = ContextVar("maps_in_mem
 """Maps being edited, by absolute file path, which :func:`validate_file` checks against."""
 
 
-def _map_for(ck: Checker, target: Path) -> HexMap | None:
+def _map_for(ck: Checker, found: tuple[Path, Parsed]) -> HexMap | None:
     """The map a scenario refers to: the one being edited, else the file."""
-    edited = (_MAPS_IN_MEMORY.get() or {}).get(Path(os.path.abspath(target)))
-    return edited if edited is not None else map_at(ck, target)
+    edited = (_MAPS_IN_MEMORY.get() or {}).get(found[0])
+    return edited if edited is not None else map_at(ck, *found)
 
 
 def scenario_parts(
@@ -266,8 +279,8 @@ def scenario_parts(
     ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
     ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
     base = real_folder(path)
-    target = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
-    hexmap = _map_for(ck, target) if target else None
+    found = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
+    hexmap = _map_for(ck, found) if found else None
     types, counter_refs = _counter_refs(ck, doc, base, ruleset)
     sc, ctx = scenarios.scenario_from(ck, doc, hexmap, types, ruleset)
     sc.path = path
@@ -464,7 +477,7 @@ def validate_file(
     p = Path(path)
     ck = Checker(str(p))
     token = _MAPS_IN_MEMORY.set(
-        {Path(os.path.abspath(k)): v for k, v in (maps_in_memory or {}).items()}
+        {Path(os.path.realpath(k)): v for k, v in (maps_in_memory or {}).items()}
     )
     try:
         _any_kind(ck, p, None, None if game_check is None else Check(game_check, thorough=True))
@@ -490,7 +503,7 @@ def rewrite_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
     new_dir = real_folder(new_file)  # where it will be read from (a link followed)
     if old_dir == new_dir:
         return ref
-    target = os.path.normpath(old_dir / ref)
+    target = _resolve(old_dir, ref)
     return Path(os.path.relpath(target, new_dir)).as_posix()
 
 

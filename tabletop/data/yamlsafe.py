@@ -16,8 +16,10 @@ reads the text again with nodes. Nothing per value is stored while loading large
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import stat
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
@@ -68,6 +70,18 @@ MAX_MESSAGE = 500
 """Characters of one message (a value quoted in it is cut short before that)."""
 
 
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\n``, ``\\x00``,
+    ``\\u202e``): a name or value a file holds, quoted in a message, can neither break the
+    message's line (and forge another) nor turn the text around."""
+    if not _CONTROLS.search(text):
+        return text
+    return _CONTROLS.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
     """One thing wrong with a file, at a 1-based line and column (0 when unknown)."""
@@ -78,8 +92,11 @@ class Problem:
     message: str
 
     def __post_init__(self) -> None:
-        if len(self.message) > MAX_MESSAGE:
-            object.__setattr__(self, "message", self.message[: MAX_MESSAGE - 3] + "...")
+        object.__setattr__(self, "path", escaped(self.path))
+        message = escaped(self.message)
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 3] + "..."
+        object.__setattr__(self, "message", message)
 
     def __str__(self) -> str:
         return f"{self._where()}: {self.message}"
@@ -414,26 +431,62 @@ READS: ContextVar[dict[str, bytes] | None] = ContextVar("reads", default=None)
 game's seal covers the files its map and unit types were read from (:mod:`seal`)."""
 
 
-def read_text(path: Path) -> tuple[str | None, Problem | None]:
-    """A file's text, or the problem that stops it from being read."""
-    name = str(path)
+def _opened_path(fd: int, path: Path) -> Path:
+    """Where the file open as ``fd`` really is (Linux names it in /proc; elsewhere the
+    resolved name, checked to be the same file as the one open)."""
     try:
-        st = os.stat(path)
+        return Path(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        real = Path(os.path.realpath(path))
+        st, there = os.fstat(fd), os.stat(real)
+        if (st.st_dev, st.st_ino) != (there.st_dev, there.st_ino):
+            raise FileNotFoundError(path) from None
+        return real
+
+
+def read_text(path: Path, roots: Sequence[Path] | None = None) -> tuple[str | None, Problem | None]:
+    """A file's text, or the problem that stops it from being read.
+
+    The file is opened once, by descriptor, without waiting (a FIFO or a device never
+    blocks), and everything is asked of the open file. With ``roots`` (a reference,
+    already resolved): no symbolic link is followed, and the open file must lie in one
+    of the ``roots``, so nothing can change between the check and the read."""
+    name = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if roots is not None:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None, Problem(name, 0, 0, "no such file")
-    except OSError as exc:
-        return None, Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}")
-    if stat.S_ISDIR(st.st_mode):
+    except IsADirectoryError:
         return None, Problem(name, 0, 0, "is a directory, not a file")
-    if not stat.S_ISREG(st.st_mode):
-        return None, Problem(name, 0, 0, "is not a regular file")
-    if st.st_size > MAX_FILE_BYTES:
-        return None, Problem(name, 0, 0, f"the file is larger than {MAX_FILE_BYTES} bytes")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and roots is not None:
+            return None, Problem(name, 0, 0, "is a symbolic link (changed since it was checked)")
+        return None, Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}")
+    except ValueError as exc:  # a NUL character in the name
+        return None, Problem(name, 0, 0, f"cannot read the file: {exc}")
     try:
-        with open(path, "rb") as f:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            return None, Problem(name, 0, 0, "is a directory, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            return None, Problem(name, 0, 0, "is not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            return None, Problem(name, 0, 0, f"the file is larger than {MAX_FILE_BYTES} bytes")
+        if roots is not None:
+            where = _opened_path(fd, path)
+            if not any(where.is_relative_to(root) for root in roots):
+                return None, Problem(name, 0, 0, "lies outside the folders a file may refer to")
+        with os.fdopen(fd, "rb", closefd=False) as f:
             raw = f.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         return None, Problem(name, 0, 0, f"cannot read the file: {exc.strerror or exc}")
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_FILE_BYTES:
+        return None, Problem(name, 0, 0, f"the file is larger than {MAX_FILE_BYTES} bytes")
     reads = READS.get()
     if reads is not None:
         reads[name] = raw
@@ -443,8 +496,9 @@ def read_text(path: Path) -> tuple[str | None, Problem | None]:
         return None, Problem(name, 1, 1, f"not a UTF-8 text file ({exc.reason})")
 
 
-def load_path(path: Path) -> tuple[Any, list[Problem]]:
-    text, problem = read_text(path)
+def load_path(path: Path, roots: Sequence[Path] | None = None) -> tuple[Any, list[Problem]]:
+    """A file parsed (see :func:`read_text` for ``roots``)."""
+    text, problem = read_text(path, roots)
     if problem is not None or text is None:
         return None, [problem] if problem else []
     return parse_text(text, str(path))
