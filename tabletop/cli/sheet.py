@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tabletop.model import UnitType
+    from tabletop.render.sheet import Group
 
 MAX_BLEED_MM = 5.0
 
@@ -104,7 +104,7 @@ class Contents:
     """What a sheet prints: groups of counters under their headings, and its title."""
 
     title: str
-    groups: list[tuple[str, list[UnitType]]]
+    groups: list[Group]
 
 
 def _output(args: argparse.Namespace) -> Path:
@@ -184,7 +184,7 @@ def _print(args: argparse.Namespace, contents: Contents, out: Path) -> str:
         cut_lines=args.cut_lines,
         write=atomic_write,
     )
-    total = sum(len(units) for _, units in contents.groups)
+    total = sum(len(group.units) for group in contents.groups)
     names = ", ".join(str(p) for p in written)
     page_word = "page" if len(pages) == 1 else "pages"
     extras = ", with backs" if args.backs else ""

@@ -8,8 +8,12 @@ a long-edge flip. :func:`write_sheet` paints the pages with :func:`paint_counter
 counter painter) into a PDF, or one SVG or PNG file per page.
 
 Fronts show the full side (a helicopter flying); backs the reduced side (a helicopter at
-NOE), or a plain back in the nation colour with the unit's name for a single-step unit.
-:func:`order_of_battle` groups a scenario's units (every unit once) by side and formation.
+NOE), or a plain back in the counter's colour with the unit's name for a single-step unit.
+:func:`order_of_battle` groups a scenario's units (every unit once) by side and formation,
+each group painted as the map paints that side's counters (the side's colour where the
+type names no nation, the side's corner flag). :func:`group_by_nation` groups a counters
+file's types by nation; the types that name none (the squad ruleset's) are printed once in
+the first side's colours and once in the second's, as the map shows them for either side.
 A bleed spaces the counters apart and runs each face's colour past its cut line.
 """
 
@@ -20,6 +24,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -36,7 +41,7 @@ from PySide6.QtGui import (
 
 from tabletop.model import PlatoonUnitType, Scenario, UnitState, UnitType
 from tabletop.render.counters import CounterOptions, counter_colors, paint_counter
-from tabletop.render.palette import BADGES, contrast_text, font
+from tabletop.render.palette import BADGES, contrast_text, font, side_color, side_color_of
 
 __all__ = [
     "COUNTER_SIZES",
@@ -44,6 +49,7 @@ __all__ = [
     "MARGIN_MM",
     "PAPERS",
     "Cell",
+    "Group",
     "Heading",
     "Page",
     "Paper",
@@ -58,6 +64,7 @@ __all__ = [
     "order_of_battle",
     "page_paths",
     "paint_page",
+    "side_options",
     "with_backs",
     "write_sheet",
 ]
@@ -83,6 +90,14 @@ CUT_LINE_COLOR = "#b4b4b4"
 HEADING_COLOR = "#404040"
 PRINT_OPTIONS = CounterOptions(badges=False)
 FORMATS = (".pdf", ".svg", ".png")
+UNNAMED_SIDES = 2
+"""A counters file's types of no nation are printed in the colours of this many sides."""
+
+
+def side_options(side_index: int, side_mark: str) -> CounterOptions:
+    """The print options of a side's counters: as the map paints them (the side's colour
+    where the nation is unknown, its corner flag), without markers."""
+    return dataclasses.replace(PRINT_OPTIONS, side_index=side_index, side_mark=side_mark)
 
 
 _APP: list[QGuiApplication] = []
@@ -136,10 +151,20 @@ class Cell:
     back: bool = False
     bleed_mm: float = 0.0
     """The face's colour runs this far past the cut line on every side."""
+    options: CounterOptions = PRINT_OPTIONS
+    """How the face is painted: its side's colour and flag (:func:`side_options`)."""
 
     @property
     def center_mm(self) -> tuple[float, float]:
         return self.x_mm + self.size_mm / 2, self.y_mm + self.size_mm / 2
+
+
+class Group(NamedTuple):
+    """Counters printed under one heading, all painted with the same options."""
+
+    label: str
+    units: list[UnitType]
+    options: CounterOptions = PRINT_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,18 +200,31 @@ def grid_capacity(
 
 def group_by_nation(
     units: Iterable[UnitType], copies: int = 1, unnamed: str = "Counters"
-) -> list[tuple[str, list[UnitType]]]:
-    """Unit types by nation in the order nations first appear, each ``copies`` times."""
+) -> list[Group]:
+    """Unit types by nation in the order nations first appear, each ``copies`` times. The
+    types of no nation take their colour from the side that fields them: they come last,
+    once for each of the first :data:`UNNAMED_SIDES` sides, in its colour and with its flag
+    (headed ``unnamed, side 1``...), so that either side's counters can be cut out."""
     groups: dict[str, list[UnitType]] = {}
+    nameless: list[UnitType] = []
     for unit_type in units:
-        label = unit_type.nation.strip() or unnamed
-        groups.setdefault(label, []).extend([unit_type] * copies)
-    return list(groups.items())
+        label = unit_type.nation.strip()
+        if label:
+            groups.setdefault(label, []).extend([unit_type] * copies)
+        else:
+            nameless.extend([unit_type] * copies)
+    out = [Group(label, types) for label, types in groups.items()]
+    if nameless:
+        for i in range(UNNAMED_SIDES):
+            options = side_options(i, side_color(i).name())
+            out.append(Group(f"{unnamed}, side {i + 1}", list(nameless), options))
+    return out
 
 
-def order_of_battle(scenario: Scenario, copies: int = 1) -> list[tuple[str, list[UnitType]]]:
+def order_of_battle(scenario: Scenario, copies: int = 1) -> list[Group]:
     """Every unit of the scenario (support weapons and reinforcements too) ``copies`` times,
-    grouped by side and formation in the order the scenario declares them."""
+    grouped by side and formation in the order the scenario declares them, each side's
+    painted in its colours (:func:`side_options`, as the map paints them)."""
     units = list(scenario.units) + [r.unit for r in scenario.reinforcements]
     groups: dict[tuple[str, str], list[UnitType]] = {}
     for side_id, side in scenario.sides.items():
@@ -196,12 +234,14 @@ def order_of_battle(scenario: Scenario, copies: int = 1) -> list[tuple[str, list
         unit_type = scenario.unit_types.get(unit.type_id)
         if unit_type is not None:
             groups.setdefault((unit.side, unit.formation or ""), []).extend([unit_type] * copies)
+    order = {side_id: i for i, side_id in enumerate(scenario.sides)}
     named = []
     for (side_id, formation), types in groups.items():
         known = scenario.sides.get(side_id)
         label = known.name if known is not None else side_id
+        options = side_options(order.get(side_id, 0), side_color_of(scenario.sides, side_id).name())
         if types:
-            named.append((f"{label}, {formation}" if formation else label, types))
+            named.append(Group(f"{label}, {formation}" if formation else label, types, options))
     return named
 
 
@@ -223,7 +263,9 @@ class _Pages:
         self.headings: list[Heading] = []
         self.y = self.top
 
-    def add_row(self, label: str, row: Sequence[UnitType], first: bool, count: int) -> None:
+    def add_row(
+        self, label: str, row: Sequence[UnitType], first: bool, count: int, options: CounterOptions
+    ) -> None:
         heading = first or self.y == self.top
         if first and self.y > self.top:
             self.y += GROUP_GAP_MM
@@ -239,7 +281,9 @@ class _Pages:
         b = self.bleed
         for i, unit_type in enumerate(row):
             x = self.left + i * self.pitch + b
-            self.cells.append(Cell(x, self.y + b, self.size, unit_type, bleed_mm=b))
+            self.cells.append(
+                Cell(x, self.y + b, self.size, unit_type, bleed_mm=b, options=options)
+            )
         self.y += self.pitch
 
     def new_page(self) -> None:
@@ -249,7 +293,7 @@ class _Pages:
 
 
 def layout_sheet(
-    groups: Sequence[tuple[str, Sequence[UnitType]]],
+    groups: Sequence[Group],
     paper: Paper,
     size_mm: float,
     margin_mm: float = MARGIN_MM,
@@ -262,10 +306,10 @@ def layout_sheet(
     if columns < 1 or rows < 1:
         raise SheetError(f"a {size_mm:g} mm counter does not fit on {paper.name} paper")
     pages = _Pages(paper, size_mm, columns, margin_mm, bleed_mm)
-    for label, units in groups:
+    for label, units, options in groups:
         for start in range(0, len(units), columns):
             row = units[start : start + columns]
-            pages.add_row(label, row, first=start == 0, count=len(units))
+            pages.add_row(label, row, first=start == 0, count=len(units), options=options)
     pages.new_page()
     return pages.pages
 
@@ -320,14 +364,14 @@ def _paint_face(p: QPainter, cell: Cell) -> None:
     outer = rect.adjusted(-b, -b, b, b)
     unit_type = cell.unit_type
     state = face_state(unit_type, cell.back)
-    background, ink = counter_colors(unit_type, PRINT_OPTIONS)
+    background, ink = counter_colors(unit_type, cell.options)
     p.save()
     p.setClipRect(outer)
     p.fillRect(outer, background)  # the colour runs to the cut line, or past it by the bleed
     if state is None:
         _paint_plain_back(p, rect, unit_type.counter_name, background, ink)
     else:
-        paint_counter(p, rect, unit_type, state, PRINT_OPTIONS)
+        paint_counter(p, rect, unit_type, state, cell.options)
         if state.mode == "noe":
             _paint_tag(p, rect, "noe")
     p.restore()

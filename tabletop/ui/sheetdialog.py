@@ -40,6 +40,7 @@ from tabletop.model import Scenario, UnitType
 from tabletop.render.sheet import (
     COUNTER_SIZES,
     PAPERS,
+    Group,
     Page,
     SheetCancelled,
     SheetError,
@@ -60,12 +61,12 @@ class SheetSource:
     """What a sheet prints: its title, and unit types per heading (each once)."""
 
     title: str
-    groups: list[tuple[str, list[UnitType]]]
+    groups: list[Group]
     per_unit: bool
     """True for an order of battle (one counter per unit), False for a counters file."""
 
-    def with_copies(self, copies: int) -> list[tuple[str, list[UnitType]]]:
-        return [(label, [t for t in types for _ in range(copies)]) for label, types in self.groups]
+    def with_copies(self, copies: int) -> list[Group]:
+        return [g._replace(units=[t for t in g.units for _ in range(copies)]) for g in self.groups]
 
 
 def scenario_source(scenario: Scenario) -> SheetSource:
@@ -211,7 +212,7 @@ class SheetDialog(QDialog):
             self.show_page()
             return
         self.pages = with_backs(pages, paper) if self.backs.isChecked() else pages
-        total = sum(len(types) for _, types in groups)
+        total = sum(len(group.units) for group in groups)
         self.summary.setText(
             f"{total} counter{'s' * (total != 1)} on {len(self.pages)} "
             f"page{'s' * (len(self.pages) != 1)}; print at 100% (actual size)"

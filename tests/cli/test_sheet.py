@@ -59,7 +59,7 @@ def test_options(
 def test_squad_counters_print(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sheet", SQUAD, "--backs"]) == 0
     assert pdf_pages(tmp_path / "squad.pdf") == 2
-    assert "25 counters on 2 pages" in capsys.readouterr().out
+    assert "50 counters on 2 pages" in capsys.readouterr().out  # either side's colours
 
 
 def test_png_and_svg_write_one_file_per_page(
@@ -69,7 +69,7 @@ def test_png_and_svg_write_one_file_per_page(
     assert capsys.readouterr().out.startswith("wrote p.png, p-2.png: 35 counters on 2 pages")
     assert (tmp_path / "p-2.png").read_bytes().startswith(b"\x89PNG")
     assert main(["sheet", SQUAD, "-o", "s.svg"]) == 0
-    assert capsys.readouterr().out.startswith("wrote s.svg: 25 counters on 1 page")
+    assert capsys.readouterr().out.startswith("wrote s.svg: 50 counters on 1 page")
     assert "<svg" in (tmp_path / "s.svg").read_text()
 
 

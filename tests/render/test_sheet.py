@@ -73,11 +73,15 @@ def test_exact_physical_sizes() -> None:
 def test_groups_by_nation_in_file_order_with_copies() -> None:
     units = [tank("a", "US"), tank("b", "USSR"), tank("c", "US"), tank("d", "")]
     groups = group_by_nation(units, copies=2, unnamed="squad")
-    assert [(label, [u.id for u in us]) for label, us in groups] == [
+    assert [(label, [u.id for u in us]) for label, us, _ in groups] == [
         ("US", ["a", "a", "c", "c"]),
         ("USSR", ["b", "b"]),
-        ("squad", ["d", "d"]),
+        ("squad, side 1", ["d", "d"]),  # no nation: in either side's colours
+        ("squad, side 2", ["d", "d"]),
     ]
+    first, second = (group.options for group in groups[2:])
+    assert (first.side_index, second.side_index) == (0, 1)
+    assert first.side_mark != second.side_mark
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

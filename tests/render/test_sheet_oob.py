@@ -36,9 +36,9 @@ def oob_pdf(tmp_path_factory: pytest.TempPathFactory, qapp: object) -> tuple[Pat
 def test_every_unit_once_grouped_by_side_and_formation() -> None:
     scenario = load_scenario(PLATOON)
     groups = order_of_battle(scenario)
-    printed = Counter(t.id for _, types in groups for t in types)
+    printed = Counter(t.id for group in groups for t in group.units)
     assert printed == Counter(u.type_id for u in scenario.units)
-    assert [label for label, _ in groups] == [
+    assert [group.label for group in groups] == [
         "NATO, us_task_force",
         "NATO, kampfgruppe",
         "NATO, aviation",
@@ -51,9 +51,9 @@ def test_every_unit_once_grouped_by_side_and_formation() -> None:
 def test_squad_scenario_groups_by_side_with_its_reinforcements() -> None:
     scenario = load_scenario(SQUAD)
     groups = order_of_battle(scenario)
-    assert [label for label, _ in groups] == ["Wehrmacht", "Red Army"]
+    assert [group.label for group in groups] == ["Wehrmacht", "Red Army"]
     everyone = list(scenario.units) + [r.unit for r in scenario.reinforcements]
-    assert sum(len(t) for _, t in groups) == len(everyone)
+    assert sum(len(group.units) for group in groups) == len(everyone)
 
 
 def test_oob_pdf_prints_each_unit_once_at_five_eighths(

@@ -68,7 +68,8 @@ def test_copies_and_no_cut_lines_for_a_counters_file(qtbot, tmp_path: Path) -> N
     dialog = SheetDialog(counters_source("squad", list(counters.units.values())))
     qtbot.addWidget(dialog)
     dialog.copies.setValue(2)
-    assert sum(len(p.cells) for p in dialog.pages) == 2 * len(counters.units)
+    # the squad types name no nation: printed in either side's colours, twice each
+    assert sum(len(p.cells) for p in dialog.pages) == 2 * 2 * len(counters.units)
     _click(qtbot, dialog.cut_lines)
     assert not dialog.cut_lines.isChecked()
     written = dialog.export(tmp_path / "squad.svg")
