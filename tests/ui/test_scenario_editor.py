@@ -175,3 +175,44 @@ def test_build_check_save_play_and_back(qtbot, editor_window, tmp_path: Path) ->
     win.undo()
     assert len(doc.scenario.units) == before  # the last step was the step fix, not a unit
     assert doc.unit("us-hq-1").step == "reduced"
+
+
+def test_placing_ten_units_by_clicks_leaves_the_view_still(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: after a placement the map scrolled by itself (the placed unit was centred),
+    so the next click, aimed where the hex had been, landed a hex off."""
+    win = editor_window
+    view, scene = win.view, win.map_scene
+    hexmap = win.document.scenario.map
+    bars = (view.horizontalScrollBar(), view.verticalScrollBar())
+    assert bars[0].maximum() > 0 and bars[1].maximum() > 0  # the map can scroll at all
+    view.centerOn(scene.hex_center(hexmap.parse("1010")))
+    labels = ["0808", "0809", "0908", "1012", "1112", "1210", "0911", "1109", "1211", "0810"]
+    points = {label: view.mapFromScene(scene.hex_center(hexmap.parse(label))) for label in labels}
+    inner = view.viewport().rect().adjusted(30, 30, -30, -30)
+    assert all(inner.contains(p) for p in points.values())
+    scrolled = tuple(bar.value() for bar in bars)
+    win.findChild(type(win.undo_action), "action-tool-place").trigger()
+    bar = win.editor.tray.tabs.findChild(QTabBar)
+    for n, label in enumerate(labels):
+        side = ("nato", "pact")[n % 2]
+        QTest.mouseClick(bar, LEFT, NONE, bar.tabRect(n % 2).center())
+        tray: TrayList = win.findChild(TrayList, f"tray-{side}")
+        item = tray.item(n % 3)
+        QTest.mouseClick(tray.viewport(), LEFT, NONE, tray.visualItemRect(item).center())
+        assert win.editor.unit_brush == item.data(ROLE)
+        QTest.mouseMove(view.viewport(), points[label])
+        QTest.mouseClick(view.viewport(), LEFT, NONE, points[label])
+        qtbot.wait(1)  # let any queued layout or scroll happen
+        placed = units_at(win, label)
+        assert len(placed) == 1 and win.document.unit(placed[0]).side == side, label
+        assert win.editor.selected == placed[0]
+        assert tuple(b.value() for b in bars) == scrolled, f"scrolled after {label}"
+        for other, point in points.items():
+            assert view.mapFromScene(scene.hex_center(hexmap.parse(other))) == point
+            assert view.hex_at_view(point) == hexmap.parse(other)
+    # picking a placed unit with the select tool does not scroll either
+    win.findChild(type(win.undo_action), "action-tool-select").trigger()
+    QTest.mouseClick(view.viewport(), LEFT, NONE, points["1210"])
+    assert win.editor.selected == units_at(win, "1210")[0]
+    assert tuple(b.value() for b in bars) == scrolled
+    assert len(win.document.scenario.units) == 10

@@ -304,7 +304,11 @@ class ScenarioEditor(QObject):
         here = [u.id for u in self.document.scenario.units if u.hex == h and u.sw_of is None]
         return here[-1] if here else None
 
-    def select_unit(self, unit_id: str | None, centre: bool = True) -> None:
+    def select_unit(self, unit_id: str | None, centre: bool = False) -> None:
+        """Select a unit (its dock, its hex drawn selected). The view moves only when
+        ``centre`` asks it (a problem clicked): a unit placed, picked or edited leaves the
+        map where it is, or the next click would land on another hex than the one aimed
+        at."""
         unit = self.document.unit(unit_id) if unit_id else None
         if unit is not None and unit.sw_of is not None:  # a support weapon: its platoon's
             unit = self.document.unit(unit.sw_of) or unit
@@ -328,7 +332,7 @@ class ScenarioEditor(QObject):
             self.scene.refresh_state()
             self.scene.refresh_markers(getattr(event, "hexes", ()))
         if isinstance(event, UnitsChanged) and self.selected in event.ids:
-            self.select_unit(self.selected, centre=False)  # undo, redo: the dock follows
+            self.select_unit(self.selected)  # undo, redo: the dock follows
 
     # --- checking, saving, playing ------------------------------------------------------------
     def _target(self, path: str | Path | None) -> Path | None:

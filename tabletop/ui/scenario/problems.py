@@ -104,7 +104,7 @@ class ScenarioProblems(ProblemsDock):
             return
         problem = self.problems[int(index)]
         if problem.where and self.editor.document.unit(problem.where) is not None:
-            self.editor.select_unit(problem.where)
+            self.editor.select_unit(problem.where, centre=True)
         elif problem.where and self.editor.props.show_reinforcement(problem.where):
             return  # a reinforcement: its row in the Events dock, its entry hex shown
         elif problem.hex is not None:
