@@ -216,3 +216,89 @@ def test_placing_ten_units_by_clicks_leaves_the_view_still(qtbot, editor_window)
     assert win.editor.selected == units_at(win, "1210")[0]
     assert tuple(b.value() for b in bars) == scrolled
     assert len(win.document.scenario.units) == 10
+
+
+def test_the_marker_tool_refuses_a_minefield_the_validator_would(editor_window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: the Marker tool laid a minefield in town, which Check Scenario then
+    reported; now it refuses it with the validator's rule and says why."""
+    win = editor_window
+    doc = win.document
+    win.findChild(type(win.undo_action), "action-tool-marker").trigger()
+    markers = win.editor.markers
+    markers.owner.setCurrentIndex(markers.owner.findData("nato"))
+    win.set_brush("minefield_at")
+    click_hex(win, "1010")  # town: the chart takes no minefield there
+    assert doc.scenario.hex_markers == [] and not doc.history.can_undo
+    said = win.statusBar().currentMessage()
+    assert said == "Not laid: no minefield may lie in 1010: town forbids minefields"
+    click_hex(win, "0505")
+    assert [(m.kind, m.side) for m in doc.scenario.hex_markers] == [("minefield_at", "nato")]
+    win.set_brush("minefield_ap")  # a second minefield in the hex: one per hex
+    click_hex(win, "0505")
+    assert [m.kind for m in doc.scenario.hex_markers] == ["minefield_at"]
+    assert win.statusBar().currentMessage() == "Not laid: a second minefield in 0505: one per hex"
+    markers.owner.setCurrentIndex(markers.owner.findData("pact"))
+    win.set_brush("minefield_at")  # the same kind again: it replaces the one there
+    click_hex(win, "0505")
+    assert [(m.kind, m.side) for m in doc.scenario.hex_markers] == [("minefield_at", "pact")]
+    win.set_brush("wreck")  # other markers lie anywhere
+    click_hex(win, "1010")
+    assert {m.kind for m in doc.scenario.hex_markers} == {"minefield_at", "wreck"}
+    assert win.editor.validate() == []
+
+
+def test_check_scenario_locates_an_unsaved_documents_problems_by_item(  # type: ignore[no-untyped-def]
+    qtbot, editor_window, tmp_path: Path
+) -> None:
+    """Issue 21: Check Scenario named lines of the file it had written to check an unsaved
+    scenario; problems of a document not as saved are located by unit or item, those of
+    the saved file by its own lines."""
+    from PySide6.QtWidgets import QCheckBox, QToolBar
+
+    from tests.ui.test_scenario_props import show_page, tick
+
+    win = editor_window
+    doc = win.document
+    win.findChild(type(win.undo_action), "action-tool-marker").trigger()
+    win.editor.markers.owner.setCurrentIndex(1)
+    win.set_brush("minefield_ap")
+    click_hex(win, "0505")
+    win.findChild(type(win.undo_action), "action-tool-place").trigger()
+    win.set_brush("US_HQ")
+    click_hex(win, "0808")
+    dock = win.editor.unit_dock
+    dock.step.setCurrentIndex(dock.step.findData("reduced"))
+    dock.step.activated.emit(dock.step.currentIndex())  # a single-step HQ reduced: an error
+    show_page(win, "scenario-properties", "Rules")  # minefields off: the minefield's error
+    box = win.findChild(QCheckBox, "module-minefields")
+    win.editor.props.dock.rules.scroll.ensureWidgetVisible(box)
+    tick(box)
+    assert not doc.scenario.module("minefields")
+
+    toolbar = win.findChild(QToolBar, "scenario-toolbar")
+    button = toolbar.widgetForAction(win.editor.check_action)
+    QTest.mouseClick(button, LEFT, NONE, button.rect().center())
+    texts = [p.message for p in win.editor.problems.problems]
+    assert texts and not [t for t in texts if "line " in t], texts
+    hq = next(t for t in texts if "us-hq-1" in t)
+    assert hq.startswith("unit us-hq-1 (unsaved): "), hq
+    mine = next(t for t in texts if "minefields module is off" in t)
+    assert mine.startswith("minefield_ap in 0505 (unsaved): "), mine
+    shown = [win.editor.problems.list.item(i).text() for i in range(len(texts))]
+    assert shown == texts
+
+    # saved as it is, unchanged: the problems of the file by its lines (Save refuses a
+    # file with errors: it is written by the data layer as Save would)
+    from tabletop import data
+
+    out = tmp_path / "scenarios" / "with-problems.yaml"
+    data.save_scenario(doc.scenario, out)
+    doc.mark_saved(out)
+    QTest.mouseClick(button, LEFT, NONE, button.rect().center())
+    lines = out.read_text(encoding="utf-8").splitlines()
+    texts = [p.message for p in win.editor.problems.problems]
+    hq = next(t for t in texts if "us-hq-1" in t)
+    number = int(hq.split(":")[0].removeprefix("line "))
+    start = lines.index("- id: us-hq-1") + 1  # the unit's entry in the file, 1-based
+    end = next(i for i in range(start, len(lines)) if not lines[i].startswith(" ")) + 1
+    assert start <= number < end, (number, start, end)
