@@ -302,3 +302,45 @@ def test_check_scenario_locates_an_unsaved_documents_problems_by_item(  # type: 
     start = lines.index("- id: us-hq-1") + 1  # the unit's entry in the file, 1-based
     end = next(i for i in range(start, len(lines)) if not lines[i].startswith(" ")) + 1
     assert start <= number < end, (number, start, end)
+
+
+def test_the_tray_shows_counters_the_sides_own_types_first(editor_window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: the tray was text only, every side listing every type in the file's order;
+    now each row has its counter (the one counter painter, the side's colours) and the
+    side's own types come first, the others under a grey row."""
+    from tabletop.render.counters import counter_colors
+
+    win = editor_window
+    sc = win.document.scenario
+    for side, nations in (("nato", {"US", "FRG", "UK"}), ("pact", {"USSR"})):
+        tray: TrayList = win.findChild(TrayList, f"tray-{side}")
+        rows = [tray.item(i) for i in range(tray.count())]
+        header = next(i for i, item in enumerate(rows) if item.data(ROLE) is None)
+        assert rows[header].text() == "Other types" and not rows[header].flags()
+        own = [sc.unit_types[item.data(ROLE)].nation for item in rows[:header]]
+        rest = [sc.unit_types[item.data(ROLE)].nation for item in rows[header + 1 :]]
+        assert own and set(own) <= nations and not set(rest) & nations, side
+        for item in rows[:header] + rows[header + 1 :]:
+            t = sc.unit_types[item.data(ROLE)]
+            image = item.icon().pixmap(tray.iconSize()).toImage()
+            assert not image.isNull() and image.width() >= 40
+            background = counter_colors(t)[0]
+            corner = image.pixelColor(image.width() // 6, image.height() // 2)
+            assert abs(corner.red() - background.red()) < 30, t.id  # the nation's colour
+            assert abs(corner.green() - background.green()) < 30, t.id
+    # a click on the grey row picks nothing; a click on a counter picks its type
+    win.findChild(type(win.undo_action), "action-tool-place").trigger()
+    bar = win.editor.tray.tabs.findChild(QTabBar)
+    QTest.mouseClick(bar, LEFT, NONE, bar.tabRect(1).center())
+    tray = win.findChild(TrayList, "tray-pact")
+    brush = win.editor.unit_brush
+    header_row = next(i for i in range(tray.count()) if tray.item(i).data(ROLE) is None)
+    tray.scrollToItem(tray.item(header_row))
+    QTest.mouseClick(
+        tray.viewport(), LEFT, NONE, tray.visualItemRect(tray.item(header_row)).center()
+    )
+    assert win.editor.unit_brush == brush
+    QTest.mouseClick(tray.viewport(), LEFT, NONE, tray.visualItemRect(tray.item(1)).center())
+    assert win.editor.unit_brush == tray.item(1).data(ROLE) == "T72"
+    click_hex(win, "1414")
+    assert units_at(win, "1414") == ["t72-1"] and win.document.unit("t72-1").side == "pact"
