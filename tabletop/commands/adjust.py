@@ -6,6 +6,7 @@ from tabletop.commands.base import Command
 from tabletop.model import GameState, LogEntry, Memento, recording
 from tabletop.rules import ActionResult
 from tabletop.rules.adjust import Adjustment, perform, summary
+from tabletop.rules.narrate import describe_action
 
 
 class ManualChange(Command):
@@ -31,6 +32,7 @@ class ManualChange(Command):
             self.result = perform(self.state, self.adjustment, self.side)
         self._before = Memento(journal.units, rest)
         self.entry = self.state.log[-1]
+        self.text = describe_action(self.state.scenario, self.entry, self.result)
 
     def undo(self) -> None:
         assert self._before is not None, "undo before redo"

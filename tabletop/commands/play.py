@@ -7,7 +7,7 @@ those."""
 
 from __future__ import annotations
 
-from tabletop.commands.base import Command
+from tabletop.commands.base import Command, History
 from tabletop.model import GameState, LogEntry, Memento, recording
 from tabletop.rules import (
     ActionRequest,
@@ -17,6 +17,7 @@ from tabletop.rules import (
     ScriptedDice,
     engine,
 )
+from tabletop.rules.narrate import describe_action
 
 
 class PlayAction(Command):
@@ -48,13 +49,53 @@ class PlayAction(Command):
     def redo(self) -> None:
         rest = self.state.rest_copy()
         dice: DiceSource = self._dice if self.faces is None else ScriptedDice(self.faces)
-        with recording(self.state) as journal:
-            self.result = engine.perform(self.state, self.request, dice, self.los)
-        self._before = Memento(journal.units, rest)
+        journal = None
+        try:
+            with recording(self.state) as journal:
+                self.result = engine.perform(self.state, self.request, dice, self.los)
+        finally:  # (dice that run out stop an action half-way: undo must still put it back)
+            if journal is not None:
+                self._before = Memento(journal.units, rest)
         self.entry = self.state.log[-1]
         self.faces = list(self.entry.dice)
-        self.text = self.entry.summary
+        self.text = describe_action(self.state.scenario, self.entry, self.result)
+        """What the Undo and Redo menu items say: ``T-72 fires at Leopard 2``."""
 
     def undo(self) -> None:
         assert self._before is not None, "undo before redo"
         self._before.restore(self.state)
+
+
+def _continues(command: Command) -> bool:
+    """Is ``command`` a paused move going on by itself after an answer to opportunity fire
+    (``move --continue``)? Undo takes it back with that answer, redo plays them together."""
+    return isinstance(command, PlayAction) and bool(command.request.cont)
+
+
+def undo_step(history: History) -> list[Command]:
+    """The commands one Undo takes back, newest first: the last one, and when it continued
+    a paused move, the answer before it (the game never rests half-continued)."""
+    done = history.commands()[: len(history)]
+    if not done:
+        return []
+    if _continues(done[-1]) and len(done) > 1:
+        return [done[-1], done[-2]]
+    return [done[-1]]
+
+
+def redo_step(history: History) -> list[Command]:
+    """The commands one Redo plays again, in order: the next one, and the paused move it
+    lets go on, if one follows."""
+    undone = history.commands()[len(history) :]
+    if not undone:
+        return []
+    if len(undone) > 1 and _continues(undone[1]):
+        return undone[:2]
+    return undone[:1]
+
+
+def step_text(commands: list[Command]) -> str:
+    """What the Undo or Redo menu item says of ``commands``, in the order they were played:
+    ``NATO lets T-72 pass; T-72 moves on to 1810``."""
+    played = sorted(commands, key=_continues)  # the answer, then the move it let go on
+    return "; ".join(c.text for c in played if c.text)

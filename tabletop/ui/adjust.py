@@ -123,7 +123,7 @@ class AdjustTool(Tool):
         except IllegalAction as exc:
             self.report("Cannot change that: " + "; ".join(exc.reasons))
             return False
-        self.report("Manual change: " + doc.history.undo_text + " (Ctrl+Z undoes it)")
+        self.report(doc.history.undo_text + " (Ctrl+Z undoes it)")  # "Manual change: ..."
         return True
 
     # --- the menu ------------------------------------------------------------------------------

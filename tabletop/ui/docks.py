@@ -8,26 +8,53 @@ from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import PlatoonUnitType, UnitState
-from tabletop.render.counters import badges_for
+from tabletop.rules.narrate import marker_name
+
+MODE_WORDS = {"flying": "Flying", "noe": "NOE", "landed": "Landed"}
+"""A helicopter's mode as the rules name it (rules 2.10)."""
+STEP_WORDS = {"full": "Full strength", "reduced": "Reduced"}
+"""A counter's side up (rules: its full and reduced sides)."""
+STATUS_WORDS = {"good_order": "Good Order"}
+
+
+def _words(key: str) -> str:
+    """``good_order`` -> ``Good order``: a key of the data as a player reads it."""
+    text = key.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def unit_name(document: GameDocument, unit_id: str) -> str:
+    """``M113 m113-1``: a unit by its type's name and its id (the log's way)."""
+    other = document.state.units.get(unit_id)
+    scenario = document.scenario
+    unit_type = scenario.unit_types.get(other.type_id) if other is not None else None
+    return f"{unit_type.name} {unit_id}" if unit_type is not None else unit_id
 
 
 def unit_summary(document: GameDocument, unit: UnitState) -> tuple[str, str]:
-    """(name and id, state) of a unit, as the hex dock lists it."""
+    """(name and id, state) of a unit, as the hex dock lists it: its side, then its step
+    (of a unit with two), status, mode, figures standing, markers and what it goes with,
+    each said once in a player's words (``NATO, Reduced, Disrupted, NOE, Ops Complete``)."""
     scenario = document.scenario
     unit_type = scenario.unit_types.get(unit.type_id)
     name = unit_type.name if unit_type is not None else unit.type_id
     side = scenario.sides[unit.side].name if unit.side in scenario.sides else unit.side
     parts = [side]
     if isinstance(unit_type, PlatoonUnitType) and not unit_type.single_step:
-        parts.append(unit.step)
+        parts.append(STEP_WORDS.get(unit.step, _words(unit.step)))
+    parts.append(STATUS_WORDS.get(unit.status.value, _words(unit.status.value)))
     if unit.mode:
-        parts.append(unit.mode)
+        parts.append(MODE_WORDS.get(unit.mode, _words(unit.mode)))
     if unit.figures:
-        parts.append(f"{len(unit.standing())}/{len(unit.figures)} figures")
-    parts.extend(name.replace("_", " ") for name in badges_for(unit))
+        parts.append(f"{len(unit.standing())} of {len(unit.figures)} figures standing")
+    parts.extend(marker_name(m) for m in dict.fromkeys(unit.markers))
+    if unit.flags.get("maneuver"):
+        parts.append("Maneuver")
     if unit.sw_of:
-        parts.append(f"with {unit.sw_of}")
-    return f"{name} ({unit.id})", ", ".join(parts)
+        parts.append(f"support weapon of {unit_name(document, unit.sw_of)}")
+    if unit.carrier:
+        parts.append(f"aboard {unit_name(document, unit.carrier)}")
+    return f"{name} ({unit.id})", ", ".join(dict.fromkeys(parts))
 
 
 class HexDock(QDockWidget):
@@ -72,9 +99,11 @@ class HexDock(QDockWidget):
             if features:
                 rows.append((f"Side {label}/{hexmap.label(n)}", ", ".join(features)))
         for marker in (m for m in doc.state.visible_markers(self.viewer) if m.hex == h):
-            text = marker.kind.replace("_", " ")
+            text = marker_name(marker.kind)
             if marker.side:
-                text += f" ({marker.side}{'' if marker.revealed else ', hidden'})"
+                owner = doc.scenario.sides.get(marker.side)
+                name = owner.name if owner is not None else marker.side
+                text += f" ({name}{'' if marker.revealed else ', hidden'})"
             rows.append(("Marker", text))
         units = doc.units_at(h)
         rows.append(("Units", str(len(units)) if units else "none"))

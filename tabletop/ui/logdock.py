@@ -180,10 +180,10 @@ class LogDock(QDockWidget):
         entry = row.entry
         item = QListWidgetItem(row.text)
         item.setData(ROW_ROLE, row.index)
-        item.setToolTip(f"turn {entry.turn}, {entry.action}" + self._side_text(entry.side))
+        item.setToolTip(f"turn {entry.turn}, {entry.action}" + self._side_text(row.side))
         doc = self.document
-        if doc is not None and entry.side in doc.scenario.sides:
-            item.setIcon(_side_icon(side_color_of(doc.scenario.sides, entry.side)))
+        if doc is not None and row.side in doc.scenario.sides:  # who acted, not who is active
+            item.setIcon(_side_icon(side_color_of(doc.scenario.sides, row.side)))
         else:  # no side (a draw, a manual change): the text stays aligned with the rest
             item.setIcon(_side_icon(QColor(0, 0, 0, 0)))
         if entry.action == "adjust":

@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
 
 from tabletop import paths
+from tabletop.commands.play import redo_step, step_text, undo_step
 from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
 from tabletop.ui import collector
@@ -668,9 +669,10 @@ class MainWindow(QMainWindow):
         self.save_as_action.setEnabled(savable)
         self.undo_action.setEnabled(has and doc.history.can_undo)
         self.redo_action.setEnabled(has and doc.history.can_redo)
-        self.undo_action.setText(
-            f"&Undo {doc.history.undo_text}" if has and doc.history.can_undo else "&Undo"
-        )
-        self.redo_action.setText(
-            f"&Redo {doc.history.redo_text}" if has and doc.history.can_redo else "&Redo"
-        )
+        history = doc.history if has else None
+        for action, word, step in ((self.undo_action, "Undo", undo_step),
+                                   (self.redo_action, "Redo", redo_step)):  # fmt: skip
+            said = step_text(step(history)) if history is not None else ""  # Undo: T-72 fires...
+            action.setText(f"&{word}: {said.replace('&', '&&')}" if said else f"&{word}")
+            action.setToolTip(f"{word}: {said}" if said else word)
+            action.setStatusTip(f"{word}: {said}" if said else "")

@@ -3,12 +3,15 @@ and modifiers, the choice of target and rating, and the dice of the last roll.
 
 The numbers come from ``tabletop.rules.forecast`` (the same convolution as ``tabletop
 odds``); the dice tray shows the faces the action really rolled (``PlayAction.faces``),
-tumbling for a moment and then kept in view until the next roll.
+tumbling for a moment and then kept in view until the next roll. It follows the history:
+after an undo it shows the rolls of the newest action still played that rolled any (none:
+no dice), as if the undone action had never been played; a redo shows its rolls again.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -25,8 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.rules import ActionRequest
+from tabletop.commands import History, PlayAction
+from tabletop.documents import ChangeEvent, GameDocument, HistoryChanged
+from tabletop.model import Scenario
+from tabletop.rules import ActionRequest, Roll
 from tabletop.rules.forecast import Forecast
+from tabletop.rules.narrate import narrate
 
 BAR_COLOURS = ["#8a9199", "#e0a526", "#e0662b", "#c0282d", "#7a1420", "#4a0c14"]
 TUMBLE_MS = 600
@@ -95,6 +102,77 @@ class OddsChart(QWidget):
                          f"{p * 100:.1f}%")  # fmt: skip
 
 
+ROLL_WORDS = {
+    "to_hit": "to hit", "save": "saves", "morale": "morale test", "tank_fear": "tank-fear test",
+    "morale_retest": "morale re-test", "close_combat": "close combat",
+}  # fmt: skip
+"""A roll's purpose as a player says it (others: the purpose's own words)."""
+NO_DICE = "No dice rolled yet"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{'no' if n == 0 else n} {word}{'' if n == 1 else 's'}"
+
+
+def _outcome(roll: Roll) -> str:
+    n = roll.successes
+    if roll.purpose in ("to_hit", "assault", "close_combat"):
+        return _count(n, "hit")
+    if roll.purpose == "save":
+        return _count(n, "save")
+    if roll.purpose in ("morale", "tank_fear", "morale_retest"):
+        return "passed" if n else "failed"
+    if roll.purpose in ("armor", "defense"):
+        return f"{n} cancelled"
+    if roll.purpose == "medic":
+        return f"{n} saved"
+    if roll.need == "even":
+        return "even" if n else "odd"
+    return _count(n, "success")
+
+
+def _need(need: str) -> str:
+    """``3+`` -> ``on 3+``, ``<= 7`` -> ``7 or less``, ``{5,6}`` -> ``on 5 or 6``."""
+    text = need.strip()
+    if text.startswith("<="):
+        return f"{text[2:].strip()} or less"
+    if text.startswith("{") and text.endswith("}"):
+        faces = [f.strip() for f in text[1:-1].split(",") if f.strip()]
+        return "on " + (
+            ", ".join(faces[:-1]) + " or " + faces[-1] if len(faces) > 1 else "".join(faces)
+        )
+    if text == "even":
+        return "even or odd"
+    return f"on {text}"
+
+
+def roll_label(scenario: Scenario, roll: Roll) -> str:
+    """One roll of the tray in a player's words: ``Leopard 2 leo-1 to hit on 4+: 2 hits``,
+    ``T-72 t72-1 morale test, 7 or less: passed``, ``Drawing a chit from the cup: drawn``."""
+    if roll.by == "cup" and roll.purpose == "draw":
+        return "Drawing a chit from the cup: " + (
+            "drawn" if roll.successes else "no chit, rolled again"
+        )
+    unit = next((u for u in scenario.units if u.id == roll.by), None)
+    if unit is None:
+        unit = next((r.unit for r in scenario.reinforcements if r.unit.id == roll.by), None)
+    unit_type = scenario.unit_types.get(unit.type_id) if unit is not None else None
+    who = f"{unit_type.name} {roll.by}" if unit_type is not None else roll.by
+    what = ROLL_WORDS.get(roll.purpose, roll.purpose.replace("_", " "))
+    need = _need(roll.need)
+    sep = " " if need.startswith("on ") else ", "
+    return f"{who} {what}{sep}{need}: {_outcome(roll)}"
+
+
+def last_rolled(history: History) -> PlayAction | None:
+    """The newest action still played (not undone) that rolled dice."""
+    done = history.commands()[: len(history)]
+    for command in reversed(done):
+        if isinstance(command, PlayAction) and command.result is not None and command.result.rolls:
+            return command
+    return None
+
+
 class DiceTray(QWidget):
     """The rolls of the last action, one row each (who rolled, for what, the faces): they
     tumble for a moment, then show the real faces and stay until the next action."""
@@ -103,7 +181,11 @@ class DiceTray(QWidget):
         super().__init__(parent)
         self.rolls: list[tuple[str, list[int]]] = []
         self.shown: list[list[int]] = []
-        self.caption = "No dice rolled yet"
+        self.caption = NO_DICE
+        self.command: PlayAction | None = None
+        """The action whose rolls are shown (None: none)."""
+        self.document: GameDocument | None = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tumble)
         self._left = 0
@@ -119,13 +201,47 @@ class DiceTray(QWidget):
     def faces(self) -> list[int]:
         return [f for _, faces in self.rolls for f in faces]
 
-    def show_rolls(self, caption: str, rolls: list[tuple[str, list[int]]]) -> None:
+    def show_rolls(self, caption: str, rolls: list[tuple[str, list[int]]], *,
+                   tumble: bool = True) -> None:  # fmt: skip
         self.caption = caption
         self.rolls = [(text, list(faces)) for text, faces in rolls]
-        self._left = TUMBLE_MS // TUMBLE_STEP_MS
-        if self.faces:
+        self._left = TUMBLE_MS // TUMBLE_STEP_MS if tumble else 0
+        if self.faces and tumble:
             self._timer.start(TUMBLE_STEP_MS)
         self._tumble()
+
+    def show_action(self, command: PlayAction | None, *, tumble: bool = True) -> None:
+        """The rolls of ``command`` (a played action of the followed document), each row
+        labelled in a player's words under the action's log line; None: no dice."""
+        self.command = command
+        doc = self.document
+        result = command.result if command is not None else None
+        if doc is None or command is None or result is None or not result.rolls:
+            self.command = None
+            self.show_rolls(NO_DICE, [], tumble=False)
+            return
+        scenario = doc.scenario
+        caption = narrate(scenario, command.entry, result) if command.entry else command.text
+        rolls = [(roll_label(scenario, r), r.dice) for r in result.rolls]
+        self.show_rolls(caption, rolls, tumble=tumble)
+
+    def follow(self, document: GameDocument | None) -> None:
+        """Show the rolls of ``document``'s newest played action that rolled, now and after
+        every undo and redo (:func:`last_rolled`); None: follow nothing."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.document = document
+        if document is not None:
+            self._unsubscribe = document.subscribe(self._on_change)
+        self.show_action(last_rolled(document.history) if document is not None else None,
+                         tumble=False)  # fmt: skip
+
+    def _on_change(self, event: ChangeEvent) -> None:
+        if isinstance(event, HistoryChanged) and self.document is not None:
+            latest = last_rolled(self.document.history)
+            if latest is not self.command:  # an undo or redo (a new roll tumbles by itself)
+                self.show_action(latest, tumble=False)
 
     def _tumble(self) -> None:
         if self._left <= 0 or not self.faces:

@@ -113,18 +113,63 @@ def turn_text(document: GameDocument | None) -> str:
         side = scenario.sides.get(state.active_side)
         parts.append(side.name if side else state.active_side)
     if state.active_formation:
-        parts.append(state.active_formation.replace("_", " "))
+        parts.append(formation_name(state.active_formation))
     return "   \u00b7   ".join(parts)
 
 
-def cup_text(document: GameDocument | None) -> str:
-    """The chits left in the cup, by formation: ``cup: kampfgruppe 2, 1st tank 1``."""
-    if document is None or not document.state.cup:
-        return "cup: empty" if document is not None and document.scenario.sides else ""
+def formation_name(name: str) -> str:
+    """``1st_tank`` -> ``1st tank``: a formation as the log names it (its id as written)."""
+    return name.replace("_", " ")
+
+
+def _chits(n: int) -> str:
+    return f"{n} chit" if n == 1 else f"{n} chits"
+
+
+def cup_by_side(document: GameDocument) -> dict[str, dict[str, int]]:
+    """The chits left in the cup: side id -> formation -> chits, in the scenario's order
+    (a chit no side's formations name is filed under its own name)."""
     counts: dict[str, int] = {}
     for chit in document.state.cup:
         counts[chit] = counts.get(chit, 0) + 1
-    return "cup: " + ", ".join(f"{f.replace('_', ' ')} {n}" for f, n in counts.items())
+    out: dict[str, dict[str, int]] = {}
+    for side, definition in document.scenario.sides.items():
+        for formation in definition.formations:
+            if counts.get(formation):
+                out.setdefault(side, {})[formation] = counts.pop(formation)
+    for chit, n in counts.items():
+        out.setdefault(chit, {})[chit] = n
+    return out
+
+
+def _side_name(document: GameDocument, side: str) -> str:
+    found = document.scenario.sides.get(side)
+    return found.name if found is not None else formation_name(side)
+
+
+def cup_text(document: GameDocument | None) -> str:
+    """The chits left in the cup, by side: ``In the cup: NATO 3 chits, Warsaw Pact 1 chit``
+    (each formation's in :func:`cup_tip`); empty for a bare map."""
+    if document is None or not document.scenario.sides:
+        return ""
+    by_side = cup_by_side(document)
+    if not by_side:
+        return "The cup is empty"
+    return "In the cup: " + ", ".join(
+        f"{_side_name(document, side)} {_chits(sum(f.values()))}" for side, f in by_side.items()
+    )
+
+
+def cup_tip(document: GameDocument | None) -> str:
+    """Each side's chits in the cup by formation, one line a side."""
+    if document is None:
+        return ""
+    lines = [
+        f"{_side_name(document, side)}: "
+        + ", ".join(f"{formation_name(f)} {_chits(n)}" for f, n in formations.items())
+        for side, formations in cup_by_side(document).items()
+    ]
+    return "Chits in the cup\n" + "\n".join(lines) if lines else "No chit is left in the cup"
 
 
 class TurnBar(QToolBar):
@@ -139,7 +184,7 @@ class TurnBar(QToolBar):
         self.label.setStyleSheet("font-weight: bold; padding: 0 10px;")
         self.cup = QLabel("")
         self.cup.setObjectName("cup-label")
-        self.cup.setStyleSheet("padding: 0 10px; color: palette(mid);")
+        self.cup.setStyleSheet("padding: 0 10px;")  # the window's text colour: readable
         self.actions_by_name = actions
         for name in GAME_ACTIONS:  # first, so a narrow window never hides them
             self.addAction(actions[name])
@@ -151,6 +196,7 @@ class TurnBar(QToolBar):
         self.label.setText(turn_text(document))
         cup = document is not None and any(s.formations for s in document.scenario.sides.values())
         self.cup.setText(cup_text(document) if cup else "")  # the squad game has no cup
+        self.cup.setToolTip(cup_tip(document) if cup else "")
 
     def cup_menu(self, fill: Callable[[QMenu], None]) -> QMenu:
         """A menu on the Draw Chit button, filled by ``fill`` each time it opens."""

@@ -94,6 +94,7 @@ class PlayUI(QObject):
         if self.fan is not None:
             self.fan.close()
         self.controller.set_document(document)
+        self.odds.dice.follow(document)
         self.overlay = PlayOverlay(scene)
         scene.addItem(self.overlay)
         self.fan = StackFan(scene)
@@ -126,6 +127,7 @@ class PlayUI(QObject):
         self.fan = None
         self.overlay = None
         self.controller.set_document(None)
+        self.odds.dice.follow(None)
         self.refresh()
 
     def refresh(self) -> None:
@@ -482,14 +484,8 @@ class PlayUI(QObject):
 
     def _on_performed(self, command) -> None:  # type: ignore[no-untyped-def]
         result = command.result
-        rolls = [(f"{r.by} {r.purpose.replace('_', ' ')} {r.need}", r.dice)
-                 for r in result.rolls]  # fmt: skip
-        if rolls:
-            from tabletop.rules.narrate import narrate
-
-            doc = self.document
-            words = narrate(doc.scenario, doc.state.log[-1], result) if doc.state.log else ""
-            self.odds.dice.show_rolls(words or command.text, rolls)
+        if result.rolls:  # (an action without dice leaves the last roll in view)
+            self.odds.dice.show_action(command)
         self.odds.clear("Hover a target to see the odds.")
         self.end_tool()
         self.refresh()

@@ -181,7 +181,7 @@ def test_document_changes_move_counters_and_undo_menu_works(window, document) ->
     document.push(MoveUnit(document, "leo-2", "0304"))
     assert item.hex == scene.hexmap.parse("0304")
     assert len(scene.stack_at(item.hex)) == 3
-    assert window.undo_action.isEnabled() and window.undo_action.text() == "&Undo move leo-2"
+    assert window.undo_action.isEnabled() and window.undo_action.text() == "&Undo: move leo-2"
     assert window.isWindowModified()
     window.undo_action.trigger()
     assert item.hex == scene.hexmap.parse("0606")
@@ -334,7 +334,7 @@ def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> Non
     assert set(by_text) == {"No Side (neutral)", "NATO", "Warsaw Pact"}
     by_text["Warsaw Pact"].trigger()
     window._on_hex_hovered(mines)
-    assert drawn() == {"minefield_at"} and "minefield at (pact, hidden)" in dock_text()
+    assert drawn() == {"minefield_at"} and "AT minefield (Warsaw Pact, hidden)" in dock_text()
     assert "minefield" in window.hex_label.text()
     by_text["NATO"].trigger()
     assert drawn() == set() and "minefield" not in dock_text()

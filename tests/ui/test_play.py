@@ -245,9 +245,57 @@ def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> No
         press_button(qtbot, win, "pass")
         passes = 2
     assert doc.state.pending is None
-    for _ in range(passes):  # each undo: one answer (with the move it continued)
+    said = ["&Undo: NATO lets T-72 pass; T-72 moves on to 1810", "&Undo: NATO lets T-72 pass"]
+    for k in range(passes):  # each undo: one answer (with the move it continued)
+        assert win.undo_action.text() == said[passes - 1 - k]  # what the undo takes back
         action(win, "undo").trigger()
     assert doc.state.pending["hex"] == "1910" and doc.state.pending["kind"] == "opportunity_fire"
     assert doc.state.log[-1].action == "move" and not doc.state.log[-1].args.get("cont")
+    assert win.redo_action.text().startswith("&Redo: NATO lets T-72 pass; T-72 moves on to ")
     action(win, "redo").trigger()  # the pass, and the move it continued
     assert doc.state.log[-1].args.get("cont") is True
+
+
+def test_undo_and_redo_say_the_action_and_the_dice_tray_follows_them(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+    """Edit > Undo names what it takes back in a player's words; the dice tray shows the
+    rolls of the newest action still played, the log's square the side that fired."""
+    from tabletop.render.palette import side_color_of
+
+    win = demo
+    doc = win.document
+    tray = win.play.odds.dice
+    assert tray.caption == "No dice rolled yet" and tray.rolls == []
+    move_into_sight(qtbot, win)  # the draw rolled 1 1; T-72 t72-1 moved to 1910
+    assert win.undo_action.text() == "&Undo: T-72 moves to 1910"
+    assert tray.rolls == [("Drawing a chit from the cup: drawn", [1, 1])]
+    click_hex(qtbot, win, "1211")
+    press_button(qtbot, win, "opportunity-fire")
+    click_hex(qtbot, win, "1910")
+    faces = dice_for(win, win.play.aim.chosen)
+    doc.dice = ScriptedDice(faces)
+    qtbot.keyClick(win.view, Qt.Key.Key_Return)
+    said = "Leopard II fires at T-72 (opportunity fire)"
+    assert win.undo_action.text() == f"&Undo: {said}"
+    assert win.undo_action.toolTip() == f"Undo: {said}" and win.redo_action.text() == "&Redo"
+    assert tray.faces == faces and tray.rolls[0][0].startswith("Leopard II leo2-1 to hit on ")
+    qtbot.waitUntil(lambda: not tray.rolling)
+    row = win.log_dock.list.item(win.log_dock.list.count() - 1)
+    square = row.icon().pixmap(10, 10).toImage().pixelColor(5, 5)
+    assert doc.state.active_side == "pact"  # the mover's side is active; NATO fired
+    assert square == side_color_of(doc.scenario.sides, "nato") and row.toolTip().endswith("NATO")
+
+    qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Edit > Undo
+    assert doc.state.log[-1].action == "move"
+    assert tray.rolls == [("Drawing a chit from the cup: drawn", [1, 1])] and not tray.rolling
+    assert win.undo_action.text() == "&Undo: T-72 moves to 1910"
+    assert win.redo_action.text() == f"&Redo: {said}"
+    doc.dice = ScriptedDice([])  # redo rolls nothing new
+    win.redo_action.trigger()
+    assert tray.faces == faces and not tray.rolling
+    assert "fires (opportunity)" in tray.caption
+    for _ in range(3):
+        win.undo_action.trigger()
+    assert not doc.state.log and tray.rolls == [] and tray.caption == "No dice rolled yet"
+    assert win.undo_action.text() == "&Undo" and (
+        win.redo_action.text() == "&Redo: Warsaw Pact draws the 1st tank chit"
+    )
