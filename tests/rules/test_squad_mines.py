@@ -213,3 +213,69 @@ def test_validate_refuses_a_squad_minefield_in_a_building_with_its_place(tmp_pat
     line = text[: text.index(old)].count("\n") + 2
     assert any(p.startswith(f"{bad}:{line}:") and "no minefield may lie in 1205" in p
                for p in problems), problems  # fmt: skip
+
+
+def test_a_sapper_laying_mines_may_run_which_cancels_them_or_dig_in_but_not_shoot() -> None:
+    """Rules 3.8: laying, "it may not shoot or fight"; moving is allowed (a run is a move)
+    and cancels the laying. Digging in is neither shooting nor fighting (READING)."""
+    state = world(
+        [
+            unit("p", "GER_PIONEER_SQUAD", "german", "0505"),
+            unit("s", "RIFLE_SQUAD", "soviet", "0507"),
+        ]
+    )
+    act(state, "lay-mines", unit="p", kind="ap")
+    until(state, "german", "shooting")
+    assert reasons(state, "fire", unit="p", target="s") == [
+        "p is laying mines: it may not shoot while it lays them (rules 3.8; moving cancels the "
+        "laying)"
+    ]
+    assert reasons(state, "dig-in", unit="p") == []
+    assert reasons(state, "run", unit="p", to="0605") == []
+    act(state, "run", unit="p", to="0605")
+    assert "laying_mines" not in state.unit("p").markers
+    assert {"event": "mines_cancelled", "unit": "p"} in events(act(state, "end-turn"))
+    dug = world([unit("p", "GER_PIONEER_SQUAD", "german", "0505")])
+    act(dug, "lay-mines", unit="p", kind="ap")
+    until(dug, "german", "shooting")
+    act(dug, "dig-in", unit="p")
+    until(dug, "german", "end", turn=2)
+    act(dug, "end-phase")  # dug in, and still laid: the minefield is placed
+    assert [m.kind for m in dug.hex_markers] == ["minefield_ap"]
+
+
+def test_a_sapper_clearing_mines_may_not_shoot_run_or_dig_in() -> None:
+    state = world(
+        [unit("p", "GER_PIONEER_SQUAD", "german", "0505")],
+        markers=[field("0605", revealed=True)],
+    )
+    act(state, "clear-mines", unit="p", hex="0605")
+    until(state, "german", "shooting")
+    why = "p is clearing mines: it may not shoot, run or dig in this player turn (rules 3.8)"
+    assert why in reasons(state, "run", unit="p", to="0405")
+    assert why in reasons(state, "dig-in", unit="p")
+
+
+def test_a_sides_own_minefield_attacks_its_own_units_and_is_revealed() -> None:
+    """Rules 3.8 "attacks units of both sides entering its hex": its owner's too, hidden or
+    not (READING, docs/rules.md 3.8). The owner knows where it lies: it costs its units
+    +1 MP and a sapper of its side detects nothing there. (A sapper in the hex when its
+    field is placed did not enter it: no attack, as in the test above.)"""
+    state = world(
+        [unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=4)],
+        markers=[field("0605", side="german")],
+    )
+    plan = reasons(state, "move", unit="g", to="0605,0705,0805,0905")
+    assert plan == ["g cannot enter 0905: it costs 1 MP and 0 of 4 are left"]  # 0605 costs 2
+    result = act(state, "move", dice=[5, 1, 1, 6, 6], unit="g", to="0605,0705")
+    assert rolls(result)[:1] == [("minefield_ap", "to_hit", "5+", [5, 1, 1], 1)]
+    assert {"event": "minefield_attack", "unit": "g", "hex": "0605", "hits": 1} in events(result)
+    assert state.unit("g").hex == hx("0605") and state.hex_markers[0].revealed
+    # its own sapper in maneuver mode walks in as anyone does: no detection, an attack
+    again = world(
+        [unit("p", "GER_PIONEER_SQUAD", "german", "0505")],
+        markers=[field("0605", side="german")],
+    )
+    result = act(again, "move", dice=[1, 1, 1], unit="p", to="0605", maneuver=True)
+    assert [e["event"] for e in events(result)][:3] == ["moved", "minefield_revealed",
+                                                       "minefield_attack"]  # fmt: skip

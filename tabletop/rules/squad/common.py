@@ -135,9 +135,24 @@ def carried_reason(unit: UnitState) -> str:
             f"(unload --unit {unit.carrier})")  # fmt: skip
 
 
-def shooting_reasons(state: GameState, unit: UnitState) -> list[str]:
-    """A unit shoots, runs or digs in once per shooting phase, if not Suppressed (3.2), and
-    not while close combat goes on in its hex."""
+MINE_WORK_BARS = {
+    "laying_mines": frozenset({"fire", "suppress", "air-strike"}),
+    "clearing_mines": frozenset({"fire", "suppress", "air-strike", "run", "dig-in"}),
+}
+"""What a sapper at mine work may not do in the shooting phase (rules 3.8): laying, "it may
+not shoot or fight" (moving is allowed, a run is a move, and cancels the laying; digging in
+is neither shooting nor fighting); clearing, "a whole player turn without moving or
+shooting" (READING: nor digging in, which takes the turn's work)."""
+MINE_WORK_WORDS = {
+    "laying_mines": "it may not shoot while it lays them (rules 3.8; moving cancels the laying)",
+    "clearing_mines": "it may not shoot, run or dig in this player turn (rules 3.8)",
+}
+
+
+def shooting_reasons(state: GameState, unit: UnitState, action: str = "fire") -> list[str]:
+    """A unit shoots, runs or digs in (``action``) once per shooting phase, if not
+    Suppressed (3.2), not while close combat goes on in its hex, and not when its mine work
+    forbids it (``MINE_WORK_BARS``)."""
     reasons: list[str] = []
     if unit.status is Status.SUPPRESSED:
         reasons.append(f"{unit.id} is Suppressed")
@@ -147,9 +162,9 @@ def shooting_reasons(state: GameState, unit: UnitState) -> list[str]:
                        "phase (a unit shoots, runs or digs in)")  # fmt: skip
     if in_close_combat(state, hex_of(unit)):
         reasons.append(f"{unit.id} is in close combat in {label(state, hex_of(unit))}")
-    reasons += [f"{unit.id} is {m.replace('_', ' ')}: it may not shoot, run or dig in this "
-                "player turn (rules 3.8)" for m in ("laying_mines", "clearing_mines")
-                if unit.has(m)]  # fmt: skip
+    for marker, barred in MINE_WORK_BARS.items():
+        if unit.has(marker) and action in barred:
+            reasons.append(f"{unit.id} is {marker.replace('_', ' ')}: {MINE_WORK_WORDS[marker]}")
     return reasons
 
 

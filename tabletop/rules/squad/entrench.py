@@ -35,7 +35,7 @@ def dig_reasons(state: GameState, request: ActionRequest) -> list[str]:
     if unit is None:
         return [why]
     reasons = actor_reasons(state, unit, request.side, "shooting")
-    reasons += shooting_reasons(state, unit)
+    reasons += shooting_reasons(state, unit, "dig-in")
     if not state.scenario.module("entrenchment"):
         reasons.append("the entrenchment module is off: no digging in")
     if stype(state, unit).is_aircraft:

@@ -259,7 +259,7 @@ class Run:
         unit, reasons = mover_reasons(state, request)
         if unit is None:
             return None, reasons
-        reasons += shooting_reasons(state, unit)
+        reasons += shooting_reasons(state, unit, "run")
         if reasons:
             return None, reasons
         budget = stype(state, unit).movement // 2

@@ -83,7 +83,7 @@ def suppress_reasons(state: GameState, request: ActionRequest, los: LineOfSight)
     if unit is None:
         return [why]
     reasons = _module(state) + actor_reasons(state, unit, request.side, "shooting")
-    reasons += shooting_reasons(state, unit)
+    reasons += shooting_reasons(state, unit, "suppress")
     if unit.ammo is not None and unit.ammo <= 0 and not unit.flags.get(AMMO_SPENT):
         reasons.append(f"{unit.id} is out of ammunition")
     h, why = _hex(state, request.hex)
@@ -159,7 +159,7 @@ def strike_reasons(state: GameState, request: ActionRequest) -> list[str]:
     if unit is None:
         return [*reasons, why]
     reasons += actor_reasons(state, unit, request.side, "shooting")
-    reasons += [r for r in shooting_reasons(state, unit) if "close combat" not in r]
+    reasons += [r for r in shooting_reasons(state, unit, "air-strike") if "close combat" not in r]
     if stype(state, unit).bombs is None:
         reasons.append(f"{unit.id} carries no bombs")
     return reasons
