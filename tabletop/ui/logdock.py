@@ -28,7 +28,9 @@ from tabletop.documents import GameDocument
 from tabletop.documents.logbook import LogBook, LogRow
 from tabletop.hexgrid import Hex
 from tabletop.render.palette import side_color_of
+from tabletop.rules.narrate import MANUAL
 from tabletop.ui.marks import HexMarks
+from tabletop.ui.panels import INFO
 
 ROW_ROLE = Qt.ItemDataRole.UserRole
 """The row's log index."""
@@ -180,7 +182,9 @@ class LogDock(QDockWidget):
         entry = row.entry
         item = QListWidgetItem(row.text)
         item.setData(ROW_ROLE, row.index)
-        item.setToolTip(f"turn {entry.turn}, {entry.action}" + self._side_text(row.side))
+        action = INFO[entry.action].label if entry.action in INFO else entry.action.title()
+        action = "Manual change" if entry.action == MANUAL else action
+        item.setToolTip(f"Turn {entry.turn}, {action}" + self._side_text(row.side))
         doc = self.document
         if doc is not None and row.side in doc.scenario.sides:  # who acted, not who is active
             item.setIcon(_side_icon(side_color_of(doc.scenario.sides, row.side)))

@@ -568,16 +568,22 @@ class MainWindow(QMainWindow):
         opportunity fire undoes with that answer (the game never rests half-continued)."""
         doc = self.document
         if doc is not None:
+            said = step_text(undo_step(doc.history))
             doc.undo()
             while move_paused(doc) and doc.history.can_undo:
                 doc.undo()
+            if said:  # (not the undone action's own line, left from when it was played)
+                self.statusBar().showMessage(f"Undone: {said}", 8000)
 
     def redo(self) -> None:
         doc = self.document
         if doc is not None:
+            said = step_text(redo_step(doc.history))
             doc.redo()
             while move_paused(doc) and doc.history.can_redo:
                 doc.redo()
+            if said:
+                self.statusBar().showMessage(f"Redone: {said}", 8000)
 
     def set_labels_visible(self, on: bool) -> None:
         self.labels_action.setChecked(on)

@@ -282,13 +282,16 @@ def test_undo_and_redo_say_the_action_and_the_dice_tray_follows_them(qtbot, demo
     row = win.log_dock.list.item(win.log_dock.list.count() - 1)
     square = row.icon().pixmap(10, 10).toImage().pixelColor(5, 5)
     assert doc.state.active_side == "pact"  # the mover's side is active; NATO fired
-    assert square == side_color_of(doc.scenario.sides, "nato") and row.toolTip().endswith("NATO")
+    assert square == side_color_of(doc.scenario.sides, "nato") and (
+        row.toolTip() == "Turn 1, Opportunity Fire, NATO"
+    )
 
     qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # Edit > Undo
     assert doc.state.log[-1].action == "move"
     assert tray.rolls == [("Drawing a chit from the cup: drawn", [1, 1])] and not tray.rolling
     assert win.undo_action.text() == "&Undo: T-72 moves to 1910"
     assert win.redo_action.text() == f"&Redo: {said}"
+    assert win.statusBar().currentMessage() == f"Undone: {said}"
     doc.dice = ScriptedDice([])  # redo rolls nothing new
     win.redo_action.trigger()
     assert tray.faces == faces and not tray.rolling
