@@ -35,7 +35,8 @@ class ActionInfo:
     label: str
     shortcut: str = ""
     needs: str = "none"
-    """What the player picks after choosing it: ``path``, ``target``, ``hex`` or ``none``."""
+    """What the player picks after choosing it: ``path``, ``target``, ``hex``, ``fight``
+    (the close-combat chooser of ``tabletop.ui.closecombat``) or ``none``."""
     tip: str = ""
 
 
@@ -57,7 +58,7 @@ INFO: dict[str, ActionInfo] = {
     "load": ActionInfo("Load", "Ctrl+Shift+L", "target", "Load a unit in the same hex"),
     "unload": ActionInfo("Unload", "U", tip="Unload the units carried"),
     "dig-in": ActionInfo("Dig In", "I", tip="Start entrenching"),
-    "close-combat": ActionInfo("Close Combat", "C", "hex"),
+    "close-combat": ActionInfo("Close Combat", "C", "fight", "Fight a round in the hex"),
     "morale-test": ActionInfo("Morale Test", "", tip="A test a referee calls for"),
     "lay-mines": ActionInfo("Lay Mines", "Ctrl+M", "choice", "Sappers: lay a minefield here"),
     "clear-mines": ActionInfo("Clear Mines", "Ctrl+Shift+M", "hex", "Sappers: clear mines"),
@@ -175,7 +176,8 @@ def cup_tip(document: GameDocument | None) -> str:
 class TurnBar(QToolBar):
     """Always on top of the map: turn, phase, side, formation, the cup, and the buttons."""
 
-    def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None) -> None:
+    def __init__(self, actions: dict[str, QAction], parent: QWidget | None = None, *,
+                 fight: QAction | None = None) -> None:  # fmt: skip
         super().__init__("Turn", parent)
         self.setObjectName("turn-bar")
         self.setMovable(False)
@@ -188,6 +190,8 @@ class TurnBar(QToolBar):
         self.actions_by_name = actions
         for name in GAME_ACTIONS:  # first, so a narrow window never hides them
             self.addAction(actions[name])
+        if fight is not None:  # shown while a close combat is pending (squad)
+            self.addAction(fight)
         self.addSeparator()
         self.addWidget(self.label)
         self.addWidget(self.cup)

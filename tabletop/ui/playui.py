@@ -16,8 +16,10 @@ from PySide6.QtWidgets import QMenu
 
 from tabletop.hexgrid import Hex
 from tabletop.rules import ActionRequest
+from tabletop.rules.fights import Fight, fights
 from tabletop.rules.forecast import forecast, support_choices
 from tabletop.rules.query import ActionOption as Option
+from tabletop.ui.closecombat import CloseCombatDialog
 from tabletop.ui.oddschart import OddsPanel
 from tabletop.ui.overlays import PlayOverlay, StackFan
 from tabletop.ui.panels import (
@@ -49,7 +51,11 @@ class PlayUI(QObject):
         self.cancel_action.setObjectName("action-cancel")
         self.cancel_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.cancel_action.triggered.connect(self.cancel)
-        self.turn_bar = TurnBar(self.actions, window)
+        self.fight_action = QAction("Close Combat", window)
+        self.fight_action.setObjectName("turn-bar-close-combat")
+        self.fight_action.setVisible(False)
+        self.fight_action.triggered.connect(lambda _c=False: self.close_combat())
+        self.turn_bar = TurnBar(self.actions, window, fight=self.fight_action)
         self.cup_menu = self.turn_bar.cup_menu(self._fill_cup_menu)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.panel = ActionsPanel(self.actions, window)
@@ -70,7 +76,13 @@ class PlayUI(QObject):
         self.path_tool: PathTool | None = None
         self.pending_action: str | None = None
         self.choice_menu: QMenu | None = None
-        """The last menu of choices (modes, minefield kinds) an action opened."""
+        """The last menu of choices (modes, minefield kinds, hexes fought over) an action
+        opened."""
+        self.hex: Hex | None = None
+        """The hex clicked last (the selected unit's hex once it is selected)."""
+        self.cc_dialog: CloseCombatDialog | None = None
+        self._fights: tuple[Fight, ...] = ()
+        self._fights_key: object = None
         c = self.controller
         c.selectionChanged.connect(self._on_selection)
         c.performed.connect(self._on_performed)
@@ -91,6 +103,8 @@ class PlayUI(QObject):
     # --- documents --------------------------------------------------------------------------
     def set_document(self, document, scene) -> None:  # type: ignore[no-untyped-def]
         self.end_tool()
+        self._close_dialog()
+        self.hex = None
         if self.fan is not None:
             self.fan.close()
         self.controller.set_document(document)
@@ -122,6 +136,8 @@ class PlayUI(QObject):
     def detach(self) -> None:
         """No game in the window (an editor took it): nothing to play, no turn shown."""
         self.end_tool()
+        self._close_dialog()
+        self.hex = None
         if self.fan is not None:
             self.fan.close()
         self.fan = None
@@ -143,14 +159,27 @@ class PlayUI(QObject):
         unit = c.unit()
         if unit is None and c.selected is not None:
             c.selected = None
-        self.panel.show_options(self._header(), options)
+        here = self._show_fights()
+        if here is not None:  # the hex's close combat first: it is the hex's, not a unit's
+            fight = self.actions["close-combat"]
+            row = (Option("close-combat", None, (), here.reasons) if here.reasons
+                   else Option("close-combat", None, (self._fight_request(here),)))  # fmt: skip
+            options = [row, *options]
+            fight.setEnabled(here.pending)
+        header = self._header()
+        if here is not None and unit is None:
+            header = f"<b>Close combat in {here.hex}</b><br>round {here.round} of {here.rounds}"
+        self.panel.show_options(header, options)
         pending = doc.state.pending if doc is not None else None
         waiting = pending is not None and pending.get("kind") == OPFIRE
         self.panel.set_banner(self._banner(), offer_pass=waiting)
         if self.fan is not None:
             self.fan.open(unit.hex if unit is not None else None, c.selected)
         if self.overlay is not None and self.aim is None and self.path_tool is None:
-            self.overlay.show_targets(self._firer_hexes())
+            fought = {doc.scenario.map.parse(f.hex) for f in self._fights if f.pending}
+            self.overlay.show_targets(self._firer_hexes() or fought)
+        if self.cc_dialog is not None:
+            self.cc_dialog.refresh()
 
     def _header(self) -> str:
         c = self.controller
@@ -188,14 +217,21 @@ class PlayUI(QObject):
 
     # --- clicks -----------------------------------------------------------------------------
     def click_hex(self, h: Hex | None) -> None:
+        self.hex = h
+        before = self.controller.selected
         self.controller.click_hex(h)
         self.window.select_hex(h)
+        if self.controller.selected == before:
+            self.refresh()  # the hex alone may hold a close combat
 
     def context_menu(self, h: Hex | None, pos: QPoint) -> None:
         if h is not None:
             ids = [u.id for u in self.controller.stack(h)] if self.document else []
             if ids and self.controller.selected not in ids:
                 self.click_hex(h)
+            elif self.hex != h:
+                self.hex = h
+                self.refresh()
         menu = self.build_menu()
         menu.popup(self.view.viewport().mapToGlobal(pos))
 
@@ -203,6 +239,9 @@ class PlayUI(QObject):
         """The selected unit's actions (legal ones first), then the game's."""
         menu = QMenu(self.window)
         menu.setObjectName("play-context-menu")
+        if self._context_fight() is not None:  # the hex's close combat
+            menu.addAction(self.actions["close-combat"])
+            menu.addSeparator()
         options = sorted(self.controller.options(), key=lambda o: not o.legal)
         for option in options:
             menu.addAction(self.actions[option.action])
@@ -233,6 +272,9 @@ class PlayUI(QObject):
         return next((o for o in options if o.action == name), None)
 
     def trigger(self, name: str) -> None:
+        if name == "close-combat":
+            self.close_combat()
+            return
         option = self.option(name)
         if option is None or not option.legal:
             reasons = list(option.reasons) if option is not None else ["select a unit first"]
@@ -248,6 +290,112 @@ class PlayUI(QObject):
             self.start_path(name)
         else:
             self.start_aim(name, list(option.choices))
+
+    # --- close combat: an action of the hex fought over ----------------------------------
+    def _all_fights(self) -> tuple[Fight, ...]:
+        """``rules.fights.fights``, asked once per position."""
+        doc = self.document
+        if doc is None or not self.controller.playable:
+            return ()
+        state = doc.state
+        key = (id(state), len(state.log), id(state.log[-1]) if state.log else None,
+               repr(state.pending), state.phase, state.turn)  # fmt: skip
+        if key != self._fights_key:
+            self._fights = fights(state, self.controller.los)
+            self._fights_key = key
+        return self._fights
+
+    def _context_fight(self) -> Fight | None:
+        """The fight in the selected unit's hex, or else in the hex clicked last."""
+        doc = self.document
+        unit = self.controller.unit()
+        h = unit.hex if unit is not None else self.hex
+        if doc is None or h is None or h not in doc.scenario.map.cells:
+            return None
+        where = doc.scenario.map.label(h)
+        return next((f for f in self._all_fights() if f.hex == where), None)
+
+    @staticmethod
+    def _fight_request(fight: Fight) -> ActionRequest:
+        return ActionRequest("close-combat", hex=fight.hex)
+
+    def _show_fights(self) -> Fight | None:
+        """Close Combat's text, state and tooltip (the hex in context, or the one pending
+        fight), and the turn bar's button while a fight is pending. Returns the fight in
+        the context hex."""
+        fights_now = self._all_fights()
+        pending = [f for f in fights_now if f.pending]
+        here = self._context_fight()
+        action = self.actions["close-combat"]
+        shown = here or (pending[0] if len(pending) == 1 else None)
+        action.setText(f"Close Combat in {shown.hex}" if shown is not None else "Close Combat")
+        action.setEnabled(here.pending if here is not None else bool(pending))
+        if here is not None and here.reasons:
+            tip = "\n".join(here.reasons)
+        elif pending:
+            tip = "Fight a round: " + ", ".join(f.hex for f in pending)
+        elif fights_now:
+            tip = "\n".join(fights_now[0].reasons)
+        else:
+            tip = "no hex holds units of both sides"
+        action.setToolTip(f"{action.text()}: {tip}")
+        self.fight_action.setVisible(bool(pending))
+        if len(pending) == 1:
+            f = pending[0]
+            self.fight_action.setText(f"Close Combat in {f.hex} (round {f.round} of {f.rounds})")
+        elif pending:
+            self.fight_action.setText(f"Close Combat: {len(pending)} fights")
+        self.fight_action.setToolTip("Fight the close combats of this phase: "
+                                     + ", ".join(f.hex for f in pending))  # fmt: skip
+        return here
+
+    def close_combat(self) -> None:
+        """Close Combat (C, the panel, the context menu, the turn bar): the chooser of the
+        fight in the selected unit's or clicked hex, else of the one fight pending; with
+        several pending, a menu of their hexes."""
+        self._fights_key = None
+        fights_now = self._all_fights()
+        pending = [f for f in fights_now if f.pending]
+        here = self._context_fight()
+        if here is not None and not here.pending:
+            self._on_refused("close-combat", list(here.reasons))
+        elif here is not None or len(pending) == 1:
+            self.open_fight((here or pending[0]).hex)
+        elif pending:
+            menu = QMenu(self.window)
+            menu.setObjectName("choice-menu")
+            for f in pending:
+                item = menu.addAction(f"Close Combat in {f.hex} (round {f.round} of {f.rounds})")
+                item.setObjectName(f"choice-{f.hex}")
+                item.triggered.connect(lambda _c=False, h=f.hex: self.open_fight(h))
+            self.choice_menu = menu
+            menu.popup(self.view.mapToGlobal(self.view.rect().center()))
+        else:
+            why = list(fights_now[0].reasons) if fights_now else []
+            self._on_refused("close-combat", why or ["no hex holds units of both sides"])
+
+    def open_fight(self, hex_label: str) -> CloseCombatDialog:
+        """The close-combat chooser of ``hex_label`` (the one open, if it is that hex's)."""
+        self.end_tool()
+        dialog = self.cc_dialog
+        if dialog is None or dialog.hex != hex_label:
+            self._close_dialog()
+            dialog = self.cc_dialog = CloseCombatDialog(self, hex_label)
+        dialog.show()
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
+
+    def dialog_closed(self, dialog: CloseCombatDialog) -> None:
+        if self.cc_dialog is dialog:
+            self.cc_dialog = None
+            self.odds.clear()
+
+    def _close_dialog(self) -> None:
+        dialog, self.cc_dialog = self.cc_dialog, None
+        if dialog is not None:
+            dialog.close()
+            dialog.deleteLater()
 
     def _choose(self, option: Option) -> None:
         if len(option.choices) == 1:
