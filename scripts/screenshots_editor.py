@@ -138,6 +138,15 @@ def main(out: Path) -> None:
     settle(600)
     save(window, out / "editor-tint.jpg")
     ed.set_tint("none")
+    # line of sight: the verdict and its reason on the map, across the town
+    ed.set_tool("los")
+    window.view.set_scale(1.2)
+    window.view.centerOn(window.map_scene.hex_center(window.document.map.parse("1311")))
+    settle()
+    drag(window, [point(window, "0711"), point(window, "0911"), point(window, "1311")])
+    settle()
+    save(window, out / "editor-los.jpg")
+    ed.set_tool("select")
     # a calibrated background: a new blank map, the scan under it, two hexes dragged
     board = tmp / "board.png"
     scan(map_path, board)

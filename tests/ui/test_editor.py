@@ -368,3 +368,70 @@ def test_check_map_ties_a_scenarios_problem_to_its_hex(
     assert not [p for p in on_disk if "minefield" in p.message]  # the file has no town there
     w.undo_action.trigger()  # the town goes, and with it the problem, still unsaved
     assert mines() == []
+
+
+def test_the_hex_line_says_the_hex_as_a_stroke_left_it(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: the status bar's hex line kept the terrain from before a stroke until the
+    mouse moved to another hex."""
+    w = editor_window
+    vp = w.view.viewport()
+    qtbot.mouseMove(vp, point(w, "0505"))
+    assert w.hex_label.text().startswith("0505   clear, level 0")
+    w.set_brush("woods")
+    w.editor.set_radius(0)
+    stroke(qtbot, w, [point(w, "0505")])  # the mouse stays on the hex
+    assert w.hex_label.text().startswith("0505   woods, level 0")
+    w.undo_action.trigger()
+    assert w.hex_label.text().startswith("0505   clear, level 0")
+    w.set_brush("river")  # a hexside stroke: the hex's sides in the line
+    [side] = sides(w, ("0505", "0605"))
+    stroke(qtbot, w, [side_point(w, side)])
+    qtbot.mouseMove(vp, point(w, "0505"))
+    assert "river" in w.hex_label.text()
+    w.undo_action.trigger()
+    assert "river" not in w.hex_label.text()
+
+
+def test_editor_los_draws_its_verdict_on_the_map(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: the editor's line of sight told its verdict in the status bar only; now
+    the map shows the line, the verdict and the reason near its end, as in play."""
+    from tabletop.ui.tools.los import BLOCKED, CLEAR
+
+    w = editor_window
+    w.set_brush("woods")
+    w.editor.set_radius(0)
+    stroke(qtbot, w, [point(w, "0505")])
+    w.editor.set_tool("los")
+    tool = w.editor.tools["los"]
+    stroke(qtbot, w, [point(w, "0305"), point(w, "0405"), point(w, "0705")])
+    line = tool.drawing.line
+    assert line.isVisible() and line.scene() is w.map_scene and line.color == BLOCKED
+    assert line.caption.splitlines()[0] == "0305 \u2192 0705, range 4"
+    assert line.caption.splitlines()[1].startswith("no line of sight: 0505 (woods")
+    assert w.document.map.parse("0505") in tool.drawing.blockers.hexes
+    assert "0305 to 0705, range 4: blocked" in w.editor.hint_label.text()  # the status bar too
+
+    def ink_near(colour) -> int:  # type: ignore[no-untyped-def]
+        """Pixels of ``colour`` on the viewport a quarter along the line (before 0505)."""
+        QApplication.processEvents()
+        image = w.view.viewport().grab().toImage()
+        a, b = point(w, "0305"), point(w, "0705")
+        mid = a + (b - a) / 4
+        count = 0
+        for x in range(mid.x() - 6, mid.x() + 7):
+            for y in range(mid.y() - 6, mid.y() + 7):
+                c = image.pixelColor(x, y)
+                if abs(c.red() - colour.red()) + abs(c.green() - colour.green()) < 40:
+                    count += 1
+        return count
+
+    assert ink_near(BLOCKED) > 5  # the line is painted on the map
+    # the line stays after the release; an undo under it redraws it as the map now is
+    w.undo_action.trigger()
+    assert line.isVisible() and line.color == CLEAR and "line of sight clear" in line.caption
+    assert ink_near(CLEAR) > 5
+    qtbot.keyClick(w.view.viewport(), Qt.Key.Key_Escape)
+    assert not line.isVisible() and tool.result is None
+    stroke(qtbot, w, [point(w, "0305"), point(w, "0705")])
+    w.editor.set_tool("brush")  # another tool: the line goes
+    assert not line.isVisible()

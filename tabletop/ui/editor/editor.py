@@ -86,6 +86,8 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         first = next((n for n in ("woods", *chart.terrain) if n in chart.terrain), "clear")
         self.brush = Brush(terrain=first, feature=next(iter(chart.hexsides), "road"))
         self.selected: Hex | None = None
+        self.shown: Hex | None = None
+        """The hex the status bar's hex line describes (hovered last, or selected)."""
         self.tools: dict[str, EditorTool] = {
             tool.name: tool
             for tool in (
@@ -335,22 +337,31 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         return text
 
     def _on_hover(self, h: Hex | None) -> None:
+        self.shown = h
         self.window.hex_label.setText(self.describe(h) if h is not None else "")
 
     def select_hex(self, h: Hex | None) -> None:
         self.selected = h
         self.scene.select_hex(h)
         if h is not None:
+            self.shown = h
             self.window.hex_label.setText(self.describe(h))
+
+    def _refresh_hex_line(self) -> None:
+        """The status bar's hex line says the hex as it is now (after a stroke, an undo)."""
+        if self.shown is not None and self.shown in self.document.map:
+            self.window.hex_label.setText(self.describe(self.shown))
 
     # --- document events -----------------------------------------------------------------------
     def _on_event(self, event: MapEvent) -> None:
         if isinstance(event, HexesChanged):
             self.scene.repaint_hexes(event.hexes)
             self.tools["los"].map_changed(event.hexes, ())
+            self._refresh_hex_line()
         elif isinstance(event, HexsidesChanged):
             self.scene.repaint_sides(event.sides)
             self.tools["los"].map_changed((), event.sides)
+            self._refresh_hex_line()
         elif isinstance(event, BackgroundChanged):
             self.scene.refresh_background()
             self._sync_background_controls()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
+from tabletop.model import HexMap
 from tabletop.rules import LosResult, Viewpoint, viewpoint_of
 from tabletop.ui.marks import Z_OVERLAY, Z_SIGHT, HexMarks, SightLine
 from tabletop.ui.tools.base import Tool, ToolEvent
@@ -48,7 +49,11 @@ def viewpoint_at(document: GameDocument, h: Hex) -> Viewpoint:
 def describe(document: GameDocument, result: LosResult) -> str:
     """``0304 -> 0706, range 4`` and the verdict on a second line, hindrances on a third:
     the sentence of ``tabletop los``, in lines for the map."""
-    hexmap = document.scenario.map
+    return describe_on(document.scenario.map, result)
+
+
+def describe_on(hexmap: HexMap, result: LosResult) -> str:
+    """:func:`describe` with the map alone (the map editor's sight lines)."""
     lines = [
         f"{hexmap.label(result.from_hex)} \u2192 {hexmap.label(result.to_hex)}, "
         f"range {result.range}",
@@ -89,6 +94,62 @@ class _SideMarks(QGraphicsItem):
         painter.drawPath(self.path)
 
 
+class SightDrawing:
+    """A sight line's answer on a map scene: the line from centre to centre with its
+    caption near the far end (solid, then dashed beyond the first obstacle), the blocking
+    hexes cross-hatched, blocking hexsides stroked, hindrances outlined. The play tool's
+    and the map editor's."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.scene = scene
+        self.line = SightLine()
+        self.blockers = HexMarks(
+            QPen(BLOCKED, 3.0), QBrush(BLOCKED, Qt.BrushStyle.DiagCrossPattern)
+        )
+        hinder_pen = QPen(HINDERED, 3.0, Qt.PenStyle.DotLine)
+        self.hindrances = HexMarks(hinder_pen, QBrush(QColor(230, 159, 0, 70)))
+        self.sides = _SideMarks()
+        for item in self.items():
+            item.setVisible(False)
+            scene.addItem(item)
+
+    def items(self) -> list[QGraphicsItem]:
+        return [self.line, self.blockers, self.hindrances, self.sides]
+
+    def hide(self) -> None:
+        for item in self.items():
+            item.setVisible(False)
+
+    def draw(self, result: LosResult, caption: str) -> None:
+        centre = self.scene.hex_center  # type: ignore[attr-defined]
+        start, end = centre(result.from_hex), centre(result.to_hex)
+        color = CLEAR if result.clear else BLOCKED
+        self.line.show_line(start, end, caption, color)
+        self.line.split = self._first_block(result, start, end)
+        hexes = [x for x in result.blocked_by if isinstance(x, Hex)]
+        self.blockers.set_hexes(hexes)
+        self.sides.set_sides(self.scene, [x for x in result.blocked_by if isinstance(x, HexSide)])
+        self.hindrances.set_hexes(result.hindrances)
+
+    def _first_block(self, result: LosResult, start: QPointF, end: QPointF) -> float | None:
+        """Where along the line (0..1) the first obstacle stands, for the dashed rest."""
+        if result.clear or start == end:
+            return None
+        if not result.blocked_by:
+            return 0.0
+        first = result.blocked_by[0]
+        centre = self.scene.hex_center  # type: ignore[attr-defined]
+        if isinstance(first, HexSide):
+            a, b = first.hexes()
+            point = (centre(a) + centre(b)) / 2
+        else:
+            point = centre(first)
+        line = QLineF(start, end)
+        d = line.dx() ** 2 + line.dy() ** 2
+        t = ((point.x() - start.x()) * line.dx() + (point.y() - start.y()) * line.dy()) / d
+        return max(0.0, min(1.0, t))
+
+
 class LosTool(Tool):
     """Press on a hex, drag to another, release: the sight line stays until the next drag
     or Esc. A click on a hex shows nothing new (the line needs two hexes)."""
@@ -107,19 +168,12 @@ class LosTool(Tool):
         self.target: Hex | None = None
         self.result: LosResult | None = None
         self.caption = ""
-        self.line = SightLine()
-        self.blockers = HexMarks(
-            QPen(BLOCKED, 3.0), QBrush(BLOCKED, Qt.BrushStyle.DiagCrossPattern)
-        )
-        hinder_pen = QPen(HINDERED, 3.0, Qt.PenStyle.DotLine)
-        self.hindrances = HexMarks(hinder_pen, QBrush(QColor(230, 159, 0, 70)))
-        self.sides = _SideMarks()
-        for item in self._items():
-            item.setVisible(False)
-            scene.addItem(item)
+        self.drawing = SightDrawing(scene)
+        self.line, self.blockers = self.drawing.line, self.drawing.blockers
+        self.hindrances, self.sides = self.drawing.hindrances, self.drawing.sides
 
     def _items(self) -> list[QGraphicsItem]:
-        return [self.line, self.blockers, self.hindrances, self.sides]
+        return self.drawing.items()
 
     # --- gestures ------------------------------------------------------------------------------
     def press(self, event: ToolEvent) -> bool:
@@ -169,33 +223,7 @@ class LosTool(Tool):
         return result
 
     def _draw(self, result: LosResult) -> None:
-        centre = self.scene.hex_center  # type: ignore[attr-defined]
-        start, end = centre(result.from_hex), centre(result.to_hex)
-        color = CLEAR if result.clear else BLOCKED
-        self.line.show_line(start, end, self.caption, color)
-        self.line.split = self._first_block(result, start, end)
-        hexes = [x for x in result.blocked_by if isinstance(x, Hex)]
-        self.blockers.set_hexes(hexes)
-        self.sides.set_sides(self.scene, [x for x in result.blocked_by if isinstance(x, HexSide)])
-        self.hindrances.set_hexes(result.hindrances)
-
-    def _first_block(self, result: LosResult, start: QPointF, end: QPointF) -> float | None:
-        """Where along the line (0..1) the first obstacle stands, for the dashed rest."""
-        if result.clear or start == end:
-            return None
-        if not result.blocked_by:
-            return 0.0
-        first = result.blocked_by[0]
-        centre = self.scene.hex_center  # type: ignore[attr-defined]
-        if isinstance(first, HexSide):
-            a, b = first.hexes()
-            point = (centre(a) + centre(b)) / 2
-        else:
-            point = centre(first)
-        line = QLineF(start, end)
-        d = line.dx() ** 2 + line.dy() ** 2
-        t = ((point.x() - start.x()) * line.dx() + (point.y() - start.y()) * line.dy()) / d
-        return max(0.0, min(1.0, t))
+        self.drawing.draw(result, self.caption)
 
 
 class FieldOfView(HexMarks):
@@ -218,4 +246,12 @@ class FieldOfView(HexMarks):
         self.set_hexes(h for h in document.scenario.map.cells if h not in self.visible)
 
 
-__all__ = ["Z_SIGHT", "FieldOfView", "LosTool", "describe", "viewpoint_at"]
+__all__ = [
+    "Z_SIGHT",
+    "FieldOfView",
+    "LosTool",
+    "SightDrawing",
+    "describe",
+    "describe_on",
+    "viewpoint_at",
+]
