@@ -175,3 +175,42 @@ def test_entry_sides_one_side_or_both_at_a_corner() -> None:
     for neighbour in hx("0505").neighbors():
         (side,) = entry_sides(neighbour, hx("0505"))
         assert set(side.hexes()) == {neighbour, hx("0505")}
+
+
+def test_a_target_exactly_half_visible_counts_as_a_small_part() -> None:
+    """ "At most half" holds at the boundary. From 0202 the line of centres to 0605 grazes a
+    corner of the town 0304, so the town's shadow takes exactly the half of 0605 on its side
+    of the line (any line through a hex's centre halves it); in floating point the share
+    comes out a hair above one half."""
+    state = game("RIFLE_SQUAD", at="0605", fire_from="0202",
+                 terrain={"0605": "woods", "0304": "town"})  # fmt: skip
+    layout = state.scenario.map.layout()
+    (ax, ay), (bx, by) = layout.hex_to_pixel(hx("0202")), layout.hex_to_pixel(hx("0605"))
+    sides = [(bx - ax) * (y - ay) - (by - ay) * (x - ax) for x, y in layout.corners(hx("0304"))]
+    assert min(abs(v) for v in sides) < 1e-6 and min(sides) > -1e-6  # grazes one corner
+    share = los_of(state).visible_share(hx("0202"), hx("0605"))
+    assert abs(share - 0.5) < 1e-12
+    spec = save_spec(state, state.unit("t"), hx("0202"), los_of(state))
+    assert (spec.need, spec.steps) == (5, ("only a small part visible",))
+    assert shoot(state, "t", [5, 5, 4, 1]) == ("5+", 2)
+
+
+class _Share:
+    """The real engine, with the visible share of every hex set to ``share``."""
+
+    def __init__(self, los: object, share: float) -> None:
+        self.los, self.share = los, share
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.los, name)
+
+    def visible_share(self, *args: object) -> float:
+        return self.share
+
+
+def test_the_tolerance_is_only_for_floating_point_noise() -> None:
+    state = game("RIFLE_SQUAD", terrain={"0505": "woods"})
+    t = state.unit("t")
+    for share, steps in ((0.5 + 1e-12, ("only a small part visible",)), (0.5 + 1e-6, ())):
+        spec = save_spec(state, t, hx("0102"), _Share(los_of(state), share))  # type: ignore[arg-type]
+        assert spec.steps == steps, share

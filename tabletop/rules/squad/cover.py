@@ -37,6 +37,12 @@ BUNKER_SAVE = 4
 """... except in a bunker, 4+."""
 SMALL_PART = 0.5
 """At most half of the target hex visible is "only a small part" (HOUSE DEFAULT 3.4)."""
+SHARE_TOLERANCE = 1e-9
+"""How far above one half a visible share may be and still count as half: the share is an
+area computed in floating point, so an exactly half-visible hex (a line of centres that
+grazes a town's corner splits the target hex in two equal halves, one in the town's shadow)
+may come out as 0.5000000000000001. No real hex shape is that close to half without being
+half: the error of the area sum is a few units in the last place."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,4 +164,4 @@ def _small_part(
         return False
     ignore = (base.side,) if base.side is not None else ()
     share = los.visible_share(firer_hex, h, los_markers(state), ignore)
-    return share <= SMALL_PART
+    return share <= SMALL_PART + SHARE_TOLERANCE  # "at most half", half itself included
