@@ -1,4 +1,5 @@
-"""Screenshots of the scenario editor's Unit dock and deployment zones for docs/editor.md.
+"""Screenshots of the scenario editor (its tray, the Unit dock, deployment zones) for
+docs/editor.md.
 
 Run under a virtual screen from the repository root:
     xvfb-run -a -s "-screen 0 1600x1000x24" python scripts/screenshots_scenario.py [OUT_DIR]
@@ -100,6 +101,24 @@ def platoon_unit(folder: Path, settings: QSettings, out: Path) -> None:
     window.close()
 
 
+def overview(folder: Path, settings: QSettings, out: Path) -> None:
+    """The editor on the platoon demo: the tray's counters (the side's own first), a unit
+    selected."""
+    window = editor_on(folder, "demo-platoon.yaml", settings)
+    editor = window.editor
+    window.view.set_scale(0.75)
+    window.view.centerOn(editor.scene.hex_center(window.document.scenario.map.parse("1012")))
+    tray = editor.tray.lists["nato"]
+    row = next(
+        i for i in range(tray.count()) if tray.item(i).data(Qt.ItemDataRole.UserRole) == "LEO2"
+    )
+    QTest.mouseClick(tray.viewport(), LEFT, NONE, tray.visualItemRect(tray.item(row)).center())
+    editor.select_unit("leo2-1")
+    settle()
+    save(window, out / "scenario-editor.jpg")
+    window.close()
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/images")
     out.mkdir(parents=True, exist_ok=True)
@@ -109,7 +128,7 @@ def main() -> None:
         for sub in ("maps", "counters", "scenarios"):
             shutil.copytree(paths.ROOT / sub, folder / sub)
         settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-        for shot in (zones, squad_unit, platoon_unit):
+        for shot in (overview, zones, squad_unit, platoon_unit):
             shot(folder, settings, out)
     del app
 

@@ -26,6 +26,7 @@ from tabletop.model import (
     SquadUnitType,
     UnitState,
 )
+from tabletop.model.mineplace import minefield_problem
 from tabletop.model.state import RULE_HEX_MARKERS, clone_unit
 
 MINEFIELD_KINDS = tuple(sorted(RULE_HEX_MARKERS))
@@ -185,10 +186,17 @@ def with_marker(
     scenario: Scenario, hex_: Hex, kind: str, side: str | None = None, revealed: bool = True
 ) -> list[HexMarker]:
     """The markers with one ``kind`` on ``hex_`` (replacing one of the same kind there). A
-    minefield names its owning side; hidden (``revealed=False``) only its owner sees it."""
-    if kind in MINEFIELD_KINDS and side not in scenario.sides:
-        raise ValueError(f"a minefield needs its owner, one of {', '.join(scenario.sides)}")
+    minefield names its owning side; hidden (``revealed=False``) only its owner sees it.
+    ValueError, saying why, for a minefield the scenario may not start with
+    (:func:`~tabletop.model.mineplace.minefield_problem`, the rule ``validate`` applies)."""
     keep = [m for m in scenario.hex_markers if not (m.hex == hex_ and m.kind == kind)]
+    if kind in MINEFIELD_KINDS:
+        if side not in scenario.sides:
+            raise ValueError(f"a minefield needs its owner, one of {', '.join(scenario.sides)}")
+        mined = {m.hex for m in keep if m.kind in MINEFIELD_KINDS}
+        problem = minefield_problem(scenario, hex_, mined)
+        if problem is not None:
+            raise ValueError(problem)
     owner = side if kind in MINEFIELD_KINDS else None
     return [*keep, HexMarker(hex_, kind, owner, revealed if kind in MINEFIELD_KINDS else True)]
 

@@ -38,6 +38,7 @@ from tabletop.model import (
 )
 from tabletop.model.cargo import carrier_problem
 from tabletop.model.collector import collector_paused
+from tabletop.model.mineplace import minefield_problem
 from tabletop.model.units import HEAVY_WEAPON_MODELS, SOLDIER_MODELS
 
 FORTIFICATIONS = ("trench", "bunker")
@@ -244,24 +245,13 @@ def check_game_stacking(ck: Checker, where: Any, game: GameState) -> None:
 def _minefields(
     ck: Checker, doc: dict[str, Any], sc: Scenario, marker_where: list[tuple[Any, Any]]
 ) -> None:
-    seen: set[Hex] = set()
+    seen: set[Hex] = set()  # (one rule with the scenario editor's Marker tool)
     for m, (c, k) in zip(sc.hex_markers, marker_where, strict=False):
         if m.kind not in MINEFIELDS:
             continue
-        if not sc.module("minefields"):
-            ck.error(c, k, "minefield markers are rejected: the minefields module is off")
-            continue
-        if m.hex in sc.map:
-            terrain = sc.map.terrain(m.hex)
-            if not terrain.minefields:
-                ck.error(
-                    c,
-                    k,
-                    f"no minefield may lie in {sc.map.label(m.hex)}: "
-                    f"{terrain.name} forbids minefields",
-                )
-        if m.hex in seen:
-            ck.error(c, k, f"a second minefield in {sc.map.label(m.hex)}: one per hex")
+        problem = minefield_problem(sc, m.hex, seen)
+        if problem is not None:
+            ck.error(c, k, problem)
         seen.add(m.hex)
 
 

@@ -12,7 +12,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLineEdit
 
+from tabletop.commands import EditScenario
 from tabletop.data import load_scenario
+from tabletop.model import HexMarker
 from tabletop.ui.scenario import new_scenario
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
@@ -124,12 +126,11 @@ def test_problems_select_the_hex_or_unit_they_name(window) -> None:  # type: ign
     win = window
     editor = win.editor
     sc = win.document.scenario
-    # two minefields in one hex (an error naming a hex), a unit outside its zone (a note)
-    win.findChild(type(win.undo_action), "action-tool-marker").trigger()
-    for kind in ("minefield_at", "minefield_ap"):
-        win.set_brush(kind)
-        pos = win.view.viewport_point("1210")
-        QTest.mouseClick(win.view.viewport(), LEFT, NONE, pos)
+    # two minefields in one hex (an error naming a hex: the Marker tool refuses the second,
+    # a file may hold it), a unit outside its zone (a note)
+    h = sc.map.parse("1210")
+    mines = [HexMarker(h, kind, "nato", False) for kind in ("minefield_at", "minefield_ap")]
+    win.document.push(EditScenario(sc, "Mines", markers=mines))
     win.findChild(type(win.undo_action), "action-tool-zone").trigger()
     drag(win, ["0101", "0103"])
     editor.place("M48", "nato", sc.map.parse("0505"))

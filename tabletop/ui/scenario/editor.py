@@ -295,7 +295,7 @@ class ScenarioEditor(QObject):
         try:
             markers = with_marker(sc, h, kind, owner, revealed)
         except ValueError as exc:
-            self.window.statusBar().showMessage(str(exc))
+            self.window.statusBar().showMessage(f"Not laid: {exc}")
             return
         self._push(EditScenario(sc, f"Lay {kind.replace('_', ' ')}", markers=markers))
 
@@ -304,7 +304,11 @@ class ScenarioEditor(QObject):
         here = [u.id for u in self.document.scenario.units if u.hex == h and u.sw_of is None]
         return here[-1] if here else None
 
-    def select_unit(self, unit_id: str | None, centre: bool = True) -> None:
+    def select_unit(self, unit_id: str | None, centre: bool = False) -> None:
+        """Select a unit (its dock, its hex drawn selected). The view moves only when
+        ``centre`` asks it (a problem clicked): a unit placed, picked or edited leaves the
+        map where it is, or the next click would land on another hex than the one aimed
+        at."""
         unit = self.document.unit(unit_id) if unit_id else None
         if unit is not None and unit.sw_of is not None:  # a support weapon: its platoon's
             unit = self.document.unit(unit.sw_of) or unit
@@ -328,7 +332,7 @@ class ScenarioEditor(QObject):
             self.scene.refresh_state()
             self.scene.refresh_markers(getattr(event, "hexes", ()))
         if isinstance(event, UnitsChanged) and self.selected in event.ids:
-            self.select_unit(self.selected, centre=False)  # undo, redo: the dock follows
+            self.select_unit(self.selected)  # undo, redo: the dock follows
 
     # --- checking, saving, playing ------------------------------------------------------------
     def _target(self, path: str | Path | None) -> Path | None:
@@ -340,16 +344,24 @@ class ScenarioEditor(QObject):
         if sc.path is None:  # a new scenario names its counters files from where it is saved
             base = target.resolve().parent
             sc.counter_refs = [Path(os.path.relpath(f, base)).as_posix() for f in self.new_refs]
-        text = dump_text(data.scenario_to_dict(sc, target))
-        fd, name = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            errors, warnings = data.validate_file(name)
-        finally:
-            os.unlink(name)
-        self.warnings = located(sc, warnings, "warning") + zone_notes(sc)  # Save goes on
-        return located(sc, errors)
+        document = self.document
+        if document.path is not None and target == document.path and not document.modified:
+            # the file as saved: its problems by its own line numbers
+            errors, warnings = data.validate_file(target)
+            unsaved = None
+        else:  # what Save would write: no file has its line numbers, so by item
+            doc = data.scenario_to_dict(sc, target)
+            text = dump_text(doc)
+            fd, name = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(text)
+                errors, warnings = data.validate_file(name)
+            finally:
+                os.unlink(name)
+            unsaved = (text, doc)
+        self.warnings = located(sc, warnings, "warning", unsaved) + zone_notes(sc)  # Save goes on
+        return located(sc, errors, unsaved=unsaved)
 
     def validate(self) -> list[MapProblem]:
         target = self.document.path

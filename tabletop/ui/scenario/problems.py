@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidgetItem
@@ -26,6 +27,8 @@ from tabletop.ui.editor.problems import ROLE, ProblemsDock
 
 TOKEN = re.compile(r"[A-Za-z]*\d+[A-Za-z0-9]*")
 """What a hex label looks like: digits, perhaps after column letters (0304, C12)."""
+SIDE_KEY = re.compile(r"  [^ #-]")
+"""A side's key under ``sides:`` in the editor's dump (two spaces in)."""
 
 
 def hex_named(hexmap: HexMap, message: str) -> Hex | None:
@@ -53,16 +56,68 @@ def unit_named(ids: Iterable[str], message: str) -> str:
     return ""
 
 
-def located(scenario: Scenario, problems: Iterable[Problem], kind: str = "") -> list[MapProblem]:
-    """Validation problems as the dock lists them: ``line N: message`` (``warning, line
-    N: ...``), with the unit and hex they name."""
+def located(
+    scenario: Scenario,
+    problems: Iterable[Problem],
+    kind: str = "",
+    unsaved: tuple[str, dict[str, Any]] | None = None,
+) -> list[MapProblem]:
+    """Validation problems as the dock lists them, with the unit and hex they name.
+
+    Problems of the file itself (the document as saved): ``line N: message`` (``warning,
+    line N: ...``). With ``unsaved``, the text that was checked and the file form it was
+    written from (a document never saved or changed since: its line numbers are those of
+    no file the author has), each is located by the item instead: ``unit ID (unsaved):
+    message``, ``minefield_at in 1515 (unsaved): ...``, ``victory (unsaved): ...``."""
     ids = [u.id for u in scenario.units] + [r.unit.id for r in scenario.reinforcements]
     out = []
     for p in problems:
-        prefix = f"{kind}, line {p.line}" if kind else f"line {p.line}"
         h = hex_named(scenario.map, p.message) if scenario.map is not None else None
-        out.append(MapProblem(f"{prefix}: {p.message}", h, unit_named(ids, p.message)))
+        uid = unit_named(ids, p.message)
+        if unsaved is None:
+            where = f"line {p.line}"
+        else:
+            item = f"unit {uid}" if uid else item_at_line(*unsaved, p.line)
+            where = f"{item} (unsaved)"
+        prefix = f"{kind}, {where}" if kind else where
+        out.append(MapProblem(f"{prefix}: {p.message}", h, uid))
     return out
+
+
+def item_at_line(text: str, doc: dict[str, Any], line: int) -> str:
+    """What line ``line`` (1-based) of ``text``, the block YAML dump of the file form
+    ``doc``, belongs to: a unit, a reinforcement, a hex marker, an air strike, a side, or
+    the top-level key ("the scenario" for none)."""
+    lines = text.splitlines()[: max(line, 0)]
+    top = next(
+        (i for i in range(len(lines) - 1, -1, -1) if lines[i][:1] not in ("", " ", "-", "#")),
+        None,
+    )
+    if top is None:
+        return "the scenario"
+    section = lines[top].split(":", 1)[0].strip()
+    value = doc.get(section)
+    below = lines[top + 1 :]
+    if isinstance(value, list):
+        index = sum(1 for ln in below if ln == "-" or ln.startswith("- ")) - 1
+        if 0 <= index < len(value) and isinstance(value[index], dict):
+            return _entry_text(section, value[index])
+    elif isinstance(value, dict) and section == "sides":
+        keys = [ln.split(":", 1)[0].strip().strip('"') for ln in below if SIDE_KEY.match(ln)]
+        if keys and keys[-1] in value:
+            return f"side {keys[-1]}"
+    return section.replace("_", " ")
+
+
+def _entry_text(section: str, entry: dict[str, Any]) -> str:
+    unit = entry.get("unit") if isinstance(entry.get("unit"), dict) else entry
+    if section in ("units", "reinforcements") and unit.get("id"):
+        return f"{'unit' if section == 'units' else 'reinforcement'} {unit['id']}"
+    if section == "hex_markers":
+        return f"{entry.get('marker', 'marker')} in {entry.get('hex')}"
+    if section == "air_strikes":
+        return f"air strike on {entry.get('hex')} (turn {entry.get('turn')})"
+    return section.replace("_", " ")
 
 
 def zone_notes(scenario: Scenario) -> list[MapProblem]:
@@ -92,7 +147,7 @@ class ScenarioProblems(ProblemsDock):
         super().show_problems(problems)
         for i, problem in enumerate(problems):
             item = self.list.item(i)
-            if item is not None and not problem.message.startswith("line "):
+            if item is not None and problem.message.startswith(("warning", "note")):
                 item.setForeground(QBrush(QColor("#7a5a00")))  # warnings and notes
             if item is not None and problem.hex is not None:
                 label = self.editor.document.scenario.map.label(problem.hex)
@@ -104,7 +159,7 @@ class ScenarioProblems(ProblemsDock):
             return
         problem = self.problems[int(index)]
         if problem.where and self.editor.document.unit(problem.where) is not None:
-            self.editor.select_unit(problem.where)
+            self.editor.select_unit(problem.where, centre=True)
         elif problem.where and self.editor.props.show_reinforcement(problem.where):
             return  # a reinforcement: its row in the Events dock, its entry hex shown
         elif problem.hex is not None:
