@@ -46,7 +46,12 @@ def unit_summary(document: GameDocument, unit: UnitState) -> tuple[str, str]:
     if unit.mode:
         parts.append(MODE_WORDS.get(unit.mode, _words(unit.mode)))
     if unit.figures:
-        parts.append(f"{len(unit.standing())} of {len(unit.figures)} figures standing")
+        total = len(unit.figures)
+        parts.append(
+            f"{len(unit.standing())} of {total} figure{'' if total == 1 else 's'} standing"
+        )
+    if unit.ammo is not None:
+        parts.append(f"{unit.ammo} ammunition left")
     parts.extend(marker_name(m) for m in dict.fromkeys(unit.markers))
     if unit.flags.get("maneuver"):
         parts.append("Maneuver")

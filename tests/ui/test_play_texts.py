@@ -31,6 +31,9 @@ def test_the_hex_dock_says_each_units_side_step_status_and_mode_once(qtbot, wind
     assert dock_lines(window)["BMP-1 (bmp-1)"] == "Pact, Good Order, NOE, Ops Complete"
     click_hex(qtbot, window, "0606")
     assert dock_lines(window)["Leopard 2 (leo-2)"] == "NATO, Reduced, Good Order"
+    window.document.state.units["leo-2"].ammo = 1  # (a squad game's count, for the words)
+    window.hex_dock.refresh()
+    assert dock_lines(window)["Leopard 2 (leo-2)"] == "NATO, Reduced, Good Order, 1 ammunition left"
     click_hex(qtbot, window, "1005")
     assert dock_lines(window)["T-72 (t72-1)"] == "Pact, Full strength, Disrupted"
     click_hex(qtbot, window, "0304")
@@ -95,3 +98,31 @@ def test_dice_that_run_out_half_way_refuse_the_action_and_change_nothing(qtbot, 
                      Qt.MouseButton.LeftButton)  # fmt: skip
     assert "the dice ran out" in window.statusBar().currentMessage()
     assert doc.state.same_as(before) and not doc.history.can_undo
+
+
+def test_each_roll_of_the_tray_is_labelled_in_a_players_words(scenario) -> None:  # type: ignore[no-untyped-def]
+    from tabletop.rules import Roll
+    from tabletop.ui.oddschart import roll_label
+
+    def said(*args) -> str:  # type: ignore[no-untyped-def]
+        return roll_label(scenario, Roll(*args))
+
+    assert (
+        said("cup", "draw", "< 30", [6, 6], 0)
+        == "Drawing a chit from the cup: no chit, rolled again"
+    )
+    assert said("cup", "draw", "< 30", [1, 2], 1) == "Drawing a chit from the cup: drawn"
+    assert said("leo-1", "to_hit", "4+", [4, 6, 1], 2) == "Leopard 2 leo-1 to hit on 4+: 2 hits"
+    assert said("t72-1", "save", "5+", [1], 0) == "T-72 t72-1 saves on 5+: no saves"
+    assert (
+        said("inf-1", "morale", "<= 7", [3, 3], 1)
+        == "Panzergren. inf-1 morale test, 7 or less: passed"
+    )
+    assert said("t72-1", "armor", "<= 2", [1, 5], 1) == "T-72 t72-1 armor, 2 or less: 1 cancelled"
+    assert (
+        said("inf-1", "close_combat", "{5,6}", [5], 1)
+        == "Panzergren. inf-1 close combat on 5 or 6: 1 hit"
+    )
+    assert said("leo-1", "cargo_elimination", "even", [3], 0) == (
+        "Leopard 2 leo-1 cargo elimination, even or odd: odd"
+    )
