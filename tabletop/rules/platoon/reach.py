@@ -118,11 +118,31 @@ def step_cost(
     reasons = [why] if cost is None else []
     enemies = enemy_ground_units(state, to, unit.side)
     if enemies and not into_enemy and not is_airborne(state, unit):
-        ids = ", ".join(u.id for u in enemies)
-        reasons.append(f"{label(state, to)} holds enemy units ({ids}): assault or overrun it")
+        reasons.append(enemy_hex_reason(state, unit, to, enemies))
     if unit.disrupted:
         reasons += disrupted_reasons(state, unit, frm, to, los)
     return StepCost(to, cost or 0, tuple(reasons))
+
+
+def enemy_hex_reason(state: GameState, unit: UnitState, to: Hex, enemies: list[UnitState]) -> str:
+    """Why a move may not end in the enemy-held ``to``, and what would enter it as this
+    scenario and this unit stand (rules 2.10): an assault, or an overrun for a vehicle
+    against infantry in clear terrain; nothing when the close_combat module is off or the
+    unit may not assault now."""
+    from tabletop.rules.platoon.assault import overrun_ground
+
+    where = f"{label(state, to)} holds enemy units ({', '.join(u.id for u in enemies)})"
+    if not state.scenario.module("close_combat"):
+        return f"{where} and close combat is switched off: no unit may enter it"
+    if ptype(state, unit).is_helicopter:
+        return f"{where}: helicopters do not assault (HOUSE DEFAULT)"
+    if unit.disrupted:
+        return f"{where}: only a Good Order unit may assault it, and {unit.id} is Disrupted"
+    if unit.flags.get("moving_fire"):
+        return f"{where}: {unit.id} used Moving Fire this impulse and may not assault it"
+    if ptype(state, unit).is_vehicle and overrun_ground(state, unit.side, to):
+        return f"{where}: overrun it"
+    return f"{where}: assault it"
 
 
 def stacking_reasons(state: GameState, unit: UnitState, to: Hex) -> list[str]:
