@@ -534,3 +534,43 @@ def test_a_reinforcement_problem_is_fixed_from_the_panel(squad) -> None:  # type
     click_hex(win, "1805")  # the entry tool moves the selected one
     assert sc.map.label(sc.reinforcements[-1].unit.hex) == "1805"
     assert win.editor.validate() == []
+
+
+def test_new_scenario_proposes_the_map_being_edited(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21: File > New Scenario with a map open in the map editor asked for a map
+    file all the same; it proposes that map now (as saved)."""
+    from tabletop.documents import MapDocument
+    from tabletop.ui.app import create_window
+
+    _copy(tmp_path, "hold-the-crossroads.yaml", "eisenbach-valley.yaml", "eisenbach.yaml")
+    map_path = tmp_path / "maps" / "eisenbach-valley.yaml"
+    win = create_window(map_path, settings)
+    assert win is not None and isinstance(win.document, MapDocument)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.set_brush("woods")  # an edit, saved: the new scenario's map has it
+    win.editor.set_radius(0)
+    h = win.document.map.parse("0505")
+    pos = win.view.viewport_point("0505")
+    QTest.mouseClick(win.view.viewport(), LEFT, NONE, pos)
+    assert win.document.map.cells[h].terrain == "woods" and win.save()
+    win.menuBar()
+    find(win, QAction, "action-new-scenario").trigger()
+    dialog = _dialog(qtbot)
+    assert find(dialog, QLineEdit, "new-map").text() == str(map_path.resolve())
+    dialog.add_counters(tmp_path / "counters" / "eisenbach.yaml")
+    click(find(dialog, QPushButton, "new-ok"))
+    assert not dialog.isVisible()
+    doc = win.document
+    assert isinstance(doc, ScenarioDocument) and win.editor is not None
+    assert doc.scenario.map.path == map_path.resolve()
+    assert doc.scenario.map.cells[h].terrain == "woods"
+
+
+def test_new_scenario_from_play_proposes_no_map(qtbot, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+    path = _copy(tmp_path, "hold-the-crossroads.yaml", "eisenbach-valley.yaml", "eisenbach.yaml")
+    win = make_window(GameDocument(data.load_scenario(path).new_game(), path))
+    dialog = win.new_scenario_dialog()
+    assert find(dialog, QLineEdit, "new-map").text() == ""
+    dialog.reject()

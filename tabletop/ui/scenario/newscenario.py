@@ -2,6 +2,9 @@
 ruleset, the sides and the turns of a new scenario, which then opens in the scenario
 editor, unsaved and without units.
 
+With a map open in the map editor, the dialog proposes that map (the file as saved, after
+the usual offer to save its changes).
+
 Object names: the dialog ``new-scenario-dialog``; ``new-name``, ``new-map`` (a path),
 ``new-map-browse``, ``new-counters`` (the list of counters files), ``new-counters-add``,
 ``new-counters-remove``, ``new-ruleset``, ``new-ruleset-text``, ``new-turns``,
@@ -40,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from tabletop import data, paths
 from tabletop.commands.scenarioprops import MAX_TURNS, check_name
-from tabletop.documents import ScenarioDocument
+from tabletop.documents import MapDocument, ScenarioDocument
 from tabletop.model import RULESET_INFO
 
 MAP_FILTER = "Tabletop maps (*.yaml *.yml);;All files (*)"
@@ -242,11 +245,23 @@ def _buttons(*buttons: QPushButton) -> QHBoxLayout:
     return line
 
 
+def propose_edited_map(dialog: NewScenarioDialog, document: object) -> bool:
+    """A map open in the map editor is the new scenario's map to begin with: its file (as
+    saved: New Scenario first offered to save the changes). A map never saved has no
+    file to propose."""
+    if not isinstance(document, MapDocument) or document.path is None:
+        return False
+    dialog.map_path.setText(str(Path(document.path).resolve()))
+    dialog.map_path.setToolTip("The map being edited (as last saved)")
+    return True
+
+
 def open_new_scenario_dialog(window) -> NewScenarioDialog | None:  # type: ignore[no-untyped-def]
     """Show the New Scenario dialog over ``window``; OK opens the scenario in its editor."""
     if not window.may_discard():
         return None
     dialog = NewScenarioDialog(window)
+    propose_edited_map(dialog, window.document)
 
     def made() -> None:
         if dialog.document is not None:
