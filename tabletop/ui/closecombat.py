@@ -37,15 +37,28 @@ from tabletop.rules.forecast import Forecast, UnitForecast
 NO_TARGET = "\u2014"
 
 
+SHOWN = 0.0005
+"""Outcomes less likely than this are left out of the words (0.0% when printed), except
+Eliminated, which is always said."""
+
+
 def odds_words(forecast: Forecast) -> str:
-    """``lost 0: 19.8% · 1: 39.5% · ... · eliminated 1.2%`` (the figures it may cost)."""
+    """``figures lost 0: 19.8% · 1: 39.5% · ... · eliminated: 1.2%``: the figures the attack
+    may cost its target (the outcomes of ``pairing_forecast``)."""
     if forecast.reasons:
         return "; ".join(forecast.reasons)
     parts = []
     for k, (name, p) in enumerate(forecast.outcomes):
-        head = "eliminated" if name == "Eliminated" else str(k)
-        parts.append(f"{head}: {p * 100:.1f}%")
+        if name == "Eliminated":
+            parts.append(f"eliminated: {p * 100:.1f}%")
+        elif p >= SHOWN:
+            parts.append(f"{k}: {p * 100:.1f}%")
     return "figures lost " + " \u00b7 ".join(parts)
+
+
+def shown(outcomes: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], ...]:
+    """The bars worth drawing: every outcome of at least ``SHOWN``, and Eliminated."""
+    return tuple((n, p) for n, p in outcomes if p >= SHOWN or n == "Eliminated")
 
 
 class CloseCombatDialog(QDialog):
@@ -290,7 +303,8 @@ class CloseCombatDialog(QDialog):
             label.setText(f"\u2192 {f.target}: " + odds_words(forecast))
             label.show()
             if not forecast.reasons and not silent:
-                sections.append(UnitForecast(f"{f.unit} \u2192 {f.target}", forecast.outcomes))
+                title = f"{f.unit} \u2192 {f.target}"
+                sections.append(UnitForecast(title, shown(forecast.outcomes)))
                 pools += forecast.pools
         title = f"Close combat in {fight.hex}, round {fight.round}: each attack's odds"
         if sections:

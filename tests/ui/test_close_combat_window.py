@@ -22,6 +22,7 @@ from tabletop.cli.common import load_play, make_los
 from tabletop.data import load_game
 from tabletop.rules import ActionRequest, ScriptedDice, engine
 from tabletop.rules.squad.odds import close_combat_odds
+from tabletop.ui.closecombat import SHOWN
 
 pytestmark = [
     pytest.mark.gui,
@@ -32,7 +33,15 @@ FACES = [3, 3, 1, 3, 3, 3, 2, 3, 3, 3, 3, 1] * 20
 """Every die the game rolls, in order (plenty: what is left over is never read)."""
 
 
-def scenario(folder: Path) -> Path:
+TWO_ON_TWO = """
+  - {id: ger-a, type: GER_RIFLE_SQUAD, side: german, hex: "0303"}
+  - {id: ger-b, type: GER_RIFLE_SQUAD, side: german, hex: "0304"}
+  - {id: sov-a, type: RIFLE_SQUAD, side: soviet, hex: "0403"}
+  - {id: sov-b, type: RIFLE_SQUAD, side: soviet, hex: "0403"}
+"""
+
+
+def scenario(folder: Path, units: str = TWO_ON_TWO) -> Path:
     root = paths.SCENARIOS.parent
     text = f"""format: tabletop/scenario@1
 name: Two on two
@@ -44,12 +53,7 @@ sides:
   soviet: {{name: Red Army}}
 first: german
 turns: 2
-units:
-  - {{id: ger-a, type: GER_RIFLE_SQUAD, side: german, hex: "0303"}}
-  - {{id: ger-b, type: GER_RIFLE_SQUAD, side: german, hex: "0304"}}
-  - {{id: sov-a, type: RIFLE_SQUAD, side: soviet, hex: "0403"}}
-  - {{id: sov-b, type: RIFLE_SQUAD, side: soviet, hex: "0403"}}
-"""
+units:{units}"""
     path = folder / "two-on-two.yaml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -136,7 +140,8 @@ def test_a_close_combat_fought_from_the_window_equals_tabletop_act(qtbot, settin
     assert f"eliminated: {odds.eliminated * 100:.1f}%" in shown
     chart = play.odds.chart
     assert chart.isVisible() and [t for t, _ in chart.sections][2] == "ger-a \u2192 sov-a"
-    assert [p for _, p in chart.sections[2][1]] == list(odds.figures_lost)
+    lost = list(odds.figures_lost)  # the bars: each outcome of 0.05% or more, and Eliminated
+    assert [p for _, p in chart.sections[2][1]] == [p for p in lost[:-1] if p >= SHOWN] + lost[-1:]
 
     # the defender pairs the other way round; sov-b then gets ger-a by the rules
     pick(qtbot, dialog.targets["sov-a"], "ger-b")
@@ -284,3 +289,36 @@ def test_close_combat_from_the_hex_its_menu_and_the_panel(qtbot, settings, tmp_p
     assert win.document.state.phase == "shooting"
     assert not play.cc_dialog.fight_button.isEnabled()
     assert "shooting phase" in play.cc_dialog.reasons.text()
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
+def test_with_two_fights_pending_close_combat_asks_which_hex(qtbot, settings, tmp_path):  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    units = TWO_ON_TWO.replace('sov-b, type: RIFLE_SQUAD, side: soviet, hex: "0403"',
+                               'sov-b, type: RIFLE_SQUAD, side: soviet, hex: "0404"')  # fmt: skip
+    win = create_window(scenario(tmp_path, units), settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    play = win.play
+    win.document.dice = ScriptedDice(FACES)
+    move(qtbot, win, "ger-a", "0403")
+    move(qtbot, win, "ger-b", "0404")
+    for _ in range(2):
+        press(qtbot, win, play.actions["end-phase"])
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    assert play.fight_action.isVisible() and play.fight_action.text() == "Close Combat: 2 fights"
+    assert play.actions["close-combat"].text() == "Close Combat"
+    play.actions["close-combat"].trigger()
+    menu = play.choice_menu
+    assert menu is not None and play.cc_dialog is None
+    names = [a.objectName() for a in menu.actions()]
+    assert names == ["choice-0403", "choice-0404"]
+    menu.actions()[1].trigger()
+    menu.close()
+    assert play.cc_dialog is not None and play.cc_dialog.hex == "0404"
+    qtbot.mouseClick(play.cc_dialog.fight_button, Qt.MouseButton.LeftButton)
+    assert win.document.state.log[-1].args == {"hex": "0404"}
