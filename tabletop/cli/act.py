@@ -4,7 +4,8 @@
 Legality is decided before any die is read (illegal: exit 2, whatever ``--dice`` holds);
 the action is applied through ``PlayAction`` and a ``History``, the very path of the app;
 ``--dice`` must hold exactly the faces the action rolls (exit 1 otherwise, nothing
-written); ``--out`` writes the game with the action and its dice in the log.
+written); ``--out`` writes the game with the action and its dice in the log. A unit id the
+game does not know is bad input (exit 1), as in every command.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tabletop.cli.common import (
     EXIT_ILLEGAL,
     BadInput,
     check_side,
+    check_units,
     emit,
     fail,
     hidden_from,
@@ -135,6 +137,8 @@ def run(args: argparse.Namespace) -> int:
         if args.action not in ACTIONS:
             raise BadInput(f"unknown action {args.action!r}; actions: {', '.join(ACTIONS)}")
         request = build_request(args)
+        check_units(state, *request.units, request.target, request.sw_target,
+                    *(u for pair in request.targets for u in pair), *request.leave)  # fmt: skip
         los = make_los(state)
         reasons = ruleset_for(state.scenario.ruleset).check(state, request, los)
         if reasons:  # before any die is read

@@ -12,6 +12,7 @@ from tabletop.cli.common import (
     EXIT_DONE,
     BadInput,
     check_side,
+    check_units,
     emit,
     fail,
     load_play,
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
         state = load_play(args.game)
         check_side(state, args.as_side)
         units = list(split_ids(args.unit)) or None
+        check_units(state, *(units or ()))
         for uid in units or ():
             owner = state.unit(uid).side
             if args.as_side is not None and owner != args.as_side:

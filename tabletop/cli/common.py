@@ -67,6 +67,20 @@ def check_side(state: GameState, side: str | None) -> None:
         raise BadInput(f"there is no side {side!r} in this scenario (sides: {known})")
 
 
+def check_units(state: GameState, *ids: str | None) -> None:
+    """Every unit id named on the command line must be a unit of the game as it stands:
+    an unknown id is bad input (exit 1), the same for every command (docs/headless.md),
+    and so is a reinforcement still to come. A unit of the game that may not do what is
+    asked (eliminated, carried, of the other side) is the rules' to refuse (exit 2)."""
+    for uid in ids:
+        if uid is None or uid in state.units:
+            continue
+        coming = next((r for r in state.scenario.reinforcements if r.unit.id == uid), None)
+        if coming is not None:
+            raise BadInput(f"{uid} is not in the game yet: a reinforcement of turn {coming.turn}")
+        raise BadInput(f"there is no unit {uid!r} in this game")
+
+
 def split_ids(text: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split(",") if p.strip()) if text else ()
 

@@ -22,6 +22,7 @@ from tabletop.cli.common import (
     EXIT_ILLEGAL,
     BadInput,
     check_side,
+    check_units,
     emit,
     fail,
     load_play,
@@ -127,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = load_play(args.game)
         check_side(state, args.as_side)
+        check_units(state, args.unit, args.target, args.sw_target)
         _check_form(args)
         if state.scenario.ruleset == "squad":
             squadodds.check_arguments(args)  # squad --hex: fire at the bunker there

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import argparse
 
-from tabletop.cli.common import EXIT_DONE, BadInput, check_side, emit, fail, load_play, make_los
+from tabletop.cli.common import (
+    EXIT_DONE,
+    BadInput,
+    check_side,
+    check_units,
+    emit,
+    fail,
+    load_play,
+    make_los,
+)
 from tabletop.cli.show import where
 from tabletop.rules.query import ReachReport, reach
 
@@ -26,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = load_play(args.game)
         check_side(state, args.as_side)
+        check_units(state, args.unit)
         report = reach(state, make_los(state), args.unit, maneuver=args.maneuver,
                        side=args.as_side)  # fmt: skip
     except (BadInput, ValueError) as exc:
