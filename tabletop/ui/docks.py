@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QTreeWidget, QTreeWidgetItem
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+)
 
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
@@ -62,6 +68,24 @@ def unit_summary(document: GameDocument, unit: UnitState) -> tuple[str, str]:
     return f"{name} ({unit.id})", ", ".join(dict.fromkeys(parts))
 
 
+class _WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their second column's text wrapped to its width (a tree view asks an
+    item's height for no width, so a long line would be cut)."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        if index.column() != 1:  # the names' column is as wide as its text
+            return super().sizeHint(option, index)
+        sized = QStyleOptionViewItem(option)
+        sized.rect = QRect(0, 0, self.tree.columnWidth(index.column()), 1 << 16)
+        return super().sizeHint(sized, index)
+
+
 class HexDock(QDockWidget):
     """What is in the selected hex."""
 
@@ -74,6 +98,10 @@ class HexDock(QDockWidget):
         self.tree.setHeaderHidden(True)
         self.tree.setRootIsDecorated(False)
         self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.tree.setWordWrap(True)  # a unit's state wraps in a narrow dock, never elided
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.tree.setItemDelegate(_WrappingDelegate(self.tree))
+        self.tree.header().sectionResized.connect(lambda *_a: self.tree.doItemsLayout())
         self.setWidget(self.tree)
         self.document: GameDocument | None = None
         self.viewer: str | None = None
@@ -117,6 +145,10 @@ class HexDock(QDockWidget):
         for unit in units:
             item = QTreeWidgetItem(list(unit_summary(doc, unit)))
             item.setToolTip(1, item.text(1))
+            for column in (0, 1):  # a wrapped state reads from its name's line down
+                item.setTextAlignment(
+                    column, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft
+                )
             self.tree.addTopLevelItem(item)
         self.tree.resizeColumnToContents(0)
 

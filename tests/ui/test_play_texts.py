@@ -126,3 +126,15 @@ def test_each_roll_of_the_tray_is_labelled_in_a_players_words(scenario) -> None:
     assert said("leo-1", "cargo_elimination", "even", [3], 0) == (
         "Leopard 2 leo-1 cargo elimination, even or odd: odd"
     )
+
+
+def test_a_long_unit_line_wraps_in_a_narrow_hex_dock(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.resizeDocks([window.hex_dock], [230], Qt.Orientation.Horizontal)
+    window.document.state.units["inf-1"].markers.append("ops_complete")
+    click_hex(qtbot, window, "0304")
+    tree = window.hex_dock.tree
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                if tree.topLevelItem(i).text(0) == "Panzergren. (inf-1)")  # fmt: skip
+    metrics = tree.fontMetrics()
+    assert metrics.horizontalAdvance(item.text(1)) > tree.columnWidth(1)  # too long for a line
+    assert tree.visualItemRect(item).height() >= 2 * metrics.height()  # so it wraps, uncut
