@@ -24,7 +24,14 @@ from tabletop.model.units import (
 from tabletop.render.guard import paint_guarded
 from tabletop.render.palette import BADGES, contrast_text, font, nation_color
 
-__all__ = ["BADGE_MARGIN", "CounterOptions", "badges_for", "counter_colors", "paint_counter"]
+__all__ = [
+    "BADGE_MARGIN",
+    "MARK_COLOR",
+    "CounterOptions",
+    "badges_for",
+    "counter_colors",
+    "paint_counter",
+]
 
 BADGE_MARGIN = 0.2
 """How far (as a share of the counter's side) badges may stick out of the counter."""
@@ -40,6 +47,8 @@ class CounterOptions:
     colour, :func:`~tabletop.render.palette.side_color`) puts a corner flag of the unit's
     side on the counter: nation colours of opposing sides can look alike to colour-blind
     players (US olive and Soviet brick under deuteranopia), the side colours do not.
+    ``marked`` rings the counter in :data:`MARK_COLOR`: a unit of the formation whose chit
+    was just drawn, while its impulse lasts.
     """
 
     side_index: int = 0
@@ -48,7 +57,13 @@ class CounterOptions:
     badges: bool = True
     selected: bool = False
     side_mark: str | None = None
+    marked: bool = False
 
+
+MARK_COLOR = "#5cff5c"
+"""The ring of a marked counter (:attr:`CounterOptions.marked`): a lime green that stands
+out on every nation's and side's colour, and apart from the yellow of a selection and the
+red of a disrupted unit's border."""
 
 # --- symbols ---------------------------------------------------------------------------
 
@@ -288,6 +303,12 @@ def _paint_body(p: QPainter, t: UnitType, state: UnitState | None, options: Coun
     if options.selected:
         p.setPen(QPen(QColor("#ffe14d"), 6))
     p.drawRoundedRect(body, 6, 6)
+    if options.marked:  # a ring just inside the border, a dark line inside it
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(MARK_COLOR), 5))
+        p.drawRoundedRect(QRectF(4.5, 4.5, 91, 91), 4, 4)
+        p.setPen(QPen(QColor("#123312"), 1.2))
+        p.drawRoundedRect(QRectF(7.6, 7.6, 84.8, 84.8), 3, 3)
     reduced = state is not None and state.step == "reduced"
     if options.side_mark:
         _draw_side_mark(p, QColor(options.side_mark))

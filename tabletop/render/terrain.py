@@ -7,8 +7,9 @@ that meet the exposed rectangle, so one item can show a map of any size.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
@@ -19,7 +20,7 @@ from tabletop.model import HexMap, HexMarker
 from tabletop.render.palette import font
 from tabletop.render.stamps import ContourStamps
 
-__all__ = ["HexShape", "MapPainter", "paint_hex_marker"]
+__all__ = ["HexShape", "MapPainter", "paint_hex_marker", "paint_marker_badge"]
 
 LABEL_MIN_PIXELS = 7.0
 """Below this many device pixels of label text, labels are not drawn (level of detail)."""
@@ -78,6 +79,7 @@ class MapPainter:
         first = next(iter(self.map.cells), Hex(0, 0))
         cx, cy = self.layout.hex_to_pixel(first)
         self._corners = [QPointF(x - cx, y - cy) for x, y in self.layout.corners(first)]
+        self._spots: dict[tuple[str, int], list[tuple[QPointF, float]]] = {}
         radius = max((math.hypot(v.x(), v.y()) for v in self._corners), default=1.0)
         self._stamps = ContourStamps(
             lambda sp, c, level: _contours(sp, self._corners, c, level), radius + 1.0
@@ -295,17 +297,63 @@ class MapPainter:
 
     # --- markers -------------------------------------------------------------------------
     def paint_markers(self, p: QPainter, exposed: QRectF, markers: Iterable[HexMarker]) -> None:
-        """Hex markers (wreck, smoke, rubble, burnt woods, minefields) as icons."""
-        per_hex: dict[Hex, int] = {}
+        """Hex markers (wreck, smoke, rubble, burnt woods, minefields) as icons in the lower
+        part of their hex, side by side, every icon inside its hex at any hex shape."""
+        for h, found in self._markers_by_hex(exposed, markers).items():
+            shape = self.shape(h)
+            for marker, spot in zip(found, self.marker_spots(len(found)), strict=True):
+                paint_hex_marker(p, shape.center, self.size, marker, spot=spot)
+
+    def paint_marker_badges(
+        self,
+        p: QPainter,
+        exposed: QRectF,
+        markers: Iterable[HexMarker],
+        only: Callable[[Hex], bool],
+    ) -> None:
+        """Small badges of the markers of the hexes ``only`` accepts (those with counters,
+        which hide the icons) in the hex's left corner, inside the hex: drawn over the
+        counters, so a wreck or a revealed minefield under a stack still shows."""
+        for h, found in self._markers_by_hex(exposed, markers).items():
+            if not only(h):
+                continue
+            centre = self.shape(h).center
+            for marker, (offset, r) in zip(found, self.badge_spots(len(found)), strict=True):
+                paint_marker_badge(p, centre + offset, r, marker)
+
+    def _markers_by_hex(
+        self, exposed: QRectF, markers: Iterable[HexMarker]
+    ) -> dict[Hex, list[HexMarker]]:
+        per_hex: dict[Hex, list[HexMarker]] = {}
         for marker in markers:
             if marker.hex not in self.map.cells:
                 continue
-            shape = self.shape(marker.hex)
-            if not shape.bounds.intersects(exposed):
-                continue
-            index = per_hex.get(marker.hex, 0)
-            per_hex[marker.hex] = index + 1
-            paint_hex_marker(p, shape.center, self.size, marker, index)
+            found = per_hex.get(marker.hex)
+            if found is None:
+                if not self.shape(marker.hex).bounds.intersects(exposed):
+                    continue
+                found = per_hex[marker.hex] = []
+            found.append(marker)
+        return per_hex
+
+    def marker_spots(self, count: int) -> list[tuple[QPointF, float]]:
+        """Where ``count`` marker icons of one hex go: (centre from the hex's centre,
+        half side) each, in a row in the hex's lower part, the largest that fits inside
+        the hex (every hex has the same shape)."""
+        key = ("icons", count)
+        found = self._spots.get(key)
+        if found is None:
+            found = self._spots[key] = _row_spots(self._corners, self.size, count)
+        return found
+
+    def badge_spots(self, count: int) -> list[tuple[QPointF, float]]:
+        """Where ``count`` marker badges of one hex go: (centre from the hex's centre,
+        radius) each, from the hex's left corner clockwise along its edge, inside it."""
+        key = ("badges", count)
+        found = self._spots.get(key)
+        if found is None:
+            found = self._spots[key] = _edge_spots(self._corners, self.size, count)
+        return found
 
 
 def _grid_width(scale: float) -> float:
@@ -452,17 +500,28 @@ def _feature(p: QPainter, name: str, side: _Side, colour: QColor, s: float) -> N
 
 
 def paint_hex_marker(
-    p: QPainter, center: QPointF, size: float, marker: HexMarker, index: int = 0
+    p: QPainter,
+    center: QPointF,
+    size: float,
+    marker: HexMarker,
+    index: int = 0,
+    spot: tuple[QPointF, float] | None = None,
 ) -> None:
-    """An icon for a hex marker, in the lower half of its hex (``index``: several markers
-    in one hex sit side by side)."""
+    """An icon for a hex marker. ``spot`` (from :meth:`MapPainter.marker_spots`) is its
+    centre from the hex's and its half side; without it, in the lower half of a regular
+    flat-topped hex (``index``: several markers in one hex sit side by side)."""
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    r = size * 0.24
-    x = center.x() - size * 0.45 + index * r * 2.3
-    y = center.y() + size * 0.52
+    if spot is None:
+        r = size * 0.24
+        x = center.x() - size * 0.45 + index * r * 2.3
+        y = center.y() + size * 0.52
+    else:
+        r = spot[1]
+        x, y = center.x() + spot[0].x(), center.y() + spot[0].y()
     kind = marker.kind
-    if kind == "smoke":
+    if kind == "smoke":  # clouds over the whole hex, wherever its spot is
+        r = size * 0.24
         p.setPen(QPen(QColor(90, 90, 90, 200), 1.0))
         p.setBrush(QColor(200, 200, 200, 215))
         for dx, dy, rr in ((0, 0, 1.0), (-0.9, 0.3, 0.75), (0.9, 0.3, 0.75), (0.2, -0.6, 0.8)):
@@ -470,9 +529,7 @@ def paint_hex_marker(
                           rr * r * 1.2)  # fmt: skip
     else:
         box = QRectF(x - r, y - r, 2 * r, 2 * r)
-        fill, text = _MARKER_STYLE.get(kind, ("#666666", kind[:2].upper()))
-        if kind.startswith("minefield") and not marker.revealed:
-            fill = "#999999"
+        fill, text = marker_style(marker)
         p.setPen(QPen(QColor("#1c1c1c"), 1.0))
         p.setBrush(QColor(fill))
         if kind.startswith("minefield"):
@@ -489,10 +546,98 @@ def paint_hex_marker(
     p.restore()
 
 
+def marker_style(marker: HexMarker) -> tuple[str, str]:
+    """(fill colour, short text) of a hex marker's icon and badge."""
+    fill, text = _MARKER_STYLE.get(marker.kind, ("#666666", marker.kind[:2].upper()))
+    if marker.kind.startswith("minefield") and not marker.revealed:
+        fill = "#999999"  # a hidden minefield, drawn for its owner only
+    return fill, text
+
+
+def paint_marker_badge(p: QPainter, centre: QPointF, r: float, marker: HexMarker) -> None:
+    """A hex marker's badge: a disc of its colour with its short text and a light rim."""
+    fill, text = marker_style(marker)
+    colour = QColor(fill)
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setPen(QPen(QColor(250, 250, 250, 235), max(0.8, r * 0.16)))
+    p.setBrush(colour)
+    p.drawEllipse(centre, r, r)
+    lum = 0.299 * colour.redF() + 0.587 * colour.greenF() + 0.114 * colour.blueF()
+    p.setPen(QColor("#111111") if lum > 0.5 else QColor("#fafafa"))
+    p.setFont(font(max(1, round(r * (1.0 if len(text) < 2 else 0.8))), bold=True, condensed=True))
+    p.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+               text)  # fmt: skip
+    p.restore()
+
+
+def _inside(poly: QPolygonF, points: Iterable[QPointF]) -> bool:
+    return all(poly.containsPoint(pt, Qt.FillRule.OddEvenFill) for pt in points)
+
+
+def _row_spots(corners: Sequence[QPointF], size: float, count: int) -> list[tuple[QPointF, float]]:
+    """A row of ``count`` square icons in the lower part of the hex of ``corners`` (from
+    its centre): the largest, from 0.24 of the hex's size down, whose squares (and a
+    margin for their outline) all lie inside the hex."""
+    poly = QPolygonF(list(corners))
+    bottom = max(c.y() for c in corners)
+    r = size * 0.24
+    spots: list[tuple[QPointF, float]] = []
+    while r > size * 0.04:
+        pitch = r * 2.3
+        y = min(bottom * 0.58, bottom - r * 1.25)
+        xs = [(i - (count - 1) / 2) * pitch for i in range(count)]
+        m = r * 1.1
+        boxes = [QPointF(x + dx, y + dy) for x in xs for dx in (-m, m) for dy in (-m, m)]
+        spots = [(QPointF(x, y), r) for x in xs]
+        if _inside(poly, boxes):
+            return spots
+        r *= 0.9
+    return spots
+
+
+def _edge_spots(corners: Sequence[QPointF], size: float, count: int) -> list[tuple[QPointF, float]]:
+    """``count`` badge discs of radius 0.14 of the hex's size, the first in the hex's left
+    corner (the leftmost, then topmost: clear of the hex label at the top and of a lone
+    counter), the next ones going clockwise along the edge, each inside the hex by a
+    margin."""
+    r = size * 0.14
+    centre = QPointF(0.0, 0.0)
+    apothem = min(
+        _distance(centre, a, b) for a, b in zip(corners, [*corners[1:], corners[0]], strict=True)
+    )
+    scale = max(0.1, (apothem - r * 1.3) / apothem)
+    inner = [QPointF(c.x() * scale, c.y() * scale) for c in corners]
+    start = min(range(len(inner)), key=lambda i: (round(inner[i].x(), 6), inner[i].y()))
+    path = inner[start:] + inner[:start] + [inner[start]]
+    spots: list[tuple[QPointF, float]] = []
+    want = 0.0
+    walked = 0.0
+    pitch = r * 2.35
+    for a, b in itertools.pairwise(path):
+        length = QLineF(a, b).length()
+        while len(spots) < count and want <= walked + length:
+            t = (want - walked) / length if length else 0.0
+            spots.append((QPointF(a.x() + (b.x() - a.x()) * t, a.y() + (b.y() - a.y()) * t), r))
+            want += pitch
+        walked += length
+    while len(spots) < count:  # more badges than the edge holds: overlap the last
+        spots.append(spots[-1])
+    return spots
+
+
+def _distance(p: QPointF, a: QPointF, b: QPointF) -> float:
+    """The distance from ``p`` to the line through ``a`` and ``b``."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy) or 1.0
+    return abs(dx * (a.y() - p.y()) - dy * (a.x() - p.x())) / length
+
+
 _MARKER_STYLE: dict[str, tuple[str, str]] = {
     "wreck": ("#3a3a3a", "W"),
     "rubble": ("#7a6f64", "R"),
     "burnt_woods": ("#2f2a22", "BW"),
     "minefield_at": ("#f2c230", "AT"),
     "minefield_ap": ("#f08a30", "AP"),
+    "smoke": ("#c8c8c8", "S"),
 }

@@ -27,6 +27,12 @@ Z_TERRAIN = 0
 Z_MARKERS = 2
 Z_HIGHLIGHT = 3
 Z_COUNTERS = 10
+Z_BADGES = 90
+"""Marker badges: over the counters of any stack (each counter is one step higher), under
+the fanned-out stack (overlays.Z_FAN)."""
+BADGE_MIN_PIXELS = 3.0
+"""A badge smaller than this on screen (its radius) is not drawn: far out, the icons lie
+over the counters' faces anyway."""
 
 
 def _lod(painter: QPainter) -> float:
@@ -112,6 +118,27 @@ class MarkerItem(_MapLayerItem):
         self.map_painter.paint_markers(painter, option.exposedRect, markers)
 
 
+class MarkerBadgeItem(MarkerItem):
+    """Small badges of the markers of hexes holding counters, over the counters: the icons
+    of :class:`MarkerItem` lie under them. ``occupied(hex)`` says whether a hex holds any
+    (the scene's index)."""
+
+    def __init__(
+        self, map_painter: MapPainter, state: GameState, occupied: Callable[[Hex], bool]
+    ) -> None:
+        super().__init__(map_painter, state)
+        self.setZValue(Z_BADGES)
+        self.occupied = occupied
+
+    @guard_paint
+    def paint(self, painter, option, widget=None) -> None:
+        size = self.map_painter.size
+        if size * 0.15 * _lod(painter) < BADGE_MIN_PIXELS:
+            return
+        markers = self.state.visible_markers(self.viewer)
+        self.map_painter.paint_marker_badges(painter, option.exposedRect, markers, self.occupied)
+
+
 class HexHighlightItem(QGraphicsPolygonItem):
     """The outline of the selected hex."""
 
@@ -162,7 +189,7 @@ class CounterItem(QGraphicsPixmapItem):
         self.setOffset(faces.offset)
         self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(f"{unit_type.name} ({state.id})")
+        # no tooltip of its own: the scene's names every unit of the hex (MapScene.helpEvent)
         self.setPixmap(faces.face_of(self.look, level))
 
     @property

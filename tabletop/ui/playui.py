@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
@@ -32,6 +32,7 @@ from tabletop.ui.panels import (
     make_actions,
 )
 from tabletop.ui.play import OPFIRE, WEAPONS, PlayController
+from tabletop.ui.stackviewer import StackViewer
 from tabletop.ui.tools.aim import AimTool, PathTool
 from tabletop.ui.tools.select import SelectTool
 
@@ -68,7 +69,10 @@ class PlayUI(QObject):
         self.odds.swToggled.connect(lambda _on: self._show_aimed())
         self.odds.swChosen.connect(self._show_aimed)
         self._sw_cache: dict[object, tuple[ActionRequest, ...]] = {}
-        self.select_tool = SelectTool(self.click_hex, self.context_menu, self.cancel)
+        self.select_tool = SelectTool(
+            self.click_hex, self.context_menu, self.cancel, self.click_counter
+        )
+        self.stack_viewer = StackViewer(window.view)
         self.overlay: PlayOverlay | None = None
         self.fan: StackFan | None = None
         self.aim: AimTool | None = None
@@ -150,6 +154,7 @@ class PlayUI(QObject):
         """Buttons, panel, turn bar and fan-out from the state as it stands now."""
         c = self.controller
         doc = c.document
+        self.stack_viewer.dismiss()  # the game changed: a hover shows it anew
         self.turn_bar.refresh(doc)
         self.turn_bar.setVisible(c.playable)
         options = c.options()
@@ -173,6 +178,9 @@ class PlayUI(QObject):
         pending = doc.state.pending if doc is not None else None
         waiting = pending is not None and pending.get("kind") == OPFIRE
         self.panel.set_banner(self._banner(), offer_pass=waiting)
+        scene = getattr(self.window, "map_scene", None)
+        if doc is not None and scene is not None and getattr(scene, "document", None) is doc:
+            self._follow(scene, unit)
         if self.fan is not None:
             self.fan.open(unit.hex if unit is not None else None, c.selected)
         if self.overlay is not None and self.aim is None and self.path_tool is None:
@@ -180,6 +188,17 @@ class PlayUI(QObject):
             self.overlay.show_targets(self._firer_hexes() or fought)
         if self.cc_dialog is not None:
             self.cc_dialog.refresh()
+
+    def _follow(self, scene, unit) -> None:  # type: ignore[no-untyped-def]
+        """The map as the game stands: the outline and the Hex dock on the selected unit's
+        hex (a move takes them along), the drawn formation's counters ringed while its
+        impulse lasts (platoon chit draw)."""
+        state = scene.document.state
+        impulse = state.phase == "impulse" and state.active_formation is not None
+        formation = state.active_formation if impulse else None
+        scene.mark_formation(state.active_side, formation)
+        if unit is not None and unit.hex is not None and scene.selected_hex not in (None, unit.hex):
+            self.window.select_hex(unit.hex)
 
     def _header(self) -> str:
         c = self.controller
@@ -223,6 +242,19 @@ class PlayUI(QObject):
         self.window.select_hex(h)
         if self.controller.selected == before:
             self.refresh()  # the hex alone may hold a close combat
+
+    def click_counter(self, scene_pos: QPointF) -> bool:
+        """A click on a counter of the fanned-out stack selects that counter's unit (and
+        shows its hex); False when the click is not on one."""
+        fan, scene = self.fan, getattr(self.window, "map_scene", None)
+        if fan is None or fan.hex is None or scene is None or self.document is None:
+            return False
+        item = scene.counter_at(scene_pos)
+        if item is None or item.hex != fan.hex:
+            return False
+        self.controller.select(item.unit_id)
+        self.window.select_hex(item.hex)
+        return True
 
     def context_menu(self, h: Hex | None, pos: QPoint) -> None:
         if h is not None:

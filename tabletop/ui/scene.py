@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterable, Iterator
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneHelpEvent, QToolTip
 
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex, HexSide
@@ -17,10 +17,12 @@ from tabletop.model.collector import collector_paused
 from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.faces import FaceCache, Look
 from tabletop.render.palette import side_color_of
+from tabletop.ui.docks import unit_summary
 from tabletop.ui.items import (
     Z_COUNTERS,
     CounterItem,
     HexHighlightItem,
+    MarkerBadgeItem,
     MarkerItem,
     stack_offsets,
 )
@@ -131,14 +133,20 @@ class MapScene(QGraphicsScene):
         )  # fmt: skip
         self.terrain_item = self.layers.terrain_item
         self.marker_item = MarkerItem(self.map_painter, document.state)
+        self.badge_item = MarkerBadgeItem(self.map_painter, document.state, self._occupied)
         self.highlight_item = HexHighlightItem()
-        for item in (self.marker_item, self.highlight_item):
+        for item in (self.marker_item, self.badge_item, self.highlight_item):
             self.addItem(item)
         self._stacks: dict[Hex, dict[str, CounterItem]] = {}
         """The counter items in each hex: "what is in this hex" without a scan."""
+        self.selected_hex: Hex | None = None
+        """The hex outlined as selected (:meth:`select_hex`)."""
         self._sides = {side: i for i, side in enumerate(document.scenario.sides)}
         self._options: dict[int, CounterOptions] = {}
         """The counter options of each side (shared by its counters)."""
+        self.marked: frozenset[str] = frozenset()
+        """The units whose counters are ringed (:meth:`mark_formation`)."""
+        self._marked_key: tuple[object, ...] | None = None
         self._orders = 0
         """The order the next item made gets (see ORDER_STEP)."""
         with collector_paused():  # thousands of items, no cycle: see model.collector
@@ -285,7 +293,40 @@ class MapScene(QGraphicsScene):
 
     def select_hex(self, h: Hex | None) -> None:
         shape = self.map_painter.shape(h) if h is not None and h in self.hexmap.cells else None
+        self.selected_hex = h if shape is not None else None
         self.highlight_item.show_hex(shape.polygon if shape is not None else None)
+
+    def counter_at(self, scene_pos: QPointF) -> CounterItem | None:
+        """The counter whose visible part is under ``scene_pos`` (the topmost one there: a
+        fanned-out counter over the hex beneath), or None. The square counts, not the
+        transparent margin of its pixmap."""
+        half = self.faces.side / 2
+        for item in self.items(scene_pos):
+            if isinstance(item, CounterItem) and item.isVisible():
+                at = item.pos()
+                if abs(scene_pos.x() - at.x()) <= half and abs(scene_pos.y() - at.y()) <= half:
+                    return item
+        return None
+
+    def stack_tooltip(self, h: Hex) -> str:
+        """Every unit in ``h``, top first, one line each: name, id and state."""
+        units = self.document.state.units
+        lines = []
+        for item in reversed(self.stack_at(h)):
+            state = units.get(item.unit_id, item.state)
+            name, words = unit_summary(self.document, state)
+            lines.append(f"{name}: {words}" if words else name)
+        return "\n".join(lines)
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """A tooltip over a counter names every unit of its hex (not only the top one)."""
+        item = self.counter_at(event.scenePos())
+        text = self.stack_tooltip(item.hex) if item is not None and item.hex is not None else ""
+        if text:
+            QToolTip.showText(event.screenPos(), text, event.widget())
+        else:
+            QToolTip.hideText()
+        event.setAccepted(bool(text))
 
     def view_scaled(self, scale: float, visible: QRectF) -> None:
         """A view zoomed to ``scale`` and shows ``visible`` (scene coordinates): counters
@@ -338,16 +379,22 @@ class MapScene(QGraphicsScene):
 
     def refresh_markers(self, hexes: Iterable[Hex] = ()) -> None:
         self.marker_item.update()
+        self.badge_item.update()
 
     def set_viewer(self, side: str | None) -> None:
         """Draw the hidden minefields of ``side`` only (None: of no side), rules 1.7."""
-        self.marker_item.viewer = side
-        self.marker_item.update()
+        for item in (self.marker_item, self.badge_item):
+            item.viewer = side
+            item.update()
+
+    def _occupied(self, h: Hex) -> bool:
+        """Whether counters stand in ``h`` (made or waiting), for the marker badges."""
+        return h in self._stacks or h in self.unmade.at
 
     def refresh_state(self) -> None:
         """The state object was replaced or restored: sync everything (units still
         waiting for their items are filed again where they now stand, still waiting)."""
-        self.marker_item.state = self.document.state
+        self.marker_item.state = self.badge_item.state = self.document.state
         units = self.document.state.units
         unmade, self.unmade = self.unmade, Unmade()
         self._backlog = None
@@ -365,6 +412,7 @@ class MapScene(QGraphicsScene):
         if self.unmade:
             self.layers.backlog_due()
         self.marker_item.update()
+        self.badge_item.update()
 
     def sync_units(self, ids: Iterable[str]) -> None:
         """Create, update, move or remove the counters of these units, restacking the hexes
@@ -424,7 +472,8 @@ class MapScene(QGraphicsScene):
             index = self._sides.get(item.state.side, 0)
             mark = side_color_of(sides, item.state.side).name()
             new = dataclasses.replace(item.options, side_index=index, side_mark=mark)
-            shared = self._options.setdefault(index, new)  # one options object per side
+            plain = dataclasses.replace(new, selected=False, marked=False)
+            shared = self._options.setdefault(index, plain)  # one options object per side
             item.set_options(shared if shared == new else new)
         if self.layers.holds_counters():
             self.layers.counters_changed(self.sceneRect())
@@ -505,10 +554,40 @@ class MapScene(QGraphicsScene):
             self._options[index] = options
         return options
 
+    def _unit_options(self, state: UnitState) -> CounterOptions:
+        """The options a unit's counter is painted with: its side's, ringed if marked."""
+        options = self._side_options(state.side)
+        if state.id in self.marked:
+            options = dataclasses.replace(options, marked=True)
+        return options
+
+    def mark_formation(self, side: str | None, formation: str | None) -> None:
+        """Ring the counters of ``side``'s ``formation`` (the formation whose chit was
+        drawn, while its impulse is active); None: no counter is ringed. Looks at the units
+        again only when the formation or the log changed (a unit may have come on)."""
+        state = self.document.state
+        key = (side, formation, len(state.log), id(state)) if formation else None
+        if key == self._marked_key:
+            return
+        self._marked_key = key
+        marked = frozenset(
+            uid for uid, u in state.units.items()
+            if u.side == side and u.formation == formation and u.on_map
+        ) if formation else frozenset()  # fmt: skip
+        changed, self.marked = self.marked ^ marked, marked
+        for unit_id in changed:
+            item = self._items.get(unit_id)
+            if item is not None:
+                item.set_options(dataclasses.replace(item.options, marked=unit_id in marked))
+                if item.hex is not None:
+                    self._counters_changed(item.hex)
+            elif unit_id in self.unmade.hex_of:  # a far-zoom tile draws it from its state
+                self._counters_changed(self.unmade.hex_of[unit_id])
+
     def _new_counter(self, state: UnitState, order: int) -> CounterItem:
         """A counter item for ``state``, not filed, placed nor added to the scene yet."""
         unit_type = self.document.scenario.unit_types[state.type_id]
-        item = CounterItem(unit_type, state, self.faces, self._side_options(state.side),
+        item = CounterItem(unit_type, state, self.faces, self._unit_options(state),
                            self.layers.level)  # fmt: skip
         item.order = order
         if self.layers.far_mode:
@@ -537,7 +616,7 @@ class MapScene(QGraphicsScene):
         centre = self.hex_center(h) + QPointF(0, self.counter_side * 0.06)
         corner, look = self.faces.offset, self.faces.look
         offsets = stack_offsets(len(states), self.counter_side)
-        return [(centre + offset + corner, look(types[s.type_id], s, self._side_options(s.side)))
+        return [(centre + offset + corner, look(types[s.type_id], s, self._unit_options(s)))
                 for s, offset in zip(states, offsets, strict=True)]  # fmt: skip
 
     def stack_at(self, h: Hex) -> list[CounterItem]:
@@ -563,6 +642,8 @@ class MapScene(QGraphicsScene):
             item.setZValue(Z_COUNTERS + k + item.order * ORDER_STEP)
         if changed:
             self._counters_changed(h)
+            if any(m.hex == h for m in self.document.state.hex_markers):
+                self.badge_item.update(self.map_painter.hex_rect(h))  # a badge comes or goes
 
     def _counters_changed(self, h: Hex) -> None:
         if h in self.hexmap.cells and self.layers.holds_counters():
