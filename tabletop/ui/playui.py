@@ -55,7 +55,7 @@ class PlayUI(QObject):
         self.fight_action = QAction("Close Combat", window)
         self.fight_action.setObjectName("turn-bar-close-combat")
         self.fight_action.setVisible(False)
-        self.fight_action.triggered.connect(lambda _c=False: self.close_combat())
+        self.fight_action.triggered.connect(lambda _c=False: self.close_combat(pending_only=True))
         self.turn_bar = TurnBar(self.actions, window, fight=self.fight_action)
         self.cup_menu = self.turn_bar.cup_menu(self._fill_cup_menu)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
@@ -102,7 +102,7 @@ class PlayUI(QObject):
         return self.window.view
 
     def all_actions(self) -> list[QAction]:
-        return [*self.actions.values(), self.cancel_action]
+        return [*self.actions.values(), self.fight_action, self.cancel_action]
 
     # --- documents --------------------------------------------------------------------------
     def set_document(self, document, scene) -> None:  # type: ignore[no-untyped-def]
@@ -381,14 +381,18 @@ class PlayUI(QObject):
                                      + ", ".join(f.hex for f in pending))  # fmt: skip
         return here
 
-    def close_combat(self) -> None:
+    def close_combat(self, *, pending_only: bool = False) -> None:
         """Close Combat (C, the panel, the context menu, the turn bar): the chooser of the
         fight in the selected unit's or clicked hex, else of the one fight pending; with
-        several pending, a menu of their hexes."""
+        several pending, a menu of their hexes. ``pending_only`` (the turn bar's button,
+        which names the pending fights): a fight in the context hex that may not be fought
+        now is passed over."""
         self._fights_key = None
         fights_now = self._all_fights()
         pending = [f for f in fights_now if f.pending]
         here = self._context_fight()
+        if pending_only and here is not None and not here.pending:
+            here = None
         if here is not None and not here.pending:
             self._on_refused("close-combat", list(here.reasons))
         elif here is not None or len(pending) == 1:
@@ -419,6 +423,8 @@ class PlayUI(QObject):
         return dialog
 
     def dialog_closed(self, dialog: CloseCombatDialog) -> None:
+        dialog.setObjectName("")  # closed: never found by its name again
+        dialog.deleteLater()
         if self.cc_dialog is dialog:
             self.cc_dialog = None
             self.odds.clear()
@@ -427,7 +433,6 @@ class PlayUI(QObject):
         dialog, self.cc_dialog = self.cc_dialog, None
         if dialog is not None:
             dialog.close()
-            dialog.deleteLater()
 
     def _choose(self, option: Option) -> None:
         if len(option.choices) == 1:

@@ -284,6 +284,13 @@ def test_close_combat_from_the_hex_its_menu_and_the_panel(qtbot, settings, tmp_p
     play.context_menu(win.document.scenario.map.parse("0403"), QPoint(pos.x(), pos.y()))
     action.trigger()
     assert play.cc_dialog is not None
+    # review mode is read-only: the chooser is greyed with the rest of play, then back
+    win.review.action.trigger()
+    assert win.review.active and not play.cc_dialog.isEnabled()
+    assert not play.fight_action.isEnabled()
+    win.review.action.trigger()
+    assert not win.review.active and play.cc_dialog.isEnabled()
+    assert play.cc_dialog.fight_button.isEnabled()
     # an undo back into the movement phase: the chooser says why it may not fight
     win.findChild(QAction, "action-undo").trigger()
     assert win.document.state.phase == "shooting"
@@ -320,5 +327,18 @@ def test_with_two_fights_pending_close_combat_asks_which_hex(qtbot, settings, tm
     menu.actions()[1].trigger()
     menu.close()
     assert play.cc_dialog is not None and play.cc_dialog.hex == "0404"
-    qtbot.mouseClick(play.cc_dialog.fight_button, Qt.MouseButton.LeftButton)
-    assert win.document.state.log[-1].args == {"hex": "0404"}
+    dialog = play.cc_dialog
+    for _ in range(3):
+        qtbot.mouseClick(dialog.fight_button, Qt.MouseButton.LeftButton)
+    assert [e.args for e in win.document.state.log[-3:]] == [{"hex": "0404"}] * 3
+    assert not dialog.fight_button.isEnabled()
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    # a unit of the hex that has fought its rounds is selected: C is greyed with the
+    # reason, and the turn bar's button goes to the fight still pending
+    click_hex(qtbot, win, "0404")
+    assert play.controller.selected is not None
+    assert not play.actions["close-combat"].isEnabled()
+    assert "fought its 3 rounds" in play.actions["close-combat"].toolTip()
+    assert play.fight_action.text() == "Close Combat in 0403 (round 1 of 3)"
+    press(qtbot, win, play.fight_action)
+    assert play.cc_dialog is not None and play.cc_dialog.hex == "0403"
