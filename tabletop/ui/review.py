@@ -275,8 +275,10 @@ class ReviewMode(QObject):
                        *w.sight.actions(), w.adjust.action]  # fmt: skip
             w.sight.los_action.setChecked(False)
             w.adjust.action.setChecked(False)
-            panels = [w.findChild(QWidget, name)
-                      for name in ("actions-panel", "odds-panel", "close-combat-dialog")]
+            panels = [
+                w.findChild(QWidget, name)
+                for name in ("actions-panel", "odds-panel", "close-combat-dialog")
+            ]
             self._disabled = [x for x in [*actions, *panels] if x is not None and x.isEnabled()]
             for item in self._disabled:
                 item.setEnabled(False)  # type: ignore[attr-defined]
