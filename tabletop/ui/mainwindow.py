@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
 from tabletop import paths
 from tabletop.commands.play import redo_step, step_text, undo_step
@@ -21,6 +21,7 @@ from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
 from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
 from tabletop.ui.files import FileKeeper, recent_label
+from tabletop.ui.layout import WindowLayout
 from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import shortcuts_dialog, turn_text
@@ -73,6 +74,11 @@ class MainWindow(QMainWindow):
         self.play.controller.selectionChanged.connect(self.sight.follow_unit)
         self.adjust = AdjustControls(self)
         self.review = ReviewMode(self)
+        self.window_layout = WindowLayout(self, [
+            (self.hex_dock, "&Hex Dock"), (self.log_dock, "&Log Dock"),
+            (self.play.panel, "A&ctions Dock"), (self.play.odds, "&Odds Dock"),
+        ])  # fmt: skip
+        """Each mode's layout (play, each editor), the View menu's docks, Reset Layout."""
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
@@ -119,10 +125,8 @@ class MainWindow(QMainWindow):
             "Show Hex &Labels", self.set_labels_visible, "Ctrl+L", checkable=True
         )
         self.labels_action.setChecked(True)
-        # Not the dock's toggleViewAction(): that one copies the dock's title ("Hex 0707").
-        self.hex_dock_action = self._action("Hex &Dock", self.set_hex_dock_visible, checkable=True)
-        self.hex_dock_action.setChecked(True)
-        self.hex_dock.visibilityChanged.connect(self._sync_hex_dock_action)
+        # Not the docks' toggleViewAction(): that one copies the dock's title ("Hex 0707").
+        self.hex_dock_action = self.window_layout.play_actions[0]
         self.about_action = self._action("&About Tabletop", self.about)
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1")
         self.edit_map_action = self._action("Edit &Map", lambda: edit_game_map(self))
@@ -191,8 +195,14 @@ class MainWindow(QMainWindow):
             view_menu.addAction(action)
         view_menu.addSeparator()
         view_menu.addAction(self.labels_action)
-        view_menu.addAction(self.hex_dock_action)
         view_menu.addSeparator()
+        self._dock_items: list[QAction] = []
+        self._docks_end = view_menu.addSeparator()
+        view_menu.addAction(self.window_layout.reset_action)
+        view_menu.addSeparator()
+        self.view_menu = view_menu
+        view_menu.aboutToShow.connect(self._fill_view_docks)
+        self._fill_view_docks()
         view_menu.addActions(self.sight.actions())
         view_menu.addSeparator()
         self.viewer_menu = view_menu.addMenu("Hidden Minefields &Shown To")
@@ -217,7 +227,13 @@ class MainWindow(QMainWindow):
 
     # --- documents ------------------------------------------------------------------------------
     def set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
-        """Show ``document``, replacing the current one; a map opens in the map editor."""
+        """Show ``document``, replacing the current one; a map opens in the map editor. The
+        mode left keeps its layout and the mode entered gets its own back."""
+        with self.window_layout.switching():
+            self._set_document(document)
+        self._fill_view_docks()
+
+    def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
         if isinstance(document, MapDocument):
             self.play.detach()
             edit_map(self, document)
@@ -276,7 +292,9 @@ class MainWindow(QMainWindow):
         """``action-edit-scenario``: the open game's scenario in the scenario editor."""
         from tabletop.ui.scenario import edit_game_scenario
 
-        edit_game_scenario(self)
+        with self.window_layout.switching():
+            edit_game_scenario(self)
+        self._fill_view_docks()
 
     def new_scenario_dialog(self):  # type: ignore[no-untyped-def]
         """``action-new-scenario``: the New Scenario dialog (returned, shown); its OK opens
@@ -298,11 +316,25 @@ class MainWindow(QMainWindow):
         self.editor.set_brush(name)
 
     def set_hex_dock_visible(self, on: bool) -> None:
-        self.hex_dock.setVisible(on)
+        self.window_layout.show_dock(self.hex_dock, on)
 
-    def _sync_hex_dock_action(self, visible: bool) -> None:
-        if not self.isMinimized():  # a minimised window hides its docks too
-            self.hex_dock_action.setChecked(visible)
+    def _fill_view_docks(self) -> None:
+        """The View menu's docks: those of the mode the window is in (play's, or the open
+        editor's), each checked while shown."""
+        for action in self._dock_items:
+            self.view_menu.removeAction(action)
+        self._dock_items = self.window_layout.dock_actions()
+        self.view_menu.insertActions(self._docks_end, self._dock_items)
+
+    def createPopupMenu(self):  # type: ignore[no-untyped-def]
+        """The context menu of the docks' title bars and the toolbars: the same docks as the
+        View menu (never an editor's docks in play or play's in an editor)."""
+        menu = QMenu(self)
+        menu.setObjectName("docks-menu")
+        menu.addActions(self.window_layout.dock_actions())
+        menu.addSeparator()
+        menu.addAction(self.window_layout.reset_action)
+        return menu
 
     def _fill_viewer_menu(self, document: GameDocument) -> None:
         """One choice per side, plus nobody: rules 1.7 hides each side's unrevealed
@@ -509,7 +541,10 @@ class MainWindow(QMainWindow):
         if origin.kind == "scenario":  # a scenario file opens as a game: into its editor
             from tabletop.ui.scenario.editor import restore_scenario
 
-            return restore_scenario(self, path, origin.source) is not None
+            with self.window_layout.switching():
+                restored = restore_scenario(self, path, origin.source)
+            self._fill_view_docks()
+            return restored is not None
         try:
             document = load_game_document(path)
         except LoadError as exc:
@@ -534,18 +569,12 @@ class MainWindow(QMainWindow):
         self.settings.setValue("play/opfire_policy", policy)
 
     def _restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        state = self.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        self.window_layout.restore_at_start()
         policy = str(self.settings.value("play/opfire_policy", "ask"))
         self.set_policy(policy if policy in POLICIES else "ask")
 
     def _save_layout(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.window_layout.save_at_close()
         self.settings.setValue("view/zoom", self.view.scale_factor)
 
     def restore_zoom(self) -> None:

@@ -114,7 +114,7 @@ def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) ->
     demo.findChild(type(demo.save_action), "action-policy-best").trigger()
     demo.view.set_scale(2.0)
     demo.close()
-    assert settings.value("window/state") is not None
+    assert settings.value("window/layout/play") is not None
     again = MainWindow(settings)
     qtbot.addWidget(again)
     assert again.play.controller.policy == "best"
