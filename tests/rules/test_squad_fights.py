@@ -90,3 +90,40 @@ def test_a_pairings_odds_are_those_of_tabletop_odds() -> None:
     assert forecast.outcomes[0][0] == "No figure lost" and forecast.outcomes[-1][0] == "Eliminated"
     assert forecast.pools == ("g1: 4 dice, hits on {1,2}", "s1 defense: none")
     assert exact.figures_lost[4] == Fraction(1, 3) ** 4
+
+
+def test_what_is_known_before_the_round_tank_fear_the_open_and_surrender() -> None:
+    state = world(
+        [
+            unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=4),
+            unit("t", "LIGHT_TANK", "soviet", "0505"),
+            unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=2, status=Status.SUPPRESSED),
+        ],
+        phase="close_combat",
+    )
+    fight = fights(state, los_of(state))[0]
+    assert fight.surrendering == ()  # s is protected by the tank
+    g = fight.fighter("g")
+    assert "takes the tank-fear test first: failing it skips round 1" in g.notes
+    assert g.targets == ("s", "t") and g.target == "s"
+    chosen = fight_at(state, los_of(state), "0505", declared={"g": "t"})
+    assert chosen is not None
+    assert (
+        "rolls no dice against t (infantry against vehicles in clear)" in chosen.fighter("g").notes
+    )
+    state.unit("t").ammo = 0  # out of ammunition: no longer a protector
+    fight = fights(state, los_of(state))[0]
+    assert fight.surrendering == ("s",) and [f.unit for f in fight.fighters] == ["t", "g"]
+    assert "out of ammunition: rolls no dice (still defends)" in fight.fighter("t").notes
+
+
+def test_no_fight_in_a_platoon_game_or_a_hex_without_both_sides() -> None:
+    from tabletop import paths
+    from tabletop.cli.common import load_play
+
+    state = two_on_two()
+    assert fight_at(state, los_of(state), "0705") is None
+    assert fight_at(state, los_of(state), "9999") is None
+    platoon = load_play(str(paths.DEMO_SCENARIO))  # its close combat is a unit's assault
+    assert fights(platoon, los_of(state)) == () and fight_at(platoon, los_of(state), "0505") is None
+    assert pairing_forecast(platoon, "a", "b").reasons != ()
