@@ -127,3 +127,19 @@ def test_no_fight_in_a_platoon_game_or_a_hex_without_both_sides() -> None:
     platoon = load_play(str(paths.DEMO_SCENARIO))  # its close combat is a unit's assault
     assert fights(platoon, los_of(state)) == () and fight_at(platoon, los_of(state), "0505") is None
     assert pairing_forecast(platoon, "a", "b").reasons != ()
+
+
+def test_a_unit_said_to_roll_no_dice_rolls_none_in_the_round() -> None:
+    from tabletop.rules.squad.common import FIRED_LAST_SHOOTING
+
+    state = two_on_two()
+    state.unit("s1").flags[FIRED_LAST_SHOOTING] = True  # a defender that fired: skips round 1
+    fight = fight_at(state, los_of(state), "0505", leave=["g2"])
+    assert fight is not None
+    silent = {f.unit for f in fight.fighters if any("rolls no dice" in n or "skips" in n
+                                                      for n in f.notes)}  # fmt: skip
+    assert silent == {"s1", "g2"}
+    request, _ = round_request(fight, {}, {"g2": None})
+    assert request is not None
+    result = act(state, "close-combat", dice=[6] * 8, hex="0505", leave=("g2",))
+    assert sorted({r.by for r in result.rolls}) == ["g1", "s2"]
