@@ -108,6 +108,10 @@ class Event:
     unit: str | None = None
     hex: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    after_rolls: int | None = field(default=None, compare=False, repr=False)
+    """How many of the result's rolls were made before it (``ActionResult.event`` sets it),
+    so that the log tells the rolls and events in the order they happened (a morale test
+    after the losses it follows); not part of the JSON."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"event": self.event}
@@ -138,7 +142,7 @@ class ActionResult:
 
     def event(self, name: str, *, unit: str | None = None, hex: str | None = None,
               **data: Any) -> Event:  # fmt: skip
-        ev = Event(name, unit, hex, dict(data))
+        ev = Event(name, unit, hex, dict(data), after_rolls=len(self.rolls))
         self.events.append(ev)
         if unit is not None:
             self.touch(unit)

@@ -14,7 +14,7 @@ items: ``M-48 fires at T-64``, ``Pz IV moves to 0507``, ``Close combat in 0405, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.model import LogEntry, Scenario
@@ -43,6 +43,8 @@ MARKER_NAMES = {
     "minefield_at": "AT minefield",
     "minefield_ap": "AP minefield",
     "burnt_woods": "Burnt Woods",
+    "laying_mines": "Laying Mines",
+    "clearing_mines": "Clearing Mines",
 }
 
 
@@ -105,6 +107,22 @@ class _Words:
         if unit_type is None:
             return unit_id
         return unit_type.name if self.short else f"{unit_type.name} {unit_id}"
+
+    def type_name(self, type_id: object) -> str:
+        """A counter type as the counters name it (``He 111`` for ``MEDIUM_BOMBER``)."""
+        found = self.scenario.unit_types.get(str(type_id))
+        return found.name if found is not None else str(type_id)
+
+    def roller(self, by: str) -> str:
+        """Who rolled: a unit, a minefield (``AP minefield``) or a scenario's air strike
+        (its aircraft, ``He 111``)."""
+        if by in MARKER_NAMES:
+            return marker_name(by)
+        index = by.removeprefix("air-strike-")
+        strikes = self.scenario.air_strikes
+        if by.startswith("air-strike-") and index.isdigit() and 0 < int(index) <= len(strikes):
+            return self.type_name(strikes[int(index) - 1].aircraft)
+        return self.unit(by)
 
     def units(self, ids: Iterable[str]) -> str:
         names = [self.unit(i) for i in ids]
@@ -236,18 +254,30 @@ def _event_unit(result: ActionResult | None, name: str) -> str | None:
     return None
 
 
-# --- rolls ---------------------------------------------------------------------------------------
-def _rolls(w: _Words, entry: LogEntry, rolls: list[Roll]) -> list[str]:
+# --- rolls and events, in the order they happened -------------------------------------------
+def _body(w: _Words, entry: LogEntry, result: ActionResult) -> list[str]:
+    """The cup roll first (a draw), then every roll and event in the order the rules made
+    them: an event follows the rolls made before it (``Event.after_rolls``; an event
+    without one follows them all), so a morale test comes after the losses it tests."""
     actors = set(entry.args.get("units", []))
     target = entry.args.get("target")
+    rolls = result.rolls
     out: list[str] = []
     draws = [r for r in rolls if r.purpose == "draw"]
     if draws:
         faces = ", ".join(_faces(r.dice) + ("" if r.successes else " rejected") for r in draws)
         out.append(f"cup roll {faces}")
-    for roll in rolls:
-        if roll.purpose != "draw":
-            out.append(_roll(w, roll, roll.by in actors, roll.by == target))
+    said = 0
+
+    def rolls_until(k: int) -> list[str]:
+        """The rolls not yet said among the first ``k``."""
+        nonlocal said
+        texts = [_roll(w, r, r.by in actors, r.by == target)
+                 for r in rolls[said:k] if r.purpose != "draw"]  # fmt: skip
+        said = max(said, k)
+        return texts
+
+    _events(w, result.events, out, len(rolls), rolls_until)
     return out
 
 
@@ -255,27 +285,27 @@ def _roll(w: _Words, roll: Roll, by_actor: bool, by_target: bool) -> str:
     faces = _faces(roll.dice)
     n = roll.successes
     if roll.purpose in ("to_hit", "assault", "close_combat"):
-        who = "" if by_actor else f"{w.unit(roll.by)} "
+        who = "" if by_actor else f"{w.roller(roll.by)} "
         return f"{who}{faces} vs {roll.need}, {_plural(n, 'hit')}"
     if roll.purpose == "save":
-        who = "" if by_target else f"{w.unit(roll.by)} "
+        who = "" if by_target else f"{w.roller(roll.by)} "
         return f"{who}saves {faces} vs {roll.need}, {_plural(n, 'save')}"
     if roll.purpose in ("morale", "tank_fear", "morale_retest"):
         limit = roll.need.replace("<=", "").strip()
         verdict = "passed" if n else "failed"
         test = {"morale": "morale test", "tank_fear": "tank-fear test",
                 "morale_retest": "morale re-test"}[roll.purpose]  # fmt: skip
-        return f"{w.unit(roll.by)} {test} {faces} = {sum(roll.dice)} vs {limit}: {verdict}"
+        return f"{w.roller(roll.by)} {test} {faces} = {sum(roll.dice)} vs {limit}: {verdict}"
     if roll.purpose == "defense":
-        return f"{w.unit(roll.by)} defense {faces} vs {roll.need}, {n} cancelled"
+        return f"{w.roller(roll.by)} defense {faces} vs {roll.need}, {n} cancelled"
     if roll.purpose in ("armor", "medic"):
         done = "cancelled" if roll.purpose == "armor" else "saved"
-        return f"{w.unit(roll.by)} {roll.purpose} {faces} vs {roll.need}, {n} {done}"
+        return f"{w.roller(roll.by)} {roll.purpose} {faces} vs {roll.need}, {n} {done}"
     if roll.need == "even":
         what = roll.purpose.replace("_", " ")
-        return f"{w.unit(roll.by)} {what} {faces}: {'even' if n else 'odd'}"
+        return f"{w.roller(roll.by)} {what} {faces}: {'even' if n else 'odd'}"
     what = roll.purpose.replace("_", " ")
-    return f"{w.unit(roll.by)} {what} {faces} vs {roll.need}, {n}"
+    return f"{w.roller(roll.by)} {what} {faces} vs {roll.need}, {n}"
 
 
 # --- events --------------------------------------------------------------------------------------
@@ -283,8 +313,10 @@ _QUIET = {"moved", "chit_drawn", "passed"}
 """Events the head already says."""
 
 
-def _events(w: _Words, events: list[Event]) -> list[str]:
-    out: list[str] = []
+def _events(w: _Words, events: list[Event], out: list[str], n_rolls: int,
+            rolls_until: Callable[[int], list[str]]) -> None:  # fmt: skip
+    """Say ``events`` into ``out``, calling ``rolls_until`` to say the rolls made before
+    each; a unit's statuses in a row are said together, markers taken off at the end."""
     statuses: list[str] = []
     status_unit: str | None = None
     removed: dict[str, list[str]] = {}
@@ -296,6 +328,10 @@ def _events(w: _Words, events: list[Event]) -> list[str]:
         statuses, status_unit = [], None
 
     for e in events:
+        rolled = rolls_until(n_rolls if e.after_rolls is None else e.after_rolls)
+        if rolled:
+            flush()
+            out += rolled
         if e.event in STATUS_WORDS and e.unit is not None:
             if status_unit not in (None, e.unit):
                 flush()
@@ -308,9 +344,9 @@ def _events(w: _Words, events: list[Event]) -> list[str]:
         elif e.event not in _QUIET:
             out.append(_event(w, e))
     flush()
+    out += rolls_until(n_rolls)
     for marker, where in removed.items():
         out.append(f"{marker_name(marker)} off {_and(where)}")
-    return out
 
 
 def _in(h: str | None) -> str:
@@ -356,6 +392,7 @@ def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
     """The squad ruleset's events (rules 3.1 to 3.7)."""
     d = e.data
     model = str(d.get("model", "figure")).replace("_", " ")
+    plane = w.type_name(d["aircraft"]) if d.get("aircraft") else "aircraft"
     return {
         "wounded": f"{who}: {model} wounded ({d.get('wounds')} taken)",
         "mount_lost": f"{who}: a mount is lost, its rider fights on foot",
@@ -379,9 +416,9 @@ def _squad_phrases(w: _Words, e: Event, who: str) -> dict[str, str]:
         + (" (landed: it skips round 1 of a close combat this turn)" if d.get("landed") else ""),
         "minefield_destroyed": f"the minefield in {e.hex} is destroyed by {d.get('by')}",
         "suppressive_fire": f"{who} lays suppressive fire on {d.get('to')}",
-        "air_strike": f"{d.get('aircraft', 'aircraft')!s} strikes {e.hex}",
-        "aa_fire": f"{who} fires at the {d.get('aircraft')}: {d.get('hits')} hit(s)",
-        "aircraft_shot_down": f"the {d.get('aircraft')} is shot down before it bombs",
+        "air_strike": f"{plane} strikes {e.hex}",
+        "aa_fire": f"{who} fires at the {plane}: {d.get('hits')} hit(s)",
+        "aircraft_shot_down": f"the {plane} is shot down before it bombs",
         "bombed": f"{who} is bombed: {d.get('hits')} hit(s), {d.get('wounds')} wound(s)",
     }
 
@@ -397,7 +434,7 @@ def narrate(scenario: Scenario, entry: LogEntry, result: ActionResult | None = N
     head = _head(w, entry, result)
     if result is None:
         return f"{head} (dice {_faces(entry.dice)})" if entry.dice else head
-    parts = _rolls(w, entry, result.rolls) + _events(w, result.events)
+    parts = _body(w, entry, result)
     return f"{head}: " + "; ".join(parts) if parts else head
 
 

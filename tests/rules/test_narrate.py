@@ -3,13 +3,15 @@ scenario with scripted dice: the wording the app's log dock and ``tabletop act``
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from squad_world import act, hx, unit, world
 
 from tabletop.data import load_document
 from tabletop.geometry import LosEngine
-from tabletop.model import GameState, LogEntry, Scenario
+from tabletop.model import AirStrike, GameState, HexMarker, LogEntry, Scenario
 from tabletop.rules import ActionRequest, ScriptedDice, engine
 from tabletop.rules.actions import ActionResult, Event, Roll
 from tabletop.rules.narrate import involved, marker_name, narrate
@@ -87,3 +89,37 @@ def test_marker_names() -> None:
     assert marker_name("minefield_at") == "AT minefield"
     assert marker_name("ops_complete") == "Ops Complete"
     assert marker_name("smoke") == "Smoke"
+
+
+def test_a_morale_test_is_told_after_the_losses_it_follows() -> None:
+    state = world([unit("f", "HMG_TEAM", "german", "0102"),
+                   unit("t", "RIFLE_SQUAD", "soviet", "0505")], phase="shooting")  # fmt: skip
+    result = act(state, "fire", dice=[5, 1, 1, 1, 5, 4], unit="f", target="t")
+    assert narrate(state.scenario, state.log[-1], result) == (
+        "HMG team f fires at Rifle squad t: 5 1 1 1 vs 5+, 1 hit; t: a soldier falls; "
+        "t morale test 5 4 = 9 vs 8: failed; t Suppressed"
+    )
+
+
+def test_a_minefield_and_a_scenario_s_aircraft_are_named_as_players_name_them() -> None:
+    state = world([unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=4)],
+                  markers=[HexMarker(hx("0605"), "minefield_ap", "soviet", False)])  # fmt: skip
+    result = act(state, "move", dice=[5, 1, 1, 3, 3], unit="g", to="0605")
+    text = narrate(state.scenario, state.log[-1], result)
+    assert "AP minefield 5 1 1 vs 5+, 1 hit" in text and "_" not in text
+    strike = world([unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=3)], phase="shooting",
+                   side="soviet")  # fmt: skip
+    bomber = AirStrike(1, "soviet", "MEDIUM_BOMBER", hx("0505"))
+    strike.scenario = replace(strike.scenario, air_strikes=[bomber])
+    result = act(strike, "air-strike", dice=[1, 1, 1, 1, 1, 1, 3, 3], hex="0505")
+    text = narrate(strike.scenario, strike.log[-1], result)
+    assert text.startswith("air strike in 0505: He 111 strikes 0505; He 111 1 1 1 1 1 1 vs 4+, ")
+    assert "_" not in text
+
+
+def test_formations_are_named_as_the_scenario_writes_them() -> None:
+    demo = load_document(SCENARIO.parent / "demo-platoon.yaml")
+    assert isinstance(demo, Scenario)
+    state = demo.new_game()
+    text = play(state, "draw", formation="us_task_force")
+    assert text == "NATO draws the us task force chit"

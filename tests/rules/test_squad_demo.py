@@ -127,8 +127,10 @@ def test_the_text_answer_says_the_squad_rolls_and_events_in_words(
         "1 6 6 3 vs <= 3, 2 cancelled; sov-t34-1: medium tank wounded (2 taken); sov-t34-1: "
         "medium tank wounded (3 taken); ger-tiger-1 has 9 ammunition left"
     )
-    assert out[2].startswith("Wehrmacht ends its player turn: Rifle squad sov-rifle-1 medic 5 vs")
-    assert out[2].endswith("Red Army's player turn 1; sov-rifle-1: a medic saves a soldier")
+    # in the order they happen: the phases end, the Soviet turn starts, its medic rolls
+    assert out[2].startswith("Wehrmacht ends its player turn: shooting phase over; ")
+    assert out[2].endswith("Red Army's player turn 1; Rifle squad sov-rifle-1 medic 5 vs 4+, "
+                           "1 saved; sov-rifle-1: a medic saves a soldier")  # fmt: skip
 
 
 def test_a_close_combat_in_the_demo_through_act(

@@ -1,0 +1,42 @@
+"""Every narrated line is in a player's words: whole seeded games of both bundled demos
+(played by the fuzzers' players) are replayed and each entry narrated, long form and the
+Undo menu's short form; no line holds an identifier with an underscore (``minefield_ap``,
+``MEDIUM_BOMBER``, ``us_task_force``)."""
+
+from __future__ import annotations
+
+import re
+
+from test_fuzz_platoon import demo as platoon_demo  # noqa: F401 (fixtures)
+from test_fuzz_platoon import play_game as play_platoon
+from test_fuzz_squad import demo as squad_demo  # noqa: F401
+from test_fuzz_squad import play_game as play_squad
+
+from tabletop.model import Scenario
+from tabletop.rules import LineOfSight, engine
+from tabletop.rules.narrate import describe_action, narrate
+
+IDENTIFIER = re.compile(r"\w+_\w+")
+
+
+def _lines(scenario: Scenario, los: LineOfSight, log: list) -> list[str]:  # type: ignore[type-arg]
+    state = scenario.new_game()
+    lines: list[str] = []
+    for entry, result in zip(log, engine.replay_steps(state, log, los), strict=True):
+        lines += [narrate(scenario, entry, result), describe_action(scenario, entry, result)]
+    return lines
+
+
+def test_a_squad_game_is_narrated_without_raw_names(squad_demo) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    scenario, los = squad_demo
+    for seed in (3, 11):
+        lines = _lines(scenario, los, play_squad(scenario, los, seed).log)
+        raw = [line for line in lines if IDENTIFIER.search(line)]
+        assert not raw, raw[:5]
+
+
+def test_a_platoon_game_is_narrated_without_raw_names(platoon_demo) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    scenario, los = platoon_demo
+    lines = _lines(scenario, los, play_platoon(scenario, los, 5).log)
+    raw = [line for line in lines if IDENTIFIER.search(line)]
+    assert not raw, raw[:5]
