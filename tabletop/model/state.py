@@ -52,7 +52,7 @@ UNIT_FLAGS = frozenset(
     {"mode", "maneuver", "dismounted_this_turn", "moved_this_turn", "move_locked",
      "hexes_moved", "fired_this_impulse", "moving_fire", "mp_used", "no_fire_this_turn",
      "fired_last_shooting", "mode_changed", "laying_turns", "entrenched_turn",
-     "start_figures", "cc_skip_round1", "shooting", "ammo_spent"}
+     "start_figures", "cc_skip_round1", "shooting", "ammo_spent", "suppressed_own_turn"}
 )  # fmt: skip
 """Names a saved game may carry under a unit's ``flags``."""
 

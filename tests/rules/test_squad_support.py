@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from squad_world import act, events, hx, reasons, rolls, standing, unit, world
+from squad_world import act, events, hx, reasons, rolls, standing, unit, until, world
 
 from tabletop.cli.act import result_json
 from tabletop.model import AirStrike, HexMarker, Status
@@ -127,3 +127,38 @@ def test_actions_offer_suppress_and_the_scenarios_air_strike() -> None:
     state.active_side = "german"
     aa = available_actions(state, los_of(state), units=["aa"]).unit("aa")
     assert aa.option("suppress").hexes == ("0505",)
+
+
+# --- AA fire is fire (rules 3.9 with 3.3 and 3.7) -----------------------------------------
+def test_aa_fire_spends_the_guns_round_of_that_player_turn() -> None:
+    state = strike_world("MEDIUM_BOMBER")
+    state.unit("aa").ammo = 1
+    result = act(state, "air-strike", dice=[5, 5, 6], hex="0505")  # 3 hits: shot down
+    assert {"event": "ammo_spent", "unit": "aa", "ammo": 0} in events(result)
+    assert state.unit("aa").ammo == 0
+    # its last round went at the bomber in the Soviet turn: in its own it has none left
+    until(state, "german", "shooting")
+    assert "aa is out of ammunition" in reasons(state, "fire", unit="aa", target="s")
+
+
+def test_an_aa_gun_with_no_ammunition_or_suppressed_does_not_fire_at_the_aircraft() -> None:
+    for why in ("ammo", "suppressed"):
+        state = strike_world("MEDIUM_BOMBER")
+        if why == "ammo":
+            state.unit("aa").ammo = 0
+        else:
+            state.unit("aa").status = Status.SUPPRESSED
+        # no AA dice: the bombs (6 dice, no hits) come first, and no loss, no morale test...
+        result = act(state, "air-strike", dice=[1, 1, 1, 1, 1, 1, 3, 3], hex="0505")
+        assert [r[0] for r in rolls(result)] == ["air-strike-1", "s"], why
+        assert not [e for e in events(result) if e["event"] == "aa_fire"], why
+
+
+def test_an_aa_gun_that_fired_in_its_own_turn_spends_again_at_a_strike_in_the_enemy_s() -> None:
+    state = strike_world("MEDIUM_BOMBER")
+    state.active_side = "german"  # the German shooting phase: the gun fires at the squad
+    act(state, "fire", dice=[1, 1, 1], unit="aa", target="s")
+    assert state.unit("aa").ammo == 11
+    until(state, "soviet", "shooting")
+    result = act(state, "air-strike", dice=[5, 5, 6], hex="0505")
+    assert {"event": "ammo_spent", "unit": "aa", "ammo": 10} in events(result)

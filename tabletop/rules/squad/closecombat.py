@@ -538,8 +538,7 @@ def _retests(state: GameState, rec: dict[str, Any], was_protected: set[str], rou
         if not unit.alive or unit.status is not Status.SUPPRESSED or uid in rec["safe"]:
             continue
         if morale.roll_test(state, unit, dice, result, "morale_retest"):
-            unit.status = Status.GOOD_ORDER
-            result.event("suppression_removed", unit=uid)
+            morale.recover(unit, result)
             continue
         failed = int(rec["retests"].get(uid, 0)) + 1
         rec["retests"][uid] = failed

@@ -59,9 +59,28 @@ def roll_test(
     return passed
 
 
-def suppress(unit: UnitState, result: ActionResult) -> None:
+SUPPRESSED_OWN_TURN = "suppressed_own_turn"
+"""Unit flag: the game turn in which the unit was Suppressed during its own side's player
+turn. Rules 3.7 keep it Suppressed "through the end of its side's next player turn", so the
+end phase of the turn it was suppressed in does not lift it (``sequence``)."""
+
+
+def suppress(state: GameState, unit: UnitState, result: ActionResult) -> None:
+    """Suppressed (rules 3.7), until the end phase of its side's next player turn: the
+    coming one when it is suppressed in the enemy's player turn, the one after this one when
+    in its own (a minefield in its own move, a close combat it attacked in, a referee's
+    ``morale-test``)."""
     unit.status = Status.SUPPRESSED
+    if unit.side == state.active_side:
+        unit.flags[SUPPRESSED_OWN_TURN] = state.turn
     result.event("suppressed", unit=unit.id)
+
+
+def recover(unit: UnitState, result: ActionResult) -> None:
+    """Suppressed removed (its end phase, or a passed re-test in close combat)."""
+    unit.status = Status.GOOD_ORDER
+    unit.flags.pop(SUPPRESSED_OWN_TURN, None)
+    result.event("suppression_removed", unit=unit.id)
 
 
 def morale_test(state: GameState, unit: UnitState, dice: DiceSource, result: ActionResult) -> bool:
@@ -70,7 +89,7 @@ def morale_test(state: GameState, unit: UnitState, dice: DiceSource, result: Act
         return True
     if roll_test(state, unit, dice, result, "morale"):
         return True
-    suppress(unit, result)
+    suppress(state, unit, result)
     return False
 
 

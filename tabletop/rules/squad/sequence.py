@@ -23,7 +23,7 @@ from tabletop.model.state import clone_unit
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.squad import closecombat, entrench, mines
+from tabletop.rules.squad import closecombat, entrench, mines, morale
 from tabletop.rules.squad.common import (
     AMMO_SPENT,
     FIRED_LAST_SHOOTING,
@@ -49,12 +49,17 @@ def _clear_flag(flag: str) -> Hook:
 
 
 def _suppressed_off(state: GameState, dice: DiceSource, result: ActionResult) -> None:
-    """End phase: the side's Suppressed units recover (READING 3.2: Suppressed lasts until
-    the end of the suppressed unit's own player turn, so it costs that turn's shooting)."""
+    """End phase: the side's Suppressed units recover, except those suppressed during this
+    very player turn (rules 3.7: Suppressed "through the end of its side's next player
+    turn", so a unit suppressed in its own turn also misses the next one; one suppressed in
+    the enemy's turn recovers at the end of its own coming turn)."""
     for unit in sorted(state.units.values(), key=lambda u: u.id):
-        if unit.side == state.active_side and unit.status is Status.SUPPRESSED:
-            unit.status = Status.GOOD_ORDER
-            result.event("suppression_removed", unit=unit.id)
+        if unit.side != state.active_side:
+            continue
+        this_turn = unit.flags.pop(morale.SUPPRESSED_OWN_TURN, None) == state.turn
+        if unit.status is not Status.SUPPRESSED or this_turn:
+            continue  # suppressed in this player turn: it lasts through the next one
+        morale.recover(unit, result)
 
 
 def _medics(state: GameState, dice: DiceSource, result: ActionResult) -> None:
@@ -95,7 +100,17 @@ PHASE_END: dict[str, list[Hook]] = {
     "close_combat": [closecombat.on_phase_end],
     "end": [mines.on_turn_end, _suppressed_off],
 }
-TURN_START: list[Hook] = [_game_turn_over, _clear_flag(AMMO_SPENT), _reinforcements, _medics]
+
+
+def _ammo_rounds(state: GameState, dice: DiceSource, result: ActionResult) -> None:
+    """A new player turn: every unit's round of ammunition is still to spend (rules 3.3,
+    "1 ammunition in each player turn in which they fire"), both sides' units, since an AA
+    gun fires at aircraft in the enemy's player turn too (3.9)."""
+    for unit in state.units.values():
+        unit.flags.pop(AMMO_SPENT, None)
+
+
+TURN_START: list[Hook] = [_game_turn_over, _ammo_rounds, _reinforcements, _medics]
 END_BLOCKERS: dict[str, list[Blocker]] = {phase: [] for phase in PHASES}
 END_BLOCKERS["close_combat"].append(closecombat.blockers)
 

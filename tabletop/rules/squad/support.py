@@ -13,7 +13,9 @@
   game turn, in its shooting phase, once; ``air-strike --unit ID --hex HEX``: an aircraft
   unit with ``bombs`` in its shooting phase, instead of shooting. First every enemy AA unit
   (an ``aa_gun`` or ``aa_mg``) that sees the hex fires its fire dice at its hit number at
-  the aircraft, in unit-id order; each hit removes a wound (no save in the air). A surviving
+  the aircraft, in unit-id order; each hit removes a wound (no save in the air). AA fire is
+  fire (rules 3.3, 3.7): a Suppressed AA unit does not fire, one with 0 ammunition cannot,
+  and firing spends 1 ammunition in that player turn (``aa_fires``). A surviving
   aircraft attacks every unit in the hex, in unit-id order: its bomb dice at the bombs' hit
   number, then an armored target's armor roll, then the unit's cover save, as ranged fire;
   then each unit attacked takes one morale test (trigger 4, which also serves for its
@@ -26,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.hexgrid import Hex
-from tabletop.model import Figure, GameState, UnitState
+from tabletop.model import Figure, GameState, Status, UnitState
 from tabletop.model.units import SquadUnitType
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.common import HitNumber, find_unit, hex_of, label, los_markers, roll_to_hit
@@ -165,17 +167,34 @@ def strike_reasons(state: GameState, request: ActionRequest) -> list[str]:
     return reasons
 
 
+def aa_fires(state: GameState, aa: UnitState, side: str) -> bool:
+    """Whether ``aa`` may fire at an aircraft of ``side`` (rules 3.9 with 3.3 and 3.7): an
+    enemy ``aa_gun`` or ``aa_mg`` on the map whose gun stands, not Suppressed ("does not
+    shoot" covers fire at aircraft), with ammunition (at 0 it cannot fire, unless it has
+    already spent its round of this player turn)."""
+    utype = stype(state, aa)
+    if not aa.on_map or aa.side == side or utype.main_model not in AA_MODELS:
+        return False
+    if utype.fire is None or not any(f.model == utype.main_model for f in aa.standing()):
+        return False
+    if aa.status is Status.SUPPRESSED:
+        return False
+    return aa.ammo is None or aa.ammo > 0 or bool(aa.flags.get(AMMO_SPENT))
+
+
 def _aa_fire(state: GameState, side: str, h: Hex, aircraft: UnitState, los: LineOfSight,
              dice: DiceSource, result: ActionResult) -> None:  # fmt: skip
+    from tabletop.rules.squad.fire import spend_ammo
+
     for aa in sorted(state.units.values(), key=lambda u: u.id):
-        utype = stype(state, aa)
-        if not aa.on_map or aa.side == side or utype.main_model not in AA_MODELS:
-            continue
-        if utype.fire is None or not any(f.model == utype.main_model for f in aa.standing()):
+        if not aa_fires(state, aa, side):
             continue
         if not aircraft.standing() or not sees(state, hex_of(aa), h, los):
             continue
-        hits = roll_to_hit(dice, result, aa.id, HitNumber.of(utype.fire.dice, utype.fire.hit))
+        fire = stype(state, aa).fire
+        assert fire is not None
+        hits = roll_to_hit(dice, result, aa.id, HitNumber.of(fire.dice, fire.hit))
+        spend_ammo(aa, result)  # 1 in each player turn in which it fires (rules 3.3)
         result.event("aa_fire", unit=aa.id, aircraft=aircraft.type_id, hits=hits.successes)
         if aircraft.id in state.units:
             apply_wounds(state, aircraft, hits.successes, result)

@@ -236,7 +236,7 @@ def carrier_lost(state: GameState, carrier: UnitState, dice: DiceSource,
             continue
         get_out(state, cargo, result)
         if stype(state, cargo).steadiness is not None and state.scenario.module("morale"):
-            morale.suppress(cargo, result)
+            morale.suppress(state, cargo, result)
 
 
 def carrier_captured(state: GameState, carrier: UnitState, result: ActionResult) -> None:
