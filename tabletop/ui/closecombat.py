@@ -114,6 +114,7 @@ class CloseCombatDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
         self.setMinimumWidth(560)
+        self.finished.connect(lambda _r: self.play.dialog_closed(self))  # Esc hides it
         self.refresh()
 
     def _label(self, name: str, *, bold: bool = False, small: bool = False) -> QLabel:

@@ -275,7 +275,8 @@ def test_close_combat_from_the_hex_its_menu_and_the_panel(qtbot, settings, tmp_p
     assert button.isEnabled() and play.panel.rows.itemAt(0).widget() is button
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert play.cc_dialog is not None and play.cc_dialog.hex == "0403"
-    play.cc_dialog.close()
+    play.cc_dialog.reject()  # what Esc does in the chooser (offscreen it is never active)
+    assert play.cc_dialog is None
     # the right-click menu on the hex
     menu = play.build_menu()
     assert isinstance(menu, QMenu) and menu.actions()[0] is action
