@@ -264,9 +264,11 @@ def _body(w: _Words, entry: LogEntry, result: ActionResult) -> list[str]:
     rolls = result.rolls
     out: list[str] = []
     draws = [r for r in rolls if r.purpose == "draw"]
-    if draws:
-        faces = ", ".join(_faces(r.dice) + ("" if r.successes else " rejected") for r in draws)
-        out.append(f"cup roll {faces}")
+    if draws:  # rejection sampling (sequence.draw_chit): a roll past the cup is rolled again
+        out.append("; ".join(
+            f"dice {_faces(r.dice)} " + ("pick it" if r.successes else "past the cup, rolled again")
+            for r in draws
+        ))  # fmt: skip
     said = 0
 
     def rolls_until(k: int) -> list[str]:

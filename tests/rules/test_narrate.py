@@ -54,7 +54,16 @@ def test_a_move_names_its_path_and_an_impulse_end_its_formation(scenario) -> Non
 
 def test_a_random_draw_shows_its_cup_roll(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.new_game()
-    assert play(state, "draw", [2]).startswith("NATO draws the kampfgruppe chit: cup roll 2")
+    assert play(state, "draw", [2]).startswith("NATO draws the kampfgruppe chit: dice 2 pick it")
+
+
+def test_a_draw_past_the_cup_says_it_was_rolled_again(scenario) -> None:  # type: ignore[no-untyped-def]
+    state = scenario.new_game()
+    state.cup[:] = ["kampfgruppe"] * 7  # 7 chits: two dice, values 0-34 kept (5 x 7 of 36)
+    text = play(state, "draw", [6, 6, 1, 1])  # 6 6 is 35: past the cup; 1 1 is 0: kept
+    assert text.startswith(
+        "NATO draws the kampfgruppe chit: dice 6 6 past the cup, rolled again; dice 1 1 pick it"
+    )
 
 
 def test_without_a_result_the_action_and_its_dice_are_said(scenario) -> None:  # type: ignore[no-untyped-def]
