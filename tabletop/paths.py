@@ -1,7 +1,8 @@
 """Where the bundled content lives (maps, counters, scenarios shipped with Tabletop).
 
 The repository keeps them at its top level (``maps/``, ``counters/``, ``scenarios/``); an
-installed wheel carries them inside the package as ``tabletop/_bundled/...`` (setup.py).
+installed wheel carries them inside the package as ``tabletop/_bundled/...`` (setup.py),
+with the user guide (``docs/``).
 ``content_root`` picks whichever this copy of the package has, so a checkout, an editable
 install and an installed wheel all find them from any working directory. Every lookup of
 bundled content (``terrain: standard``, the demo, the Open dialog's start folder) goes
@@ -27,6 +28,8 @@ ROOT = content_root()
 MAPS = ROOT / "maps"
 COUNTERS = ROOT / "counters"
 SCENARIOS = ROOT / "scenarios"
+DOCS = ROOT / "docs"
+"""The user guide's pages (Help > User Guide); an installed wheel carries them too."""
 DEMO_SCENARIO = SCENARIOS / "demo-platoon.yaml"
 
 

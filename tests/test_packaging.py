@@ -1,7 +1,9 @@
 """The installed package works on its own (README "Install"): a wheel built from the
-repository carries the bundled maps, counters and scenarios, and, installed in a fresh venv
-and run from a folder outside the repository, ``tabletop validate``, ``los``, ``act`` and
-``odds`` work on its bundled scenario and the app opens its demo (not an error box).
+repository carries the bundled maps, counters and scenarios and the user guide, and,
+installed in a fresh venv and run from a folder outside the repository, ``tabletop
+validate``, ``los``, ``act`` and ``odds`` work on its bundled scenario, the app opens its
+demo (not an error box) and Help > User Guide shows the installed quick start with its
+pictures loaded.
 
 The wheel is built without build isolation and installed without dependencies, so the test
 needs no network: the fresh venv borrows PySide6, shapely and PyYAML from the test's own
@@ -21,9 +23,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("tabletop", "maps", "counters", "scenarios", "setup.py", "pyproject.toml",
+SOURCES = ("tabletop", "maps", "counters", "scenarios", "docs", "setup.py", "pyproject.toml",
            "README.md", "LICENSE")  # fmt: skip
 BUNDLED = ("maps", "counters", "scenarios")
+FIRST_PAGE = "quickstart.md" if (ROOT / "docs" / "quickstart.md").is_file() else "app.md"
+"""The page Help > User Guide opens on: the quick start (the guide's first page)."""
 
 APP_CHECK = """
 import sys
@@ -33,6 +37,13 @@ window = create_window(None)
 assert window is not None, "the demo did not open"
 doc = window.document
 print(doc.path, doc.state.scenario.name, len(list(doc.state.scenario.map.all_hexes())))
+window.show()
+window.findChild(type(window.open_action), "action-user-guide").trigger()
+guide = window.help_browser
+app.processEvents()
+images = guide.images()
+print(guide.page, len(images), sum(image.isNull() for _, image in images))
+print(" ".join(guide.text.toPlainText().split())[:200])
 """
 
 
@@ -99,6 +110,11 @@ def test_the_wheel_carries_every_bundled_file(tmp_path: Path) -> None:
     assert "License-Expression: MIT" in metadata and "Author-email: " in metadata
     # a bundled scenario names its map and counters relative to itself: they ship too
     assert "tabletop/_bundled/maps/standard.yaml" in names
+    # the user guide: every page and picture of docs/, not the developers' docs/dev/
+    guide = [p for p in (ROOT / "docs").glob("*.md")] + list((ROOT / "docs/images").iterdir())
+    for path in guide:
+        assert f"tabletop/_bundled/{path.relative_to(ROOT)}" in names, path
+    assert not any(n.startswith("tabletop/_bundled/docs/dev/") for n in names)
 
     _installed_package_works_from_another_folder(tmp_path, wheel)
 
@@ -125,6 +141,16 @@ def _installed_package_works_from_another_folder(tmp: Path, wheel: Path) -> None
                   "--weapon", "ap", "--dice", "4,5,6,1,3,4,6"], elsewhere, env)  # fmt: skip
     assert "t64-1" in fired.stdout
     opened = _run([str(venv / "bin" / "python"), "-c", APP_CHECK], elsewhere, env).stdout
-    path, *_ = opened.split()
+    game, guide, _text = opened.splitlines()[:3]
+    path, *_ = game.split()
     assert path.startswith(str(venv)) and path.endswith("demo-platoon.yaml"), opened
-    assert "Eisenbach Gap" in opened
+    assert "Eisenbach Gap" in game
+    page, images, broken = guide.split()
+    assert page == str(_site(venv) / "tabletop/_bundled/docs" / FIRST_PAGE), opened
+    assert int(images) > 0 and int(broken) == 0, opened  # the pictures are loaded, not only text
+    assert _text.strip(), opened
+
+
+def _site(venv: Path) -> Path:
+    (site,) = venv.glob("lib/python*/site-packages")
+    return site.resolve()

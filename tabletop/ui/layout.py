@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QByteArray, QRect, QSize, Qt
+import shiboken6
+from PySide6.QtCore import QByteArray, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
@@ -63,11 +64,12 @@ def fit_to_screen(rect: QRect, available: QRect, frame: QSize) -> QRect:
     return QRect(max(x, available.left()), max(y, available.top()), width, height)
 
 
-class WindowLayout:
+class WindowLayout(QObject):
     """The layouts of ``window``'s modes. ``play_docks``: the docks play owns, in the order
     the View menu lists them, each with its menu text."""
 
     def __init__(self, window: QMainWindow, play_docks: list[tuple[QDockWidget, str]]) -> None:
+        super().__init__(window)  # a child: its slots go with the window
         self.window = window
         self.play_docks = play_docks
         self.defaults: dict[str, QByteArray] = {}
@@ -81,7 +83,7 @@ class WindowLayout:
             action.setChecked(not dock.isHidden())
             action.setObjectName(f"action-show-{dock.objectName()}")
             action.triggered.connect(lambda on, d=dock: self.show_dock(d, on))
-            dock.visibilityChanged.connect(lambda _v, d=dock, a=action: self._sync(d, a))
+            dock.visibilityChanged.connect(self._sync)
             self.play_actions.append(action)
         self.reset_action = QAction("&Reset Layout", window)
         self.reset_action.setObjectName("action-reset-layout")
@@ -136,8 +138,11 @@ class WindowLayout:
         if on:
             dock.raise_()
 
-    def _sync(self, dock: QDockWidget, action: QAction) -> None:
-        if not self.window.isMinimized():  # a minimised window hides its docks too
+    def _sync(self, _visible: bool) -> None:
+        """A play dock shown or hidden (its own close button, a tab): its View item follows."""
+        if not shiboken6.isValid(self.window) or self.window.isMinimized():
+            return  # going away; a minimised window hides its docks too
+        for action, (dock, _) in zip(self.play_actions, self.play_docks, strict=True):
             action.setChecked(not dock.isHidden())
 
     # --- switching modes ------------------------------------------------------------------

@@ -24,7 +24,7 @@ from tabletop.ui.files import FileKeeper, recent_label
 from tabletop.ui.layout import WindowLayout
 from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
-from tabletop.ui.panels import shortcuts_dialog, turn_text
+from tabletop.ui.panels import turn_text
 from tabletop.ui.play import POLICIES, move_paused
 from tabletop.ui.playui import PlayUI
 from tabletop.ui.progress import Opening
@@ -53,6 +53,10 @@ class MainWindow(QMainWindow):
         self.editor: MapEditor | None = None
         """The map editor while a map document is open (it brings its toolbar and docks)."""
         self.sheet_dialog = None
+        self.help_browser = None
+        """The user guide's window once Help > User Guide opened it (tabletop.ui.help)."""
+        self.shortcuts_window = None
+        self.about_window = None
         self.scenario_document = None
         """The scenario editor's document while a game started from it is played."""
         self.bridge: DocumentBridge | None = None
@@ -129,6 +133,12 @@ class MainWindow(QMainWindow):
         self.hex_dock_action = self.window_layout.play_actions[0]
         self.about_action = self._action("&About Tabletop", self.about)
         self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1")
+        self.guide_action = self._action("&User Guide", self.show_guide)
+        self.quick_start_action = self._action("&Quick Start", self.show_quick_start)
+        for action, name in ((self.about_action, "about"), (self.shortcuts_action, "shortcuts"),
+                             (self.guide_action, "user-guide"),
+                             (self.quick_start_action, "quick-start")):  # fmt: skip
+            action.setObjectName(f"action-{name}")
         self.edit_map_action = self._action("Edit &Map", lambda: edit_game_map(self))
         self.edit_map_action.setObjectName("action-edit-map")
         self.print_sheet_action = self._action(
@@ -209,7 +219,10 @@ class MainWindow(QMainWindow):
         self.viewer_group = QActionGroup(self)
         self.viewer_group.setExclusive(True)
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.guide_action)
+        help_menu.addAction(self.quick_start_action)
         help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _build_status_bar(self) -> None:
@@ -585,11 +598,24 @@ class MainWindow(QMainWindow):
         except (TypeError, ValueError):
             self.view.default_zoom()
 
-    def show_shortcuts(self) -> None:
-        actions = [self.open_action, self.save_action, self.save_as_action, self.undo_action,
-                   self.redo_action, *self.play.all_actions(), self.zoom_in_action,
-                   self.zoom_out_action, self.fit_action]  # fmt: skip
-        shortcuts_dialog(self, actions)
+    def show_shortcuts(self):  # type: ignore[no-untyped-def]
+        """Help > Keyboard Shortcuts: every shortcut of the window's actions (returned)."""
+        from tabletop.ui.help import shortcuts_dialog
+
+        self.shortcuts_window = shortcuts_dialog(self)
+        return self.shortcuts_window
+
+    def show_guide(self):  # type: ignore[no-untyped-def]
+        """Help > User Guide: the documentation pages in a window of their own (returned)."""
+        from tabletop.ui.help import open_guide
+
+        return open_guide(self)
+
+    def show_quick_start(self):  # type: ignore[no-untyped-def]
+        """Help > Quick Start: the guide at its quick-start page."""
+        from tabletop.ui.help import QUICK_START, open_guide
+
+        return open_guide(self, QUICK_START)
 
     # --- actions -------------------------------------------------------------------------
     def undo(self) -> None:
@@ -632,16 +658,12 @@ class MainWindow(QMainWindow):
         self.select_hex(units[0].hex if units else None)
         self.play.controller.select(units[0].id if units else None)
 
-    def about(self) -> None:
-        from tabletop import __version__
+    def about(self):  # type: ignore[no-untyped-def]
+        """Help > About Tabletop: version, licence, where the bundled files are (returned)."""
+        from tabletop.ui.help import about_box
 
-        QMessageBox.about(
-            self,
-            "About Tabletop",
-            f"<b>Tabletop {__version__}</b><p>A digital tabletop for hex-and-counter "
-            "wargames: platoon and squad rulesets, exact odds, line of sight, editors.</p>"
-            "<p>Wheel: zoom &middot; drag: pan &middot; click a hex: its contents.</p>",
-        )
+        self.about_window = about_box(self)
+        return self.about_window
 
     # --- updates ------------------------------------------------------------------------------
     def _on_units_changed(self, ids) -> None:
