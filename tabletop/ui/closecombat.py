@@ -228,8 +228,9 @@ class CloseCombatDialog(QDialog):
         combo = QComboBox()
         combo.setObjectName(f"cc-target-{f.unit}")
         combo.setToolTip(f"The enemy {f.unit} attacks this round")
+        units = self.document.state.units
         for enemy in f.targets:
-            combo.addItem(enemy, enemy)
+            combo.addItem(f"{enemy} ({len(units[enemy].standing())} fig.)", enemy)
         combo.activated.connect(lambda _i, u=f.unit: self._on_target(u))
         leave = QCheckBox("Leave to")
         leave.setObjectName(f"cc-leave-{f.unit}")

@@ -154,7 +154,6 @@ def act_options(args: dict) -> list[str]:  # type: ignore[type-arg]
     return out
 
 
-@pytest.mark.slow
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_the_squad_demo_played_in_the_window_equals_tabletop_act(
     qtbot, settings, tmp_path: Path
