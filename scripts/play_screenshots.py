@@ -1,5 +1,6 @@
 """Screenshots of play for docs/app.md: ``QT_QPA_PLATFORM=offscreen python
-scripts/play_screenshots.py docs/images`` (or under xvfb-run). Uses a throwaway settings
+scripts/play_screenshots.py docs/images`` (or under xvfb-run); play-start.png is made by
+scripts/screenshots_quickstart.py. Uses a throwaway settings
 file, scripted dice, and the window's own actions and mouse events."""
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ def main(out: Path) -> None:
         settle(100)
         win.grab().save(str(out / name))
 
-    shot("play-start.png")
     win.document.dice = ScriptedDice([2, 1])  # kampfgruppe's chit
     win.play.actions["draw"].trigger()
     win.view.set_scale(1.4)
