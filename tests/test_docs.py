@@ -246,7 +246,7 @@ def test_the_quick_start_plays_as_written(  # type: ignore[no-untyped-def]
     # 8. end the impulse
     press("end-impulse")
     assert "draw phase" in play.turn_bar.label.text()
-    assert "1st tank 1" in play.turn_bar.cup.text() and "(`1st tank 1`)" in text
+    assert "Warsaw Pact 4 chits" in play.turn_bar.cup.text() and "(`Warsaw Pact 4 chits`)" in text
     # 9. save, then the page's commands on the saved game
     assert "`my-first-game.yaml`" in text
     assert win.save_as("my-first-game.yaml")
