@@ -5,6 +5,7 @@ content (as a clone does)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
@@ -88,12 +89,70 @@ def test_the_readme_commands_run_as_printed(
     assert (clone / "game.yaml").is_file() and (clone / "platoon.pdf").is_file()
 
 
-def test_the_headless_turn_plays_through(clone: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    commands = _commands([line for b in _sh_blocks(ROOT / "docs" / "headless.md") for line in b])
-    assert sum(c.startswith("tabletop act") for c in commands) >= 25
-    for command in commands:
-        assert _run(command, clone) == 0, command
-        capsys.readouterr()
+BLOCK = re.compile(r"^( *)```(\w*)\n(.*?)^\1```", re.M | re.S)
+
+
+def _blocks(page: Path) -> list[tuple[str, str]]:
+    """Each fenced block of ``page`` as (language, text), indented ones dedented."""
+    out = []
+    for m in BLOCK.finditer(page.read_text()):
+        indent = len(m[1])
+        out.append((m[2], "".join(line[indent:] for line in m[3].splitlines(True))))
+    return out
+
+
+def _pattern(shown: str) -> str:
+    return ".*?".join(re.escape(part) for part in shown.split("..."))
+
+
+def _rounded(value: object) -> object:
+    if isinstance(value, float):
+        return round(value, 4)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rounded(v) for v in value]
+    return value
+
+
+def _assert_shows(shown: str, kind: str, printed: str) -> None:
+    """``printed`` is what the page shows: a ``...`` line stands for one or more lines, a
+    ``...`` inside a line for the rest of the text there; a JSON answer is compared with its
+    numbers rounded to four places and its line breaks as spaces."""
+    if kind == "json":
+        real = json.dumps(_rounded(json.loads(printed)))
+        flat = " ".join(shown.split()).replace("{ ", "{").replace("[ ", "[")
+        assert re.fullmatch(_pattern(flat), real), f"{flat}\n!=\n{real}"
+        return
+    pattern = "\n".join(
+        ".+(?:\n.+)*?" if line.strip() == "..." else _pattern(line)
+        for line in shown.rstrip("\n").splitlines()
+    )
+    assert re.fullmatch(pattern, printed.rstrip("\n")), f"{shown}\n!=\n{printed}"
+
+
+def test_the_headless_turn_plays_through_as_shown(
+    clone: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every command of docs/headless.md, in order, from a fresh folder: each runs, and
+    what it prints is the output block after it (where one follows)."""
+    blocks = _blocks(ROOT / "docs" / "headless.md")
+    commands = 0
+    compared = 0
+    assignments: list[str] = []
+    for (kind, text), after in zip(blocks, [*blocks[1:], ("sh", "")], strict=True):
+        if kind != "sh":
+            continue
+        lines = text.splitlines()
+        assignments += [line for line in lines if re.match(r"\w+=\S+", line)]
+        for command in _commands(assignments + lines):
+            assert _run(command, clone) == 0, command
+            commands += command.startswith("tabletop act")
+        printed = capsys.readouterr().out
+        if after[0] in ("", "json"):
+            _assert_shows(after[1], after[0], printed)
+            compared += 1
+    assert commands >= 25 and compared >= 10
     assert main(["show", "game.yaml"]) == 0
     assert capsys.readouterr().out.startswith("Eisenbach Gap: turn 2 of 10, draw phase")
 
