@@ -25,6 +25,42 @@ def test_no_page_points_outside_the_repository() -> None:
             assert outside not in text, f"{page.name} mentions {outside}"
 
 
+UNSEEN = (
+    "seed 0",
+    "the seed",
+    "seed's",
+    "000's",
+    "001's",
+    "002's",
+    "003's",
+    "brief",
+    "contract",
+    "source is cut off",
+    "rules-spec",
+    "interfaces.md",
+)
+"""Words of the documents the program was built from, which a player never sees."""
+
+
+def test_user_pages_and_bundled_files_speak_to_players() -> None:
+    """The manual (README, docs/ outside docs/dev) and the bundled maps, counters and
+    scenarios (their Source notes show in the counter editor) name no document a player
+    never sees."""
+    files = [
+        *(p for p in _all_pages() if "dev" not in p.relative_to(ROOT).parts),
+        *sorted(ROOT.glob("maps/*.yaml")),
+        *sorted(ROOT.glob("counters/*.yaml")),
+        *sorted(ROOT.glob("scenarios/*.yaml")),
+    ]
+    found = [
+        f"{path.relative_to(ROOT)}: {word}"
+        for path in files
+        for word in UNSEEN
+        if word in path.read_text().lower()
+    ]
+    assert not found, found
+
+
 def _sh_blocks(page: Path) -> list[list[str]]:
     return [b.splitlines() for b in re.findall(r"```sh\n(.*?)```", page.read_text(), re.S)]
 
