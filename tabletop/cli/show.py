@@ -2,7 +2,8 @@
 
 Turn, phase, the side (and formation) to act, the chits left in the cup, a paused move or
 close combat, every unit with its hex, step, status and markers (a squad unit's figures
-too), and the hex markers. Under ``--as SIDE`` the hex markers are those that side knows
+too), and the hex markers; the game's id and the take-backs and notices of its log (play
+by email: replay skips them). Under ``--as SIDE`` the hex markers are those that side knows
 of (rules 1.7: another side's unrevealed minefield is left out); without it the referee
 sees everything.
 """
@@ -71,6 +72,26 @@ def show_json(state: GameState, side: str | None) -> dict[str, Any]:
         | ({} if m.revealed else {"revealed": False})
         for m in markers(state, side)
     ]
+    record = state.record
+    out["game"] = {"id": record.id, "record_take_backs": record.record_take_backs}
+    out["take_backs"] = [
+        {
+            "after": a.after,
+            "action": a.entry.action,
+            "args": a.entry.args,
+            "dice": list(a.entry.dice),
+            "turn": a.entry.turn,
+            "side": a.entry.side,
+            "summary": a.text,
+        }
+        for a in record.asides
+        if a.entry is not None
+    ]
+    out["notices"] = [
+        {"after": a.after, "turn": a.turn, "side": a.side, "text": a.text}
+        for a in record.asides
+        if a.entry is None
+    ]
     return out
 
 
@@ -93,6 +114,11 @@ def show_text(state: GameState, side: str | None) -> str:
             owner = scenario.sides[m.side].name if m.side in scenario.sides else m.side
             note = f" ({owner}{', hidden' if not m.revealed else ''})" if owner else ""
             lines.append(f"  {scenario.map.label(m.hex)} {marker_name(m.kind)}{note}")
+    asides = state.record.asides
+    if asides:
+        lines.append("taken back and noticed (replay skips these):")
+        for a in asides:
+            lines.append(f"  after action {a.after}: {a.text}")
     return "\n".join(lines)
 
 

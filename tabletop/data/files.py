@@ -19,7 +19,7 @@ from typing import Any
 
 from tabletop import paths
 from tabletop.data import chart as chart_mod
-from tabletop.data import gamecheck, games, maps, scenarios, seal, semantics
+from tabletop.data import gamecheck, gamerecord, games, maps, scenarios, seal, semantics
 from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
@@ -275,7 +275,7 @@ def scenario_parts(
     ck: Checker, doc: dict[str, Any], path: Path
 ) -> tuple[Scenario | None, scenarios.Context | None]:
     is_game = str(doc.get("format", "")).startswith("tabletop/game")
-    top = scenarios.TOP_KEYS + (("state", "log", seal.KEY) if is_game else ())
+    top = scenarios.TOP_KEYS + (("game", "state", "log", seal.KEY) if is_game else ())
     ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
     ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
     base = real_folder(path)
@@ -351,7 +351,7 @@ def _scenario_at(
         sealed = digests is not None and raw is not None and seal.seal_matches(raw, digests)
         agrees = sealed
         if check is not None and (check.thorough or not sealed):  # does its log agree?
-            differences = check.game_check(game)
+            differences = [(gamerecord.file_place(game, p), m) for p, m in check.game_check(game)]
             gamecheck.report(sck, doc, differences, check.as_warnings)
             agrees = not differences
         if agrees and digests is not None:  # the game follows from its log: a save seals it
@@ -658,6 +658,7 @@ def save_scenario(sc: Scenario, path: str | os.PathLike[str]) -> None:
 def game_to_dict(game: GameState, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     out = scenario_to_dict(game.scenario, path, games.FORMAT)
     label = _labeller(game.scenario.map)
+    out["game"] = gamerecord.record_dict(game.record)
     out["state"] = games.state_dict(game, label)
     out["log"] = games.log_list(game)
     return out

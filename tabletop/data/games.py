@@ -11,7 +11,7 @@ from operator import itemgetter
 from typing import Any
 
 from tabletop.data import bounds as B
-from tabletop.data import semantics
+from tabletop.data import gamerecord, semantics
 from tabletop.data.scenarios import (
     MODES,
     STATUSES,
@@ -27,6 +27,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import (
     RULE_HEX_MARKERS,
     UNIT_MARKERS,
+    Aside,
     Figure,
     GameState,
     LogEntry,
@@ -231,9 +232,15 @@ def _unit_state(
     )
 
 
-def _log(ck: Checker, doc: dict[str, Any]) -> list[LogEntry]:
+def _log(ck: Checker, doc: dict[str, Any], asides: list[Aside] | None = None) -> list[LogEntry]:
+    """The standing actions of ``log:``; its take-backs and notices go into ``asides``."""
     out: list[LogEntry] = []
     for seq, i, item in ck.items(doc, "log", "log"):
+        if gamerecord.is_aside(item):
+            aside = gamerecord.read_aside(ck, seq, i, item, len(out))
+            if aside is not None and asides is not None:
+                asides.append(aside)
+            continue
         d = ck.mapping(seq, i, item, "a log entry", LOG_KEYS, ("action", "turn"))
         if not d:
             continue
@@ -356,7 +363,9 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
             m = hex_marker_from(ck, ctx, kinds, seq, i, entry)
             if m is not None:
                 game.hex_markers.append(m)
-    game.log = _log(ck, doc)
+    asides: list[Aside] = []
+    game.log = _log(ck, doc, asides)
+    game.record = gamerecord.record_from(ck, doc, asides)
     semantics.check_game_stacking(ck, units, game)
     return game
 
@@ -399,6 +408,11 @@ def state_dict(game: GameState, label: Any) -> dict[str, Any]:
 
 
 def log_list(game: GameState) -> list[dict[str, Any]]:
+    """``log:``: the actions, with the take-backs and notices where they stand."""
+    return gamerecord.log_lines(game, _actions(game))
+
+
+def _actions(game: GameState) -> list[dict[str, Any]]:
     return [
         {
             "action": e.action,

@@ -27,7 +27,15 @@ from tabletop.documents.changes import (
     turn_of,
 )
 from tabletop.hexgrid import Hex, HexSide
-from tabletop.model import GameState, HexMarker, Scenario, UnitState, recording
+from tabletop.model import (
+    Aside,
+    GameState,
+    HexMarker,
+    LogEntry,
+    Scenario,
+    UnitState,
+    recording,
+)
 from tabletop.model.collector import collector_paused
 from tabletop.rules import DiceSource, LineOfSight, LosResult, RandomDice, Viewpoint
 
@@ -123,6 +131,7 @@ class GameDocument:
         self._path = Path(path) if path is not None else None
         self._observers: list[Observer] = []
         self._modified = False
+        self._saved_record = self._record_mark()
         self._los: LineOfSight | None = None
         self._los_factory: Callable[[], LineOfSight] | None = None
         self._deferred: _LosOnDemand | None = None
@@ -238,22 +247,51 @@ class GameDocument:
         self._after(before.with_units(journal.units))
 
     def undo(self) -> Command | None:
+        """Undo the last command; with the game's ``record_take_backs`` on, an action it
+        takes out of the log stays there as a take-back (:mod:`takeback`)."""
         if self.history.next_undo is None:
             return None
         before = Before.start(self.state)
+        logged = len(self.state.log)
         with recording(self.state) as journal:
             command = self.history.undo()
+        entry = getattr(command, "entry", None)
+        taken = isinstance(entry, LogEntry) and len(self.state.log) < logged
+        if taken and self.state.record.record_take_backs:
+            from tabletop.documents.takeback import record_take_back
+
+            assert isinstance(entry, LogEntry)
+            record_take_back(self.state, entry, getattr(command, "result", None))
         self._after(before.with_units(journal.units))
         return command
 
     def redo(self) -> Command | None:
+        """Redo the next command; the take-back its undo left goes (the same dice)."""
         if self.history.next_redo is None:
             return None
         before = Before.start(self.state)
         with recording(self.state) as journal:
             command = self.history.redo()
+        entry = getattr(command, "entry", None)
+        if self.state.record.asides and isinstance(entry, LogEntry):
+            from tabletop.documents.takeback import forget_take_back
+
+            forget_take_back(self.state, entry)
         self._after(before.with_units(journal.units))
         return command
+
+    def set_record_take_backs(self, on: bool) -> None:
+        """Keep undone actions in the log from now on (or not)."""
+        if on != self.state.record.record_take_backs:
+            self.state.record.record_take_backs = on
+            self._after(Before.start(self.state))
+
+    def add_notice(self, text: str) -> None:
+        """A line that stays in the log after the actions standing now (replay skips it):
+        something both players must be able to read later."""
+        state = self.state
+        state.record.asides.append(Aside(len(state.log), None, text, state.turn, state.active_side))
+        self._after(Before.start(state))
 
     def _after(self, before: Before) -> None:
         events = diff_states(before, self.state)
@@ -261,11 +299,18 @@ class GameDocument:
             if isinstance(event, UnitsChanged):
                 self._index.update(self.state.units, event.ids)
         events.append(self._history_event())
-        modified = not self.history.is_clean
+        modified = not self.history.is_clean or self._record_mark() != self._saved_record
         if modified != self._modified:
             self._modified = modified
             events.append(ModifiedChanged(modified))
         self._emit(events)
+
+    def _record_mark(self) -> tuple[int, bool, object]:
+        """What of the game's record a save writes and play may change: the take-backs and
+        notices, and whether take-backs are kept (a change of them is unsaved too)."""
+        record = self.state.record
+        last = record.asides[-1] if record.asides else None
+        return len(record.asides), record.record_take_backs, last
 
     def _history_event(self) -> HistoryChanged:
         h = self.history
@@ -278,6 +323,7 @@ class GameDocument:
             self._path = Path(path)
             events.append(PathChanged(self._path))
         self.history.set_clean()
+        self._saved_record = self._record_mark()
         if self._modified:
             self._modified = False
             events.append(ModifiedChanged(False))

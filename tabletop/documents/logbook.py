@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from tabletop.commands import Command
 from tabletop.documents.game import GameDocument
 from tabletop.documents.replay import Replay
-from tabletop.model import GameState, LogEntry
+from tabletop.model import Aside, GameState, LogEntry
 from tabletop.rules import ActionResult
 from tabletop.rules.actions import Event
 from tabletop.rules.narrate import involved, narrate
 
-__all__ = ["LogBook", "LogRow", "acting_side", "tells_hidden_minefield"]
+__all__ = ["LogBook", "LogRow", "acting_side", "aside_line", "tells_hidden_minefield"]
 
 
 def tells_hidden_minefield(state: GameState, viewer: str | None, event: Event) -> bool:
@@ -92,6 +92,19 @@ class LogRow:
     """The units the action is about (clicking the row selects them)."""
     side: str | None = None
     """The side that took the action (:func:`acting_side`)."""
+    asides: tuple[str, ...] = ()
+    """The take-backs and notices that stand just before this action (their lines lead
+    ``text``)."""
+
+
+TAKE_BACK_MARK = "\u21b6 "
+"""Leads a take-back's line in the log (an anticlockwise arrow: undone)."""
+NOTICE_MARK = "\u26a0 "
+"""Leads a notice's line."""
+
+
+def aside_line(aside: Aside) -> str:
+    return (TAKE_BACK_MARK if aside.taken_back else NOTICE_MARK) + aside.text
 
 
 class LogBook:
@@ -163,7 +176,25 @@ class LogBook:
                 if wait or self._known(entry):  # a plain row for now is made again later
                     self._rows[key] = row
             out.append(row)
+        asides = state.record.asides
+        if asides:
+            lines: dict[int, list[str]] = {}
+            for aside in asides:
+                lines.setdefault(aside.after, []).append(aside_line(aside))
+            for i, row in enumerate(out):
+                if i in lines:
+                    said = tuple(lines[i])
+                    out[i] = dataclasses.replace(
+                        row, text="\n".join((*said, row.text)), asides=said
+                    )
         return out
+
+    def trailing(self) -> list[str]:
+        """The take-backs and notices after the last action standing (each a line of the
+        log dock below the rows)."""
+        state = self.document.state
+        n = len(state.log)
+        return [aside_line(a) for a in state.record.asides if a.after >= n]
 
     def _row(self, index: int, entry: LogEntry, viewer: str | None, wait: bool) -> LogRow:
         result = self.result_of(entry, wait)

@@ -287,6 +287,38 @@ class LogEntry:
     summary: str = ""
 
 
+@dataclass(frozen=True)
+class Aside:
+    """A line of the game log that replay skips: an action taken back (``entry``, with the
+    dice it rolled) or a notice (``entry`` None, ``text`` only), after ``after`` actions of
+    the log that stand (0: before the first)."""
+
+    after: int
+    entry: LogEntry | None
+    text: str
+    turn: int = 1
+    side: str | None = None
+
+    @property
+    def taken_back(self) -> bool:
+        return self.entry is not None
+
+
+@dataclass
+class GameRecord:
+    """Who a game is and what its log keeps beside its actions (play by email): its id,
+    given at its first save and kept; whether an undone action stays in the log as a
+    take-back; the take-backs and notices, in order. Not play state: undo, replay and
+    review never change it."""
+
+    id: str | None = None
+    record_take_backs: bool = False
+    asides: list[Aside] = field(default_factory=list)
+
+    def take_backs(self) -> list[Aside]:
+        return [a for a in self.asides if a.entry is not None]
+
+
 @dataclass
 class GameState:
     """The whole state of a game in progress; the scenario is its immutable start."""
@@ -303,6 +335,9 @@ class GameState:
     pending: dict[str, Any] | None = None
     flags: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
+    record: GameRecord = field(default_factory=GameRecord, compare=False, repr=False)
+    """The game's identity and its log's take-backs (:class:`GameRecord`): kept by saves,
+    not by snapshots, mementos or replays."""
 
     # --- queries ------------------------------------------------------------------------
     def unit(self, unit_id: str) -> UnitState:
@@ -385,6 +420,8 @@ class GameState:
         """Make this object equal to ``other`` (a snapshot), keeping its identity."""
         fresh = other.snapshot()
         for name in self.__dataclass_fields__:
+            if name == "record":
+                continue  # (the game's identity and take-backs are not play state)
             setattr(self, name, getattr(fresh, name))
 
     def same_as(self, other: GameState) -> bool:
@@ -392,7 +429,7 @@ class GameState:
         return all(
             getattr(self, n) == getattr(other, n)
             for n in self.__dataclass_fields__
-            if n != "scenario"
+            if n not in ("scenario", "record")
         )
 
 

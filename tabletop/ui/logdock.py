@@ -136,6 +136,8 @@ class LogDock(QDockWidget):
         rows = self.book.rows(self.viewer, wait=False) if self.book is not None else []
         if self.book is not None and not self.book.settled():
             self._replay.start()  # the rest of the rows are narrated when it is done
+        while self.list.count() > len(self._shown):  # the take-backs after the last row
+            self.list.takeItem(self.list.count() - 1)
         keep = 0
         shown = self._shown
         while keep < min(len(rows), len(shown)) and (
@@ -147,7 +149,16 @@ class LogDock(QDockWidget):
         for row in rows[keep:]:
             self.list.addItem(self._item(row))
         self._shown = rows
-        if len(rows) > keep:
+        trailing = self.book.trailing() if self.book is not None else []
+        for text in trailing:
+            item = QListWidgetItem(text)
+            item.setData(ROW_ROLE, -1)
+            item.setToolTip("Taken back: it stays in the log, replay skips it")
+            font = item.font()
+            font.setItalic(True)
+            item.setFont(font)
+            self.list.addItem(item)
+        if len(rows) > keep or trailing:
             self.list.scrollToBottom()
 
     def mark_pending(self, rows: tuple[int, int] | None) -> None:
