@@ -1,6 +1,6 @@
 """Screenshots of the big benchmark map and of the demo, fully zoomed out and at 1:1.
 
-    xvfb-run -a -s "-screen 0 1600x1000x24" python benchmarks/screenshots_bigmap.py docs
+    xvfb-run -a -s "-screen 0 1600x1000x24" python benchmarks/screenshots_bigmap.py docs/dev
 
 Writes ``bigmap-whole.png``, ``bigmap-1to1.png``, ``demo-whole.png`` and ``demo-1to1.png``
 into the folder given, each after the idle-time tile work has finished (what a user sees
