@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from tabletop.model import GameState, LogEntry, Scenario
-from tabletop.rules.actions import ActionRequest, ActionResult
+from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import Probe, ReachReport
@@ -66,6 +66,13 @@ def ruleset_for(name: str) -> Ruleset:
         raise ValueError(f"the {name} ruleset is not available yet ({exc.name})") from None
     ruleset: Ruleset = module.RULESET
     return ruleset
+
+
+def ruleset_actions(name: str) -> tuple[str, ...]:
+    """The actions of interfaces.md the ruleset ``name`` has, in that list's order (the
+    play window's Play menu shows these only)."""
+    handlers = getattr(ruleset_for(name), "handlers", {})
+    return tuple(action for action in ACTIONS if action in handlers)
 
 
 def perform(

@@ -67,10 +67,58 @@ def missing_display(environ: dict[str, str] | None = None) -> str | None:
     )
 
 
+XCB_LIBRARIES = {
+    "libxcb-cursor.so.0": "libxcb-cursor0", "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+    "libxcb-icccm.so.4": "libxcb-icccm4", "libxcb-image.so.0": "libxcb-image0",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1", "libxcb-randr.so.0": "libxcb-randr0",
+    "libxcb-render-util.so.0": "libxcb-render-util0", "libxcb-shape.so.0": "libxcb-shape0",
+    "libxcb-xfixes.so.0": "libxcb-xfixes0", "libxcb-xkb.so.1": "libxcb-xkb1",
+    "libX11-xcb.so.1": "libx11-xcb1", "libxcb.so.1": "libxcb1",
+}  # fmt: skip
+"""The libraries Qt's X11 platform plugin (xcb) loads that a desktop may lack, each with
+the Debian package that has it (scripts/qt-deps.sh installs the same list). The wheels
+of PySide6 do not carry them."""
+
+
+def _loads(name: str) -> bool:
+    import ctypes
+
+    try:
+        ctypes.CDLL(name)
+    except OSError:
+        return False
+    return True
+
+
+def missing_xcb_libraries(environ: dict[str, str] | None = None, loads=None) -> str | None:  # type: ignore[no-untyped-def]
+    """Why Qt's xcb plugin would not load here (the libraries missing and the Debian
+    packages to install), or None. Asked only when Qt will use xcb: on X11, or with
+    ``QT_QPA_PLATFORM=xcb``; never for offscreen or Wayland.
+
+    Without them Qt aborts with "could not load the Qt platform plugin xcb", and since Qt
+    6.5 the one library most desktops lack is libxcb-cursor0."""
+    env = dict(os.environ) if environ is None else environ
+    platform = env.get("QT_QPA_PLATFORM", "")
+    if not sys.platform.startswith("linux") or platform.split(":")[0] not in ("", "xcb"):
+        return None
+    if not platform and (env.get("WAYLAND_DISPLAY") or not env.get("DISPLAY")):
+        return None  # Qt opens a Wayland window there; no display is said elsewhere
+    loads = _loads if loads is None else loads
+    missing = [name for name in XCB_LIBRARIES if not loads(name)]
+    if not missing:
+        return None
+    packages = " ".join(XCB_LIBRARIES[name] for name in missing)
+    return (
+        f"tabletop: Qt's X11 platform plugin (xcb) needs libraries that are not installed "
+        f"here: {', '.join(missing)}.\nOn Debian or Ubuntu: sudo apt-get install {packages}\n"
+        "(in a checkout, `make run` or `scripts/qt-deps.sh window` installs them)."
+    )
+
+
 def main(path: str | None = None) -> int:
     """Run the app; 0 on a normal exit, 1 when the file could not be opened or no window
-    can be shown."""
-    problem = missing_display()
+    can be shown (no display, or the libraries Qt's xcb plugin needs are missing)."""
+    problem = missing_display() or missing_xcb_libraries()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1

@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action(
             "Save &As...", lambda: self.save_as(), QKeySequence.StandardKey.SaveAs
         )
-        self.quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")  # every platform's
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action("&Redo", self.redo, QKeySequence.StandardKey.Redo)
         self.zoom_in_action = self._action("Zoom &In", self.view.zoom_in, "Ctrl++")
@@ -147,12 +147,15 @@ class MainWindow(QMainWindow):
         self.print_sheet_action.setObjectName("action-print-sheet")
         self.edit_scenario_action = self._action("Edit &Scenario", self.edit_scenario)
         self.new_scenario_action = self._action("&New Scenario...", self.new_scenario_dialog)
+        self.new_map_action = self._action("New &Map...", self.new_map_dialog)
+        self.new_map_action.setObjectName("action-file-new-map")
         self.new_scenario_action.setObjectName("action-new-scenario")
         self.edit_scenario_action.setObjectName("action-edit-scenario")
         for action, name in ((self.open_action, "open"), (self.save_action, "save"),
                              (self.save_as_action, "save-as"), (self.undo_action, "undo"),
                              (self.redo_action, "redo")):  # fmt: skip
             action.setObjectName(f"action-{name}")
+        self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Shift+Z everywhere
         self.policy_group = QActionGroup(self)
         self.policy_actions: dict[str, QAction] = {}
         texts = {"ask": "&Ask the Defender", "best": "Fire With the &Best Odds",
@@ -169,6 +172,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.open_demo_action)
+        file_menu.addAction(self.new_map_action)
         file_menu.addAction(self.new_scenario_action)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -197,6 +201,7 @@ class MainWindow(QMainWindow):
         play_menu.addAction(self.play.cancel_action)
         play_menu.addSeparator()
         solo = play_menu.addMenu("&Solo: Opportunity Fire")
+        self.solo_menu = solo
         for action in self.policy_actions.values():
             solo.addAction(action)
         view_menu = bar.addMenu("&View")
@@ -288,6 +293,7 @@ class MainWindow(QMainWindow):
         self.log_dock.set_document(document, self.map_scene)
         self.bridge.historyChanged.connect(self.log_dock.refresh)
         self.play.set_document(document, self.map_scene)
+        self._show_ruleset_actions(document.scenario.ruleset)
         self.sight.set_document(document, self.map_scene)
         self.adjust.set_document(document, self.map_scene)
         self.review.set_document(document)
@@ -300,6 +306,22 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
         collector.hold(self)  # full collections skip the document's objects from now on
+
+    def _show_ruleset_actions(self, ruleset: str) -> None:
+        """The Play menu shows the open game's ruleset's actions only (the turn bar sets the
+        game's own, Draw Chit to Pass, from the game's options); the solo opportunity-fire
+        policy only where there is opportunity fire."""
+        from tabletop.rules.engine import ruleset_actions
+        from tabletop.ui.panels import GAME_ACTIONS
+
+        try:
+            has = set(ruleset_actions(ruleset))
+        except ValueError:
+            has = set(self.play.actions)
+        for name, action in self.play.actions.items():
+            if name not in GAME_ACTIONS:
+                action.setVisible(name in has)
+        self.solo_menu.menuAction().setVisible("opportunity-fire" in has)
 
     def edit_scenario(self) -> None:
         """``action-edit-scenario``: the open game's scenario in the scenario editor."""
@@ -314,7 +336,37 @@ class MainWindow(QMainWindow):
         the new scenario in the scenario editor."""
         from tabletop.ui.scenario.newscenario import open_new_scenario_dialog
 
-        return open_new_scenario_dialog(self)
+        map_file = self.map_file()  # before the dialog: its OK replaces the document
+        dialog = open_new_scenario_dialog(self)
+        if dialog is not None and map_file is not None and not dialog.map_path.text():
+            dialog.map_path.setText(str(map_file))  # the map being edited, or the game's
+        return dialog
+
+    def map_file(self) -> Path | None:
+        """The file of the map on screen: the map editor's, else the scenario's or game's."""
+        doc = self.document
+        if isinstance(doc, MapDocument):
+            return doc.path
+        scenario = getattr(doc, "scenario", None)
+        return getattr(getattr(scenario, "map", None), "path", None)
+
+    def new_map_dialog(self):  # type: ignore[no-untyped-def]
+        """File > New Map (``action-file-new-map``): the New Map dialog (returned, shown); its
+        OK opens the new map in the map editor."""
+        from tabletop.ui.editor.dialogs import NewMapDialog
+
+        if not self.may_discard():
+            return None
+        dialog = NewMapDialog(self)
+
+        def made() -> None:
+            hexmap = dialog.build()
+            if hexmap is not None:
+                self.set_document(MapDocument(hexmap))
+
+        dialog.accepted.connect(made)
+        dialog.open()
+        return dialog
 
     def print_sheet(self) -> None:
         """File > Print Counter Sheet: the open scenario's order of battle or counters file."""
