@@ -31,8 +31,8 @@ GAP = 0.45
 """Space between counters, as a share of their side (status badges stick out left)."""
 CAPTION_LINES = 4
 OFFSET = QPoint(18, 18)
-"""Where the viewer opens from the mouse: above and to the right of it (a tooltip opens
-below it), else where there is room."""
+"""Space kept between the viewer and the stack it shows (more below: a tooltip opens
+there)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,7 +125,9 @@ class StackViewer(QWidget):
             return False
         units = scene.document.state.units
         entries = []
+        avoid = QRect(near, near)
         for item in reversed(scene.stack_at(h)):  # top first
+            avoid = avoid.united(self.view.mapFromScene(item.sceneBoundingRect()).boundingRect())
             state = units.get(item.unit_id, item.state)
             name, words = unit_summary(scene.document, state)
             options = dataclasses.replace(item.options, selected=False, badges=True)
@@ -134,7 +136,7 @@ class StackViewer(QWidget):
             self.dismiss()
             return False
         self.hex, self.entries = h, entries
-        self._place(near)
+        self._place(near, avoid)
         self.show()
         self.raise_()
         self.update()
@@ -154,7 +156,10 @@ class StackViewer(QWidget):
         left = PAD + k * self._cell_width()
         return QRectF(left + self.side * (GAP / 2 + 0.04), PAD + 22, self.side, self.side)
 
-    def _place(self, near: QPoint) -> None:
+    def _place(self, near: QPoint, avoid: QRect) -> None:
+        """Size the viewer and put it beside ``avoid`` (the stack's counters and the mouse,
+        in viewport coordinates): above it, else below, right or left, where it fits; a
+        tooltip opens below the mouse."""
         area = self.view.viewport().rect()
         n = len(self.entries)
         fit = (area.width() - 2 * PAD - 8) / (n * (1 + GAP))
@@ -162,14 +167,19 @@ class StackViewer(QWidget):
         line = QFontMetricsF(self._caption_font).height()
         width = round(n * self._cell_width() + 2 * PAD)
         height = round(PAD + 22 + self.side + 6 + CAPTION_LINES * line + PAD)
-        x, y = near.x() + OFFSET.x(), near.y() - OFFSET.y() - height
-        if x + width > area.right():
-            x = max(area.left(), near.x() - OFFSET.x() - width)
-        if y < area.top():
-            y = near.y() + OFFSET.y()
-            if y + height > area.bottom():
-                y = max(area.top(), area.bottom() - height)
-        self.setGeometry(QRect(x, y, width, height))
+        gap = OFFSET.y() // 2
+        x = min(max(area.left(), near.x() - width // 3), area.right() - width)
+        y = min(max(area.top(), near.y() - height // 2), area.bottom() - height)
+        for where in (
+            QRect(x, avoid.top() - gap - height, width, height),
+            QRect(x, avoid.bottom() + gap + OFFSET.y(), width, height),
+            QRect(avoid.right() + gap, y, width, height),
+            QRect(avoid.left() - gap - width, y, width, height),
+        ):
+            if area.contains(where):
+                self.setGeometry(where)
+                return
+        self.setGeometry(QRect(x, y, width, height))  # no room beside it: over it
 
     def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         p = QPainter(self)
