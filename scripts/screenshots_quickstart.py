@@ -87,17 +87,28 @@ def main(out: Path) -> None:
         view.centerOn(win.map_scene.hex_center(win.document.scenario.map.parse(label)))
         settle()
 
-    def shot(name: str) -> None:
+    def shot(name: str, part: QRect | None = None) -> None:
+        """The window, or the ``part`` of it that the step is about (in window
+        coordinates): a smaller picture reads larger on the page."""
         settle(150)
-        save(win.grab(), out / name)
+        pixmap = win.grab()
+        save(pixmap.copy(part) if part is not None else pixmap, out / name)
 
-    def screen_shot(name: str) -> None:
-        """The window as the screen shows it, popups included."""
+    def screen_shot(name: str, part: QRect) -> None:
+        """``part`` of the window as the screen shows it, popups included."""
         settle(150)
         inner = win.geometry()
         screen = QGuiApplication.primaryScreen()
         pixmap = screen.grabWindow(0, inner.x(), inner.y(), inner.width(), inner.height())
-        save(pixmap, out / name)
+        save(pixmap.copy(part), out / name)
+
+    def at(label: str) -> QPoint:
+        """The centre of hex ``label`` in window coordinates."""
+        return view.viewport().mapTo(win, view.viewport_point(label))
+
+    def below(widget: QWidget, extra: int) -> int:
+        """``extra`` pixels below the bottom of ``widget``, in window coordinates."""
+        return widget.mapTo(win, QPoint(0, widget.height())).y() + extra
 
     # 1. the window as it opens
     centre("1610")
@@ -111,7 +122,9 @@ def main(out: Path) -> None:
     assert isinstance(menu, QMenu)
     menu.popup(button.mapToGlobal(QPoint(0, button.height())))
     settle(200)
-    screen_shot("quickstart-2-draw.png")
+    cup = win.play.turn_bar.cup
+    right = cup.mapTo(win, QPoint(cup.width(), 0)).x() + 16
+    screen_shot("quickstart-2-draw.png", QRect(0, 0, right, below(menu, 90)))
     item = menu.findChild(QAction, "action-draw-1st_tank")
     assert item is not None
     menu.hide()
@@ -121,7 +134,7 @@ def main(out: Path) -> None:
     # 3. select the T-72 in 2010
     click("2010")
     assert win.play.controller.selected == "t72-1"
-    shot("quickstart-3-select.png")
+    shot("quickstart-3-select.png", QRect(at("1811").x() - 60, 0, WIDTH, HEIGHT))
 
     # 4. move: M, a click on 1910 builds the path
     press("move")
@@ -161,7 +174,8 @@ def main(out: Path) -> None:
     rect: QRect = bar.actionGeometry(edit.menuAction())
     edit.popup(bar.mapToGlobal(rect.bottomLeft()))
     settle(200)
-    screen_shot("quickstart-9-undo.png")
+    edit_right = edit.mapTo(win, QPoint(edit.width(), 0)).x() + 16
+    screen_shot("quickstart-9-undo.png", QRect(0, 0, max(edit_right, 640), below(edit, 90)))
     edit.hide()
     action("undo").trigger()
     settle()
@@ -169,7 +183,7 @@ def main(out: Path) -> None:
     # 8. end the impulse
     win.play.cancel_action.trigger()
     press("end-impulse")
-    shot("quickstart-10-end-impulse.png")
+    shot("quickstart-10-end-impulse.png")  # the whole map: the undone shot is gone too
 
     # 9. save (File > Save's dialog is the desktop's: the script names the file itself,
     # from a folder of its own so the status bar shows the name only), the Log tab
