@@ -46,7 +46,7 @@ from tabletop import paths
 
 QUICK_START = "quickstart.md"
 ORDER = ("quickstart.md", "app.md", "editor.md", "rules.md", "los.md", "sheets.md",
-         "headless.md", "formats.md", "performance.md")  # fmt: skip
+         "headless.md", "formats.md")  # fmt: skip
 """The guide's pages in the order a new player reads them; others follow by name."""
 IMAGE_MARGIN = 24
 

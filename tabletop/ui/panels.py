@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QToolBar,
     QToolButton,
@@ -302,14 +301,3 @@ class ActionsPanel(QDockWidget):
             reason.setStyleSheet("color: palette(mid); font-size: 11px; padding: 0 0 4px 10px;")
             self.rows.addWidget(reason)
             self.reason_labels[option.action] = reason
-
-
-def shortcuts_dialog(parent: QWidget, actions: list[QAction]) -> None:
-    """Help > Keyboard Shortcuts: every action that has one."""
-    rows = [(a.text().replace("&", ""), a.shortcut().toString(
-        QKeySequence.SequenceFormat.NativeText)) for a in actions]  # fmt: skip
-    table = "".join(f"<tr><td>{t}</td><td><b>{k}</b></td></tr>" for t, k in rows if k)
-    QMessageBox.information(parent, "Keyboard Shortcuts",
-                            f"<table cellpadding='3'>{table}</table>"
-                            "<p>Enter, or a second click on the same hex, confirms a "
-                            "path or a target.</p>")  # fmt: skip

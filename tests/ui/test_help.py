@@ -110,8 +110,7 @@ def test_every_page_of_the_shipped_guide_shows_its_pictures(qtbot) -> None:  # t
     qtbot.addWidget(browser)
     pages = guide_pages()
     assert {p.name for p in pages} >= {"app.md", "editor.md", "rules.md"}
-    assert pages[0].name == ("quickstart.md" if (paths.DOCS / "quickstart.md").exists()
-                             else "app.md")  # fmt: skip
+    assert pages[0].name == "quickstart.md"
     pictures = 0
     for page in pages:
         assert browser.show_page(page)
