@@ -1,6 +1,6 @@
 """Screenshots of the window's shell for docs/app.md: ``xvfb-run -a -s "-screen 0
 1600x1000x24" python scripts/screenshots_shell.py docs/images``. Makes help-browser.png
-(Help > User Guide on its first page); with ``--editor-session DIR`` also the play window
+(Help > User Guide on the quick start, at its second step); with ``--editor-session DIR`` also the play window
 reopened after a session closed in the map editor (every play dock back), for a look."""
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ def help_browser(out: Path, settings: QSettings) -> None:
     guide.resize(1000, 640)
     _settle(300)
     guide.fit_images()
+    _settle()
+    guide.go_to_anchor("2-draw-a-chit")  # a heading with its picture under it
     _settle()
     guide.grab().save(str(out / "help-browser.png"))
     win.close()

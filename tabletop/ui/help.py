@@ -304,7 +304,7 @@ def shortcut_rows(window: QMainWindow) -> list[tuple[str, str, str]]:
             return
         seen.add(id(action))
         keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
-                         for k in action.shortcuts() if not k.isEmpty())  # fmt: skip
+                         for k in _keyboard(action.shortcuts()))  # fmt: skip
         if keys:
             rows.append((where, _plain(action.text()), keys))
 
@@ -328,6 +328,18 @@ def shortcut_rows(window: QMainWindow) -> list[tuple[str, str, str]]:
     for action in window.actions():
         add(action, "Window")
     return rows
+
+
+MEDIA_KEYS = 0x01000060
+"""Qt's key codes from Key_Back on are a multimedia keyboard's (Redo, Back, Forward): the
+platform adds them to the standard shortcuts, but a reader wants the keys to press."""
+
+
+def _keyboard(keys: list[QKeySequence]) -> list[QKeySequence]:
+    """``keys`` without the empty ones and, unless nothing else is left, the media keys."""
+    keys = [k for k in keys if not k.isEmpty()]
+    typed = [k for k in keys if k[0].key() < MEDIA_KEYS]
+    return typed or keys
 
 
 def _plain(text: str) -> str:
@@ -354,8 +366,10 @@ def shortcuts_dialog(window: QMainWindow) -> QDialog:
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             table.setItem(r, c, QTableWidgetItem(text))
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    header = table.horizontalHeader()
+    for column in (0, 1):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
     note = QLabel(SHORTCUT_NOTES)
     note.setWordWrap(True)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

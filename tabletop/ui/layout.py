@@ -151,6 +151,7 @@ class WindowLayout(QObject):
         """Around a change of document: the mode left keeps its layout, the mode entered
         gets its own back (nested switches count once)."""
         outer = self._depth == 0
+        left = self.mode
         if outer:
             self.save_mode()
         self._depth += 1
@@ -159,6 +160,8 @@ class WindowLayout(QObject):
         finally:
             self._depth -= 1
             if outer:
+                if self.mode != left:  # the mode left's hints are not this one's
+                    self.window.statusBar().clearMessage()
                 self.enter()
 
     def save_mode(self) -> None:
