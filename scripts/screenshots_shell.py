@@ -1,7 +1,8 @@
 """Screenshots of the window's shell for docs/app.md: ``xvfb-run -a -s "-screen 0
 1600x1000x24" python scripts/screenshots_shell.py docs/images``. Makes help-browser.png
-(Help > User Guide on the quick start, at its second step); with ``--editor-session DIR`` also the play window
-reopened after a session closed in the map editor (every play dock back), for a look."""
+(Help > User Guide on the quick start, at its second step); with ``--editor-session
+DIR`` also the play window reopened after a session closed in the map editor (every play
+dock back), for a look."""
 
 from __future__ import annotations
 

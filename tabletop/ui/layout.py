@@ -122,7 +122,7 @@ class WindowLayout(QObject):
         for action in self._editor_actions:
             action.deleteLater()
         self._editor_actions = []
-        for dock in self.docks():
+        for dock in sorted(self.docks(), key=lambda d: d.windowTitle().lower()):
             title = dock.windowTitle().replace("&", "&&") or dock.objectName()
             action = QAction(title, self.window)
             action.setObjectName(f"action-show-{dock.objectName()}")

@@ -76,6 +76,10 @@ def test_the_view_menu_lists_the_docks_of_the_mode(qtbot, settings) -> None:  # 
     assert "Terrain" in items and "Hex Dock" not in items and "Odds Dock" not in items
     window.open_demo()
     assert _view_items(window) == play_items
+    window.edit_scenario_action.trigger()
+    items = _view_items(window)
+    assert {"Units", "Unit", "Hex Markers", "Zones"} <= set(items) and "Log Dock" not in items
+    window.open_demo()
     # the toolbars' and docks' context menu offers the same docks
     popup = [a.text().replace("&", "") for a in window.createPopupMenu().actions()
              if not a.isSeparator()]  # fmt: skip
