@@ -80,12 +80,40 @@ def save_target(path: str | os.PathLike[str]) -> Path:
     return target
 
 
-def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
+def own_file_problem(path: Path) -> str | None:
+    """Why the app's own file ``path`` (its recovery file) may not be written or read: it,
+    or the folder it is in, is a symbolic link (which the app never follows for its own
+    files: a link there would make an autosave overwrite the file it points to), or it is
+    not a regular file. None: it may be."""
+    for what, where in (("file", path), ("folder", path.parent)):
+        try:
+            st = os.lstat(where)
+        except FileNotFoundError:
+            continue
+        except (OSError, ValueError) as exc:
+            return f"its {what} {where} cannot be used: {getattr(exc, 'strerror', None) or exc}"
+        if stat.S_ISLNK(st.st_mode):
+            return (f"{where} is a symbolic link: Tabletop never writes its own files "
+                    "through a link (remove the link)")  # fmt: skip
+        if what == "file" and not stat.S_ISREG(st.st_mode):
+            return f"{where} is {_kind_of(st.st_mode)}, not a file (remove it)"
+    return None
+
+
+def atomic_write(
+    path: str | os.PathLike[str], data: str | bytes, *, own_file: bool = False
+) -> Path:
     """Write ``data`` (text as UTF-8) to ``path`` atomically; the file written.
 
     Temp file in the target's folder, fsync, rename over the target, fsync the folder. On
     any failure (a full disk included) the temp file is removed and the target is as it was.
+    ``own_file``: one of the app's own files, never written through a symbolic link
+    (:func:`own_file_problem`; :class:`SaveRefused` says why).
     """
+    if own_file:
+        problem = own_file_problem(Path(path))
+        if problem is not None:
+            raise SaveRefused(f"cannot write {path}: {problem}")
     target = save_target(path)
     folder = target.parent if str(target.parent) else Path(".")
     raw = data.encode("utf-8") if isinstance(data, str) else data

@@ -81,10 +81,32 @@ def resolved_reference(base: Path, ref: str) -> Path:
     return _resolve(base, ref)
 
 
+_REFERS_AS: dict[Path, Path] = {}
+"""Copies whose references are those of another file, by real path: the app's recovery
+file (see :func:`refer_as`)."""
+
+
+def refer_as(copy: Path, original: Path | None) -> None:
+    """From now on, the references of the file at ``copy`` are written and read (and
+    checked) as those of ``original``: the app's recovery file holds a document that
+    belongs to ``original`` and is recovered from where that file was, whatever folder
+    it lies in. ``original`` None: ``copy`` is a file of its own again."""
+    key = Path(os.path.realpath(copy))
+    if original is None:
+        _REFERS_AS.pop(key, None)
+    else:
+        _REFERS_AS[key] = Path(os.path.abspath(original))
+
+
 def real_folder(path: Path) -> Path:
     """The folder references of ``path`` are read from: that of the file itself, a
-    symbolic link followed (a save through a link writes them for the target's folder)."""
-    return Path(os.path.realpath(path)).parent
+    symbolic link followed (a save through a link writes them for the target's folder);
+    for a copy (:func:`refer_as`), that of the file it is a copy of."""
+    real = Path(os.path.realpath(path))
+    original = _REFERS_AS.get(real)
+    if original is not None and original != real:
+        return Path(os.path.realpath(original)).parent
+    return real.parent
 
 
 REF_SUFFIXES = (".yaml", ".yml")

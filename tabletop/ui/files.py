@@ -82,12 +82,13 @@ class FileKeeper:
 
     def autosave(self, document: GameDocument) -> Path | None:
         """After every action: the game as it stands into the recovery file (atomic)."""
+        from tabletop.data import game_text
+
+        self.store.remember("game", document.path, self.save_path)  # before the references
         try:
-            self.store.folder().mkdir(parents=True, exist_ok=True)
-            write_game(document, self.store.path, compact=True)
+            self.store.write(game_text(document.state, self.store.path, compact=True)[0])
         except (OSError, ValueError):
             return None
-        self.store.remember("game", document.path, self.save_path)
         return self.store.path
 
     def recovery(self) -> Path | None:

@@ -15,7 +15,7 @@ from tabletop import paths
 from tabletop.commands.play import redo_step, step_text, undo_step
 from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
-from tabletop.ui import collector
+from tabletop.ui import collector, settingsread
 from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
@@ -485,10 +485,7 @@ class MainWindow(QMainWindow):
         return self.open_file(paths.DEMO_SCENARIO)
 
     def recent_files(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
+        return settingsread.texts(self.settings, "recent")
 
     def _add_recent(self, path: Path) -> None:
         text = str(path.resolve())
@@ -635,8 +632,7 @@ class MainWindow(QMainWindow):
 
     def _restore_layout(self) -> None:
         self.window_layout.restore_at_start()
-        policy = str(self.settings.value("play/opfire_policy", "ask"))
-        self.set_policy(policy if policy in POLICIES else "ask")
+        self.set_policy(settingsread.text(self.settings, "play/opfire_policy", "ask", POLICIES))
 
     def _save_layout(self) -> None:
         self.window_layout.save_at_close()
@@ -644,10 +640,10 @@ class MainWindow(QMainWindow):
 
     def restore_zoom(self) -> None:
         """The zoom of the last session (the whole map on a first start)."""
-        zoom = self.settings.value("view/zoom")
-        try:
-            self.view.set_scale(float(zoom)) if zoom is not None else self.view.default_zoom()
-        except (TypeError, ValueError):
+        zoom = settingsread.number(self.settings, "view/zoom", 1e-6, 1e6)
+        if zoom is not None:
+            self.view.set_scale(zoom)
+        else:
             self.view.default_zoom()
 
     def show_shortcuts(self):  # type: ignore[no-untyped-def]

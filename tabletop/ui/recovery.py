@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -32,7 +33,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 
-from tabletop.data.atomic import atomic_write
+from tabletop.data.atomic import atomic_write, own_file_problem
+from tabletop.data.files import refer_as
+from tabletop.ui import settingsread
 
 DELAY_MS = 1500
 """How long the document must be quiet (no stroke in progress) before an autosave."""
@@ -60,6 +63,9 @@ class RecoveryFile:
         self.settings = settings
         self.ours = False
         """Written by this window (so not left by a crash) since it was last removed."""
+        self.refused: str | None = None
+        """Why the recovery file was last refused (a symbolic link there), or None."""
+        self._said: set[str] = set()
 
     def folder(self) -> Path:
         name = self.settings.fileName()
@@ -78,29 +84,45 @@ class RecoveryFile:
         self.settings.setValue("recovery/kind", kind)
         for key, path in (("source", source), ("save_path", save_path)):
             self.settings.setValue(f"recovery/{key}", os.path.abspath(path) if path else "")
+        refer_as(self.path, source)  # its references are those of its file, wherever it is
+
+    def _refuse(self, problem: str) -> None:
+        """Note and say (once per reason) why the recovery file is not used."""
+        self.refused = f"The recovery file is not used: {problem}"
+        if problem not in self._said:
+            self._said.add(problem)
+            print(f"tabletop: {self.refused}", file=sys.stderr)
 
     def write(self, text: str) -> Path:
-        """``text`` into the recovery file, atomically; OSError if it cannot be written."""
+        """``text`` into the recovery file, atomically; OSError if it cannot be written
+        (a symbolic link at its place is refused, never written through)."""
         path = self.path
+        problem = own_file_problem(path)
+        if problem is not None:
+            self._refuse(problem)
+            raise OSError(problem)
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, text)
+        atomic_write(path, text, own_file=True)
+        self.refused = None
         return path
 
     def found(self) -> Path | None:
-        """The recovery file, if a session left one."""
+        """The recovery file, if a session left one (never one reached through a link)."""
         path = self.path
+        problem = own_file_problem(path)
+        if problem is not None:
+            self._refuse(problem)
+            return None
         return path if path.is_file() else None
 
     def origin(self) -> Origin:
-        def value(key: str) -> str:
-            return str(self.settings.value(f"recovery/{key}", "") or "")
-
-        source, saved = value("source"), value("save_path")
-        return Origin(
-            value("kind") or "game",
-            Path(source) if source else None,
-            Path(saved) if saved else None,
-        )
+        """What the file holds, by the settings (a value that cannot be used is ignored
+        and said once); its references are those of the file it came from."""
+        kind = settingsread.text(self.settings, "recovery/kind", "game", KIND_TEXT)
+        source = settingsread.path(self.settings, "recovery/source")
+        saved = settingsread.path(self.settings, "recovery/save_path")
+        refer_as(self.path, source)
+        return Origin(kind, source, saved)
 
     def is_stale(self) -> bool:
         """Was the file it belongs to written after it (so it holds nothing newer)?"""
@@ -111,11 +133,14 @@ class RecoveryFile:
         target = origin.save_path if origin.kind == "game" else origin.source
         try:
             return target is not None and target.stat().st_mtime > path.stat().st_mtime
-        except OSError:
+        except (OSError, ValueError):
             return False
 
     def discard(self) -> None:
+        """No recovery file any more (a link at its place is left alone: it is not ours)."""
         self.ours = False
+        if own_file_problem(self.path) is not None:
+            return
         with contextlib.suppress(OSError):
             os.remove(self.path)
 
@@ -203,8 +228,8 @@ class Autosaver(QObject):
         if self.busy():
             self.timer.start()
             return
+        self.recovery.remember(self.kind, self.document.path)  # before the references
         job = self.snapshot(self.recovery.path)
-        self.recovery.remember(self.kind, self.document.path)
         if callable(job):
             self._pending = _worker().submit(self._write, job)
         else:

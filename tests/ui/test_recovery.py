@@ -292,3 +292,105 @@ def test_opening_another_file_drops_the_copy_of_the_one_left(  # type: ignore[no
     other.write_text(MAP, encoding="utf-8")
     assert win.open_file(other)  # the edit was discarded (tests do not ask)
     assert win.files.recovery() is None
+
+
+# --- hostile recovery (issue 22) -----------------------------------------------------------
+
+
+def test_a_recovery_file_that_is_a_link_is_never_written_through(  # type: ignore[no-untyped-def]
+    qtbot, map_file: Path, settings, tmp_path: Path, capsys
+) -> None:
+    """The recovery file replaced by a link to the user's file: the autosave refuses it and
+    says so; the user's file is untouched."""
+    from tabletop.ui.recovery import RecoveryFile
+
+    precious = tmp_path / "precious.yaml"
+    precious.write_text("my own notes\n", encoding="utf-8")
+    store = RecoveryFile(settings)
+    store.folder().mkdir(parents=True)
+    os.symlink(precious, store.path)
+    win = open_window(qtbot, map_file, settings)
+    win.set_brush("town")
+    paint(qtbot, win, ["0404"])
+    assert win.editor.autosave.write() is None
+    assert precious.read_text(encoding="utf-8") == "my own notes\n"
+    assert "symbolic link" in (win.files.store.refused or "")
+    assert "symbolic link" in capsys.readouterr().err
+    assert win.files.recovery() is None  # nor offered as a copy to recover
+    win.close()
+    assert os.path.islink(store.path) and precious.read_text(encoding="utf-8") == "my own notes\n"
+
+
+def test_a_game_autosave_never_writes_through_a_link(  # type: ignore[no-untyped-def]
+    qtbot, settings, tmp_path: Path
+) -> None:
+    from tabletop.ui.recovery import RecoveryFile
+
+    precious = tmp_path / "precious.yaml"
+    precious.write_text("my own notes\n", encoding="utf-8")
+    store = RecoveryFile(settings)
+    store.folder().mkdir(parents=True)
+    os.symlink(precious, store.path)
+    win = open_window(qtbot, ROOT / "scenarios" / "hold-the-crossroads.yaml", settings)
+    assert win.files.autosave(win.document) is None
+    assert precious.read_text(encoding="utf-8") == "my own notes\n"
+    assert "symbolic link" in (win.files.store.refused or "")
+
+
+def _tree_outside_home(tmp_path: Path, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+    """The bundled layout in a folder that is neither the home folder nor beside the
+    settings; the scenario's path."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "home").mkdir()
+    games = tmp_path / "srv" / "games"
+    for folder in ("maps", "counters", "scenarios"):
+        shutil.copytree(ROOT / folder, games / folder)
+    return games / "scenarios" / "hold-the-crossroads.yaml"
+
+
+def test_a_game_from_outside_the_home_folder_is_recovered(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, monkeypatch
+) -> None:
+    from PySide6.QtCore import QSettings
+
+    from tabletop.documents import GameDocument
+
+    scenario = _tree_outside_home(tmp_path, monkeypatch)
+    config = tmp_path / "config" / "tabletop"
+    config.mkdir(parents=True)
+    settings = QSettings(str(config / "settings.ini"), QSettings.Format.IniFormat)
+    win = open_window(qtbot, scenario, settings)
+    turn = win.document.state.turn
+    assert win.files.autosave(win.document) is not None
+    win.hide()  # the app died
+    asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = open_window(qtbot, None, settings)
+    assert again.offer_recovery() and asked
+    assert isinstance(again.document, GameDocument) and again.document.state.turn == turn
+
+
+def test_a_map_from_outside_the_home_folder_is_recovered(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, monkeypatch
+) -> None:
+    """A map whose chart is a file beside it (a reference the recovery copy must keep)."""
+    from PySide6.QtCore import QSettings
+
+    scenario = _tree_outside_home(tmp_path, monkeypatch)
+    maps = scenario.parent.parent / "maps"
+    shutil.copy(maps / "standard.yaml", maps / "mychart.yaml")
+    path = maps / "small.yaml"
+    path.write_text(MAP.replace("terrain: standard", "terrain: mychart.yaml"), encoding="utf-8")
+    config = tmp_path / "config" / "tabletop"
+    config.mkdir(parents=True)
+    settings = QSettings(str(config / "settings.ini"), QSettings.Format.IniFormat)
+    win = open_window(qtbot, path, settings)
+    win.set_brush("woods")
+    paint(qtbot, win, ["0404"])
+    assert win.editor.autosave.write() is not None
+    win.hide()
+    answer(monkeypatch, QMessageBox.StandardButton.Yes)
+    again = open_window(qtbot, None, settings)
+    assert again.offer_recovery()
+    doc = again.document
+    assert isinstance(doc, MapDocument) and doc.path == path
+    assert doc.map.cells[doc.map.parse("0404")].terrain == "woods"
