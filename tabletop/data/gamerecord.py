@@ -19,7 +19,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from tabletop.data.schema import ANY_KEYS, Checker, plain
+from tabletop.data.schema import ANY_KEYS, Checker, free_form, plain
 from tabletop.model import Aside, GameRecord, GameState, LogEntry
 
 __all__ = [
@@ -75,7 +75,8 @@ def read_aside(ck: Checker, seq: Any, i: int, item: Any, standing: int) -> Aside
         dice = ck.sequence(d, "dice", d.get("dice"), "dice")
         faces = [ck.check_int(dice, j, f, "a die", 1, 1, 6) for j, f in enumerate(dice)]
         action = str(ck.get_str(d, "action", "a take-back", ""))
-        entry = LogEntry(action, plain(args), faces, turn, side_name, summary)
+        args = free_form(ck, d, "args", args, "a take-back's args") or {}
+        entry = LogEntry(action, args, faces, turn, side_name, summary)
     elif "action" in d or "dice" in d or "args" in d:
         ck.error(d, "action" if "action" in d else "dice", "a notice holds no action or dice")
     return Aside(after, entry, summary, turn, side_name)

@@ -21,7 +21,7 @@ from tabletop.data.scenarios import (
     hex_marker_dict,
     hex_marker_from,
 )
-from tabletop.data.schema import ANY_KEYS, Checker, plain, shorten
+from tabletop.data.schema import ANY_KEYS, Checker, free_form, plain, shorten
 from tabletop.data.yamlsafe import Problem
 from tabletop.hexgrid import Hex
 from tabletop.model import (
@@ -251,7 +251,7 @@ def _log(ck: Checker, doc: dict[str, Any], asides: list[Aside] | None = None) ->
         out.append(
             LogEntry(
                 action=str(ck.get_str(d, "action", "a log entry", "")),
-                args=plain(args),
+                args=free_form(ck, d, "args", args, "a log entry's args") or {},
                 dice=faces,
                 turn=ck.get_int(d, "turn", "", 1, lo=1),
                 side=None if side is None else str(ck.get_str(d, "side", "", None)),
@@ -353,7 +353,8 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
         ]
     game.finished = ck.get_bool(st, "finished")
     game.pending = _pending(ck, ctx, st, sc)
-    game.flags = plain(ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS))
+    flags = ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS)
+    game.flags = free_form(ck, st, "flags", flags, "the game's flags") or {}
     ck.errors.extend(unit_errors)
     ck.warnings.extend(unit_warnings)
     if "hex_markers" in st:

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.data import bounds as B
 from tabletop.data.maps import Labels
-from tabletop.data.schema import ANY_KEYS, Checker, plain, shorten
+from tabletop.data.schema import ANY_KEYS, Checker, free_form, plain, shorten
 from tabletop.hexgrid import Hex
 from tabletop.model import (
     MODULES,
@@ -483,7 +483,7 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
     victory = ck.mapping(doc, "victory", doc.get("victory") or {}, "victory", ANY_KEYS)
     for i, v in enumerate(ck.sequence(victory, "hexes", victory.get("hexes"), "victory hexes")):
         _hex(ctx, victory["hexes"], i, v)
-    sc.victory = plain(victory)
+    sc.victory = free_form(ck, doc, "victory", victory, "victory") or {}
 
 
 @collector_paused()

@@ -7,7 +7,9 @@ records what is wrong and returns a usable default, so checking goes on.
 
 from __future__ import annotations
 
+import datetime
 import difflib
+import math
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -73,6 +75,10 @@ def kind_name(value: object) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, datetime.date):
+        return f"a date or time ({value})"
+    if isinstance(value, bytes):
+        return "binary data (!!binary)"
     return type(value).__name__
 
 
@@ -89,6 +95,10 @@ def type_name(value: object) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, datetime.date):
+        return f"a date or time ({value})"
+    if isinstance(value, bytes):
+        return "binary data (!!binary)"
     return type(value).__name__
 
 
@@ -326,6 +336,65 @@ def plain(value: Any) -> Any:
     if isinstance(value, list):
         return [plain(v) for v in value]
     return value
+
+
+FREE_FORM_NODES = 10_000
+"""Values (each alias counted as what it expands to) a free-form key (``victory:``, a
+game's ``flags:``, a log entry's ``args:``) may hold: a save writes every one of them."""
+FREE_FORM_DEPTH = 20
+"""How deeply a free-form key's lists and mappings may nest."""
+FREE_FORM_INT = 2**53
+"""The largest whole number of a free-form key (exact in every reader, JSON's too)."""
+
+
+def free_form(ck: Checker, container: Any, key: str | int | None, value: Any, what: str) -> Any:
+    """A free-form key's value as plain data, each value checked to be one of the format's
+    types (text, a whole number, a finite number, true/false, null, a list, a mapping of
+    names), with a located error for anything else (a date, ``!!binary``) and for a value
+    that nests more than :data:`FREE_FORM_DEPTH` deep or holds more than
+    :data:`FREE_FORM_NODES` values once its aliases are expanded; None after an error.
+    Iterative: no alias chain can exhaust the stack."""
+    count = 0
+    root: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any, int, Any, Any]] = [(value, root, 0, 0, container, key)]
+    while stack:
+        v, parent, slot, depth, where, at = stack.pop()
+        count += 1
+        if count > FREE_FORM_NODES:
+            ck.error(container, key, f"{what} holds more than {FREE_FORM_NODES} values "
+                     "(aliases counted as what they expand to)")  # fmt: skip
+            return None
+        if depth > FREE_FORM_DEPTH:
+            ck.error(where, at, f"{what} nests more than {FREE_FORM_DEPTH} levels deep")
+            return None
+        if isinstance(v, dict):
+            out: Any = {}
+            for k, item in v.items():
+                if not isinstance(k, str):
+                    ck.error(v, None, f"{what}: keys must be names, not {type_name(k)}")
+                    return None
+                stack.append((item, out, k, depth + 1, v, k))
+        elif isinstance(v, list):
+            out = [None] * len(v)
+            stack.extend((item, out, i, depth + 1, v, i) for i, item in enumerate(v))
+        elif v is None or isinstance(v, bool | str):
+            out = v
+        elif isinstance(v, int):
+            if abs(v) > FREE_FORM_INT:
+                ck.error(where, at, f"{what}: a number is too large (at most 2^53)")
+                return None
+            out = v
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                ck.error(where, at, f"{what}: {v} is not a finite number")
+                return None
+            out = v
+        else:
+            ck.error(where, at, f"{what}: {type_name(v)} is not a value a tabletop file holds "
+                     "(text, numbers, true/false, null, lists and mappings): quote it")  # fmt: skip
+            return None
+        parent[slot] = out
+    return root[0]
 
 
 def strict(fn: Callable[[Checker], T], path: str = "<data>") -> T:
