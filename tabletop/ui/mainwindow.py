@@ -336,19 +336,7 @@ class MainWindow(QMainWindow):
         the new scenario in the scenario editor."""
         from tabletop.ui.scenario.newscenario import open_new_scenario_dialog
 
-        map_file = self.map_file()  # before the dialog: its OK replaces the document
-        dialog = open_new_scenario_dialog(self)
-        if dialog is not None and map_file is not None and not dialog.map_path.text():
-            dialog.map_path.setText(str(map_file))  # the map being edited, or the game's
-        return dialog
-
-    def map_file(self) -> Path | None:
-        """The file of the map on screen: the map editor's, else the scenario's or game's."""
-        doc = self.document
-        if isinstance(doc, MapDocument):
-            return doc.path
-        scenario = getattr(doc, "scenario", None)
-        return getattr(getattr(scenario, "map", None), "path", None)
+        return open_new_scenario_dialog(self)  # it proposes the map being edited
 
     def new_map_dialog(self):  # type: ignore[no-untyped-def]
         """File > New Map (``action-file-new-map``): the New Map dialog (returned, shown); its

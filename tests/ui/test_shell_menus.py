@@ -1,7 +1,7 @@
 """The play window's menus (issue 21): docs/app.md's menu table is the menus as they are,
 the Play menu shows the open game's ruleset's actions only, File > New Map works without a
-map open, New Scenario proposes the map on screen; and a desktop without the libraries of
-Qt's xcb plugin is told which Debian packages to install."""
+map open; and a desktop without the libraries of Qt's xcb plugin is told which Debian
+packages to install. (New Scenario's proposed map: tests/ui/test_scenario_props.py.)"""
 
 from __future__ import annotations
 
@@ -107,21 +107,6 @@ def test_file_new_map_from_the_play_window(qtbot, window) -> None:  # type: igno
     dialog.accept()
     assert isinstance(window.document, MapDocument) and window.editor is not None
     assert window.document.map.grid.columns == 7
-
-
-def test_new_scenario_proposes_the_map_on_screen(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
-    window = _open(qtbot, settings, MAP)
-    assert isinstance(window.document, MapDocument)
-    dialog = window.findChild(QAction, "action-new-scenario")
-    dialog.trigger()
-    (new,) = [d for d in window.findChildren(QDialog, "new-scenario-dialog") if d.isVisible()]
-    assert Path(new.map_path.text()) == MAP
-    new.reject()
-    window.open_demo()
-    window.findChild(QAction, "action-new-scenario").trigger()
-    (new,) = [d for d in window.findChildren(QDialog, "new-scenario-dialog") if d.isVisible()]
-    game_map = window.document.scenario.map.path
-    assert game_map is not None and Path(new.map_path.text()) == game_map
 
 
 @pytest.mark.parametrize(
