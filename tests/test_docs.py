@@ -258,12 +258,20 @@ def test_the_quick_start_plays_as_written(  # type: ignore[no-untyped-def]
         assert found is not None, name
         return found
 
+    def hand_over() -> None:
+        """The hot seat's screen, as the page says: its button shows the side's view."""
+        if win.hotseat.showing():
+            assert "Pass the laptop to the" in text
+            qtbot.mouseClick(win.hotseat.screen.button, Qt.MouseButton.LeftButton)
+
     def click(label: str) -> None:
+        hand_over()
         pos = win.view.viewport_point(label)
         qtbot.mouseMove(win.view.viewport(), pos)
         qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
     def press(name: str) -> None:
+        hand_over()
         widget = play.turn_bar.widgetForAction(act(name))
         if widget is None or not widget.isVisible():
             widget = play.panel.buttons[name]

@@ -17,6 +17,7 @@ from tabletop.model.options import (
 )
 from tabletop.model.scenario import AirStrike, Reinforcement, Scenario, SideDef
 from tabletop.model.state import (
+    EVERY_SIDE,
     RULE_HEX_MARKERS,
     UNIT_FLAGS,
     UNIT_MARKERS,
@@ -61,6 +62,7 @@ from tabletop.model.units import (
 )
 
 __all__ = [
+    "EVERY_SIDE",
     "MODEL_WOUNDS",
     "MODULES",
     "MODULE_INFO",

@@ -275,6 +275,10 @@ class HexMarker:
     """Game turn in which it was placed (Smoke is removed in a later Marker Removal Phase)."""
 
 
+EVERY_SIDE = "*"
+"""The viewer that knows every side's secrets (a referee's, or hot seat's 'show everything')."""
+
+
 @dataclass
 class LogEntry:
     """One action in the game log: enough to replay it exactly."""
@@ -378,7 +382,10 @@ class GameState:
 
     def visible_markers(self, viewer: str | None) -> list[HexMarker]:
         """The hex markers ``viewer`` knows of (rules 1.7): an unrevealed minefield is known
-        to its owner only; ``viewer`` None is a neutral view that shows no side's secrets."""
+        to its owner only; ``viewer`` None is a neutral view that shows no side's secrets,
+        :data:`EVERY_SIDE` a referee's that shows them all."""
+        if viewer == EVERY_SIDE:
+            return list(self.hex_markers)
         return [
             m for m in self.hex_markers if m.revealed or (viewer is not None and m.side == viewer)
         ]

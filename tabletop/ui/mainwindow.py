@@ -15,16 +15,19 @@ from tabletop import paths
 from tabletop.commands.play import redo_step, step_text, undo_step
 from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
+from tabletop.model import EVERY_SIDE
 from tabletop.ui import collector, settingsread
 from tabletop.ui.adjust import AdjustControls
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.docks import HexDock
 from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
 from tabletop.ui.files import FileKeeper, recent_label
+from tabletop.ui.hotseat import HotSeat
 from tabletop.ui.layout import WindowLayout
 from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
 from tabletop.ui.panels import turn_text
+from tabletop.ui.pbem import PlayByEmail
 from tabletop.ui.play import POLICIES, move_paused
 from tabletop.ui.playui import PlayUI
 from tabletop.ui.progress import Opening
@@ -78,6 +81,8 @@ class MainWindow(QMainWindow):
         self.play.controller.selectionChanged.connect(self.sight.follow_unit)
         self.adjust = AdjustControls(self)
         self.review = ReviewMode(self)
+        self.hotseat = HotSeat(self)
+        self.pbem = PlayByEmail(self)
         self.window_layout = WindowLayout(self, [
             (self.hex_dock, "&Hex Dock"), (self.log_dock, "&Log Dock"),
             (self.play.panel, "A&ctions Dock"), (self.play.odds, "&Odds Dock"),
@@ -180,6 +185,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.pbem.send_action)
         file_menu.addSeparator()
         file_menu.addAction(self.print_sheet_action)
         file_menu.addSeparator()
@@ -199,6 +205,9 @@ class MainWindow(QMainWindow):
             if name in ("end-turn", "pass"):
                 play_menu.addSeparator()
         play_menu.addAction(self.play.cancel_action)
+        play_menu.addSeparator()
+        play_menu.addAction(self.hotseat.action)
+        play_menu.addAction(self.pbem.record_action)
         play_menu.addSeparator()
         solo = play_menu.addMenu("&Solo: Opportunity Fire")
         self.solo_menu = solo
@@ -252,6 +261,8 @@ class MainWindow(QMainWindow):
         self._fill_view_docks()
 
     def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
+        self.hotseat.set_document(None)
+        self.pbem.set_document(None)
         if isinstance(document, MapDocument):
             self.play.detach()
             edit_map(self, document)
@@ -300,6 +311,9 @@ class MainWindow(QMainWindow):
         self.bridge.unitsChanged.connect(self.sight.refresh_fov)
         self.bridge.markersChanged.connect(self.sight.refresh_fov)
         self._fill_viewer_menu(document)
+        self.pbem.set_document(document)
+        self.hotseat.set_document(document)
+        self.bridge.historyChanged.connect(self.hotseat.follow)
         self.view.default_zoom()
         self._update_title()
         self._update_turn()
@@ -397,6 +411,7 @@ class MainWindow(QMainWindow):
             self.viewer_group.removeAction(action)
         choices = [(None, "No Side (neutral)")]
         choices += [(sid, side.name) for sid, side in document.scenario.sides.items()]
+        choices.append((EVERY_SIDE, "Every Side (Adjust Mode)"))
         for side, text in choices:
             action = QAction(text, self, checkable=True)
             action.setData(side)
@@ -404,10 +419,14 @@ class MainWindow(QMainWindow):
             self.viewer_group.addAction(action)
             self.viewer_menu.addAction(action)
         self.viewer_group.actions()[0].setChecked(True)
-        self.set_viewer(None)
+        self.set_viewer(None, forced=True)
 
-    def set_viewer(self, side: str | None) -> None:
-        """Show the hidden minefields of ``side`` only (None: of no side)."""
+    def set_viewer(self, side: str | None, *, forced: bool = False) -> None:
+        """Show the hidden minefields of ``side`` only (None: of no side; ``EVERY_SIDE``:
+        of all). In hot seat the View menu may not show one side's to the other
+        (:meth:`HotSeat.allows`); the hot seat's own hand-over is ``forced``."""
+        if not forced and not self.hotseat.allows(side):
+            side = self.viewer  # refused: the menu shows what is shown
         self.viewer = side
         for action in self.viewer_group.actions():
             action.setChecked(action.data() == side)
@@ -438,6 +457,8 @@ class MainWindow(QMainWindow):
             self.set_document(document)
             opening.next()
         self._add_recent(Path(path))
+        if isinstance(document, GameDocument) and self.files.save_path is not None:
+            self.pbem.arrived(document)  # a game by email: what is new since last seen
         return True
 
     def accept_disagreement(self, summary: str, details: str) -> bool:
@@ -523,6 +544,8 @@ class MainWindow(QMainWindow):
 
     def _write(self, path: Path) -> bool:
         assert self.document is not None
+        if isinstance(self.document, GameDocument):
+            self.pbem.own(self.document)  # its id, from its first save
         try:
             self.files.save(self.document, path)
         except (OSError, ValueError) as exc:
@@ -530,12 +553,15 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot save", f"{path}: {reason}")
             return False
         self._add_recent(path)
+        if isinstance(self.document, GameDocument):
+            self.pbem.saved(self.document)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
     def after_action(self) -> None:
         """Every action: the game into the recovery file, in case the app dies."""
         if self.document is not None:
+            self.pbem.own(self.document)
             self.files.autosave(self.document)
 
     def may_discard(self) -> bool:

@@ -52,6 +52,19 @@ def text(
     return value
 
 
+def flag(settings: QSettings, key: str, default: bool) -> bool:
+    """An on/off setting (an INI file keeps it as ``true`` or ``false``)."""
+    value = _raw(settings, key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    ignored(settings, key, value, "expected true or false")
+    return default
+
+
 def path(settings: QSettings, key: str) -> Path | None:
     """A file path setting (None when unset or unusable)."""
     value = text(settings, key, "")

@@ -142,3 +142,14 @@ def window(qtbot, document: GameDocument, settings: QSettings):  # type: ignore[
     qtbot.waitExposed(win)
     win.view.fit_map()
     return win
+
+
+@pytest.fixture(autouse=True)
+def no_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests of other things play both sides without the hot seat's hand-over screen (its
+    own tests turn it on), and Send Turn never launches a file manager."""
+    from tabletop.ui.hotseat import HotSeat
+    from tabletop.ui.pbem import PlayByEmail
+
+    monkeypatch.setattr(HotSeat, "default_on", False)
+    monkeypatch.setattr(PlayByEmail, "open_folders", False)

@@ -329,7 +329,7 @@ def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> Non
     assert window.viewer is None and drawn() == set()
     assert "minefield" not in dock_text() and "minefield" not in window.hex_label.text()
     by_text = {a.text(): a for a in window.viewer_group.actions()}
-    assert set(by_text) == {"No Side (neutral)", "NATO", "Warsaw Pact"}
+    assert set(by_text) == {"No Side (neutral)", "NATO", "Warsaw Pact", "Every Side (Adjust Mode)"}
     by_text["Warsaw Pact"].trigger()
     window._on_hex_hovered(mines)
     assert drawn() == {"minefield_at"} and "AT minefield (Warsaw Pact, hidden)" in dock_text()

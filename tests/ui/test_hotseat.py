@@ -1,0 +1,163 @@
+"""Hot seat at one laptop (issue 28): the hand-over screen at each change of the side asked,
+each side's hidden minefields painted for it only, the View menu kept from showing them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from tabletop.commands import PlayAction
+from tabletop.data import load_document
+from tabletop.documents import GameDocument
+from tabletop.model import HexMarker, Scenario
+from tabletop.rules import ActionRequest, ScriptedDice
+from tabletop.ui.hotseat import HotSeat
+
+ROOT = Path(__file__).resolve().parents[2]
+PACT_FIELD = "2010"
+
+
+def _demo(hidden: bool = True) -> GameDocument:
+    scenario = load_document(ROOT / "scenarios" / "demo-platoon.yaml")
+    assert isinstance(scenario, Scenario)
+    doc = GameDocument.from_scenario(scenario)
+    markers = doc.state.hex_markers
+    if hidden:  # a hidden Warsaw Pact field, beside the demo's hidden NATO one (1310)
+        markers.append(HexMarker(scenario.map.parse(PACT_FIELD), "minefield_at", "pact", False))
+    else:
+        markers[:] = [m for m in markers if m.revealed]
+    return doc
+
+
+@pytest.fixture
+def hot(qtbot, settings, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(HotSeat, "default_on", True)
+    from tabletop.ui.mainwindow import MainWindow
+
+    def make(doc: GameDocument):  # type: ignore[no-untyped-def]
+        win = MainWindow(settings)
+        qtbot.addWidget(win)
+        win.resize(1000, 700)
+        win.set_document(doc)
+        win.show()
+        qtbot.waitExposed(win)
+        return win
+
+    return make
+
+
+def _act(doc: GameDocument, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+    doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice([])))
+
+
+def _painted(window, qtbot) -> set[tuple[str, str | None]]:  # type: ignore[no-untyped-def]
+    """The minefields the map scene's marker items paint now (kind, owner)."""
+    scene = window.map_scene
+    painted: list = []
+    painter = scene.map_painter
+    real_markers, real_badges = painter.paint_markers, painter.paint_marker_badges
+
+    def markers(p, rect, shown, *a, **k):  # type: ignore[no-untyped-def]
+        painted.extend(shown)
+        return real_markers(p, rect, shown, *a, **k)
+
+    def badges(p, rect, shown, *a, **k):  # type: ignore[no-untyped-def]
+        painted.extend(shown)
+        return real_badges(p, rect, shown, *a, **k)
+
+    painter.paint_markers, painter.paint_marker_badges = markers, badges
+    try:
+        window.view.fit_map()
+        window.view.viewport().grab()
+    finally:
+        painter.paint_markers, painter.paint_marker_badges = real_markers, real_badges
+    return {(m.kind, m.side) for m in painted if m.kind.startswith("minefield") and not m.revealed}
+
+
+def _take_over(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    button = window.hotseat.screen.button
+    assert window.hotseat.showing() and button.isVisible()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not window.hotseat.showing()
+
+
+def test_each_side_change_hands_over_and_each_view_paints_its_own_fields(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc = _demo()
+    window = hot(doc)
+    assert not window.hotseat.showing()  # a chit to draw: nobody's decision, nobody's secrets
+    assert _painted(window, qtbot) == set()
+    _act(doc, "draw", formation="1st_tank")
+    screen = window.hotseat.screen
+    assert screen.isVisible() and screen.title.text() == "Pass the laptop to the Warsaw Pact player"
+    assert screen.geometry().contains(window.view.geometry().center())
+    assert window.viewer is None and _painted(window, qtbot) == set()  # behind the screen
+    _take_over(window, qtbot)
+    assert window.viewer == "pact"
+    assert _painted(window, qtbot) == {("minefield_at", "pact")}  # its own, not NATO's
+    _act(doc, "end-impulse")
+    assert not window.hotseat.showing() and window.viewer is None
+    _act(doc, "draw", formation="kampfgruppe")
+    assert screen.title.text() == "Pass the laptop to the NATO player"
+    _take_over(window, qtbot)
+    assert window.viewer == "nato"
+    painted = _painted(window, qtbot)
+    assert ("minefield_at", "pact") not in painted and ("minefield_at", "nato") in painted
+    # the View menu may not show the Pact's fields to NATO while hot seat is on
+    by_text = {a.text(): a for a in window.viewer_group.actions()}
+    by_text["Warsaw Pact"].trigger()
+    assert window.viewer == "nato" and by_text["NATO"].isChecked()
+    assert "Hot seat" in window.statusBar().currentMessage()
+    assert ("minefield_at", "pact") not in _painted(window, qtbot)
+    by_text["Every Side (Adjust Mode)"].trigger()  # refused outside Adjust mode
+    assert window.viewer == "nato"
+
+
+def test_show_everything_in_adjust_mode_warns_and_is_logged(hot, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    doc = _demo()
+    window = hot(doc)
+    _act(doc, "draw", formation="kampfgruppe")
+    _take_over(window, qtbot)
+    warned: list[str] = []
+
+    def warning(*args):  # type: ignore[no-untyped-def]
+        warned.append(args[2])
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
+    window.adjust.action.setChecked(True)
+    by_text = {a.text(): a for a in window.viewer_group.actions()}
+    by_text["Every Side (Adjust Mode)"].trigger()
+    assert warned and "game's log" in warned[0]
+    assert window.viewer == "*" and ("minefield_at", "pact") in _painted(window, qtbot)
+    (notice,) = doc.state.record.asides
+    assert notice.entry is None and "every side's hidden minefields shown" in notice.text
+    assert any("every side's hidden minefields" in window.log_dock.list.item(i).text()
+               for i in range(window.log_dock.list.count()))  # fmt: skip
+
+
+def test_opportunity_fire_hands_over_to_the_defender(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc = _demo()
+    window = hot(doc)
+    _act(doc, "draw", formation="kampfgruppe")
+    _take_over(window, qtbot)
+    doc.state.pending = {"kind": "opportunity_fire", "unit": "leo1-1", "hex": "1309",
+                         "firers": ["t72-1"], "path_left": []}  # fmt: skip
+    window.hotseat.follow()
+    assert window.hotseat.screen.title.text() == "Pass the laptop to the Warsaw Pact player"
+    assert window.viewer is None
+
+
+def test_no_hand_over_without_hidden_information_or_with_hot_seat_off(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
+    doc = _demo(hidden=False)
+    window = hot(doc)
+    _act(doc, "draw", formation="1st_tank")
+    assert not window.hotseat.showing()
+    hidden = _demo()
+    window.set_document(hidden)
+    window.hotseat.action.setChecked(False)
+    _act(hidden, "draw", formation="1st_tank")
+    assert not window.hotseat.showing()
+    assert window.settings.value("play/hot_seat") in (False, "false")
