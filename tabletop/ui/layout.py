@@ -217,7 +217,9 @@ class WindowLayout(QObject):
     def fit_on_screen(self) -> None:
         """Shrink or move the window to lie inside its screen's available area."""
         w = self.window
-        screen = w.screen() or QGuiApplication.primaryScreen()
+        # the screen the restored geometry is on (a second monitor stays the one)
+        screen = QGuiApplication.screenAt(w.geometry().center()) or w.screen()
+        screen = screen or QGuiApplication.primaryScreen()
         if screen is None:
             return
         if w.isMaximized() or w.isFullScreen():
