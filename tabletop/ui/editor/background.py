@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
 
 from tabletop.commands import SetBackground
 from tabletop.commands.mapedit import Point, calibrate, first_centre, scene_to_image
 from tabletop.data.files import image_ref
 from tabletop.hexgrid import Hex
 from tabletop.model import Background
+from tabletop.ui.editor.imageread import read_image
 from tabletop.ui.editor.tools import EditorTool
 from tabletop.ui.tools import ToolEvent
 
@@ -100,9 +100,9 @@ class BackgroundMixin:
     def load_background(self: MapEditor, path: str | Path) -> bool:
         """Put the image at ``path`` under the grid, scaled to the map's width; False (and
         the reason in the status bar) if it cannot be read."""
-        image = QImage(str(path))
+        image, problem = read_image(path)
         if image.isNull():
-            self.hint_label.setText(f"Cannot read {path} as an image (PNG or JPEG).")
+            self.hint_label.setText(f"Cannot use {path} as an image: {problem}")
             return False
         hexmap = self.document.map
         bounds = self.scene.map_rect()

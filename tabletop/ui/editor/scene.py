@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem
 
 from tabletop.commands.mapedit import background_scale, first_centre
@@ -21,6 +21,7 @@ from tabletop.data.files import background_path
 from tabletop.documents import GameDocument, MapDocument
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
+from tabletop.ui.editor.imageread import read_image
 from tabletop.ui.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN, _lod
 from tabletop.ui.loading import map_scenario
 from tabletop.ui.scene import MapScene
@@ -64,9 +65,9 @@ class BackgroundItem(QGraphicsPixmapItem):
             return
         path = image_path(hexmap, background)
         if path != self._loaded:
-            # only a regular file is read: a FIFO or a device would block or never end
-            image = QImage(str(path)) if path.is_file() else QImage()
-            self.problem = "" if not image.isNull() else f"cannot read the image {path}"
+            # read with bounds: a FIFO, a device, an SVG that refers to other files, a
+            # decompression bomb are refused (editor.imageread)
+            image, self.problem = read_image(path)
             self.setPixmap(QPixmap.fromImage(image))
             self._loaded = path
         sx, sy = background_scale(hexmap, background)
