@@ -299,7 +299,9 @@ class MapScene(QGraphicsScene):
     def counter_at(self, scene_pos: QPointF) -> CounterItem | None:
         """The counter whose visible part is under ``scene_pos`` (the topmost one there: a
         fanned-out counter over the hex beneath), or None. The square counts, not the
-        transparent margin of its pixmap."""
+        transparent margin of its pixmap; far out, where tiles draw the counters, none."""
+        if self.layers.far_mode:
+            return None
         half = self.faces.side / 2
         for item in self.items(scene_pos):
             if isinstance(item, CounterItem) and item.isVisible():
