@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, exp, lgamma, log, log1p
 from typing import Any
 
 from tabletop.model import GameState, Status
@@ -32,6 +32,8 @@ def face_chance(need: int, exact: bool) -> Number:
 
 def binomial_pmf(n: int, p: Number) -> list[Number]:
     """P(k successes of n), k = 0..n."""
+    if isinstance(p, float) and n > FLOAT_DICE:  # comb(n, k) would pass a float
+        return list(_float_pmf(n, p))
     q = 1 - p
     return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
 
@@ -117,3 +119,18 @@ def plan_odds(
         exact=exact,
     )
     return odds, spec
+
+
+FLOAT_DICE = 1000
+"""Up to this many dice the float odds multiply out exactly as written (comb(1000, 500)
+is below the largest float); above it they come from logarithms."""
+
+
+def _float_pmf(n: int, p: float) -> list[float]:
+    """binomial_pmf in floats without overflow: each term from its logarithm (comb(1050,
+    525) is past the largest float; an exact Fraction never overflows)."""
+    if p <= 0 or p >= 1:
+        return [float(k == (n if p >= 1 else 0)) for k in range(n + 1)]
+    lp, lq, ln = log(p), log1p(-p), lgamma(n + 1)
+    return [exp(ln - lgamma(k + 1) - lgamma(n - k + 1) + k * lp + (n - k) * lq)
+            for k in range(n + 1)]  # fmt: skip

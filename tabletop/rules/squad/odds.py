@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, exp, lgamma, log, log1p
 from typing import Any
 
 from tabletop.model import GameState
@@ -35,6 +35,8 @@ def _chance(k: int, exact: bool) -> Number:
 
 
 def binomial_pmf(n: int, p: Number) -> list[Number]:
+    if isinstance(p, float) and n > FLOAT_DICE:  # comb(n, k) would pass a float
+        return list(_float_pmf(n, p))
     return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
@@ -212,3 +214,18 @@ def close_combat_odds(
     for w, pw in enumerate(wounds):
         lost[allocation(state, target, w)] += pw
     return SquadOdds(tuple(hits), tuple(wounds), tuple(lost), lost[standing]), []
+
+
+FLOAT_DICE = 1000
+"""Up to this many dice the float odds multiply out exactly as written (comb(1000, 500)
+is below the largest float); above it they come from logarithms."""
+
+
+def _float_pmf(n: int, p: float) -> list[float]:
+    """binomial_pmf in floats without overflow: each term from its logarithm (comb(1050,
+    525) is past the largest float; an exact Fraction never overflows)."""
+    if p <= 0 or p >= 1:
+        return [float(k == (n if p >= 1 else 0)) for k in range(n + 1)]
+    lp, lq, ln = log(p), log1p(-p), lgamma(n + 1)
+    return [exp(ln - lgamma(k + 1) - lgamma(n - k + 1) + k * lp + (n - k) * lq)
+            for k in range(n + 1)]  # fmt: skip
