@@ -38,6 +38,7 @@ def main(out: Path) -> None:
     app = application()
     folder = Path(tempfile.mkdtemp())
     settings = QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("play/hot_seat", False)  # one player: no hand-over screen
     win = create_window(scenario(folder), settings)
     assert win is not None
     win.resize(1400, 880)

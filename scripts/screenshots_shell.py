@@ -61,6 +61,7 @@ def editor_session(out: Path, settings: QSettings) -> None:
 def main(argv: list[str]) -> None:
     application()
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("play/hot_seat", False)  # one player: no hand-over screen
     if argv[:1] == ["--editor-session"]:
         editor_session(Path(argv[1]), settings)
     else:

@@ -46,6 +46,7 @@ def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     application()
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("play/hot_seat", False)  # one player: no hand-over screen
     window = create_window(paths.DEMO_SCENARIO, settings)
     assert window is not None
     window.resize(1500, 940)
