@@ -143,11 +143,15 @@ def test_opportunity_fire_hands_over_to_the_defender(hot, qtbot) -> None:  # typ
     window = hot(doc)
     _act(doc, "draw", formation="kampfgruppe")
     _take_over(window, qtbot)
-    doc.state.pending = {"kind": "opportunity_fire", "unit": "leo1-1", "hex": "1309",
-                         "firers": ["t72-1"], "path_left": []}  # fmt: skip
-    window.hotseat.follow()
+    _act(doc, "move", units=("leo2-1",), to=("1312",))  # in sight of Pact tanks: paused
+    assert doc.state.pending is not None and doc.state.pending["kind"] == "opportunity_fire"
     assert window.hotseat.screen.title.text() == "Pass the laptop to the Warsaw Pact player"
     assert window.viewer is None
+    _take_over(window, qtbot)
+    assert window.viewer == "pact"
+    _act(doc, "pass")  # the defender lets it go: NATO again
+    assert window.hotseat.screen.title.text() == "Pass the laptop to the NATO player"
+    assert window.hotseat.showing() and window.viewer is None
 
 
 def test_no_hand_over_without_hidden_information_or_with_hot_seat_off(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
