@@ -18,6 +18,7 @@ from tabletop.cli.common import EXIT_DONE, BadInput, check_side, emit, fail, loa
 from tabletop.model import GameState, HexMarker
 from tabletop.rules.narrate import marker_name
 from tabletop.rules.unitjson import unit_json
+from tabletop.rules.victory import objectives, standing
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,6 +61,7 @@ def show_json(state: GameState, side: str | None) -> dict[str, Any]:
     if state.scenario.ruleset == "platoon":
         out["cup"] = dict(sorted(Counter(state.cup).items()))
     out["pending"] = state.pending
+    out["victory"] = standing(state).to_json()
     out["units"] = {
         u.id: {"side": u.side, "type": u.type_id, "formation": u.formation, **unit_json(state, u)}
         | ({"carrier": u.carrier} if u.carrier else {})
@@ -104,6 +106,7 @@ def show_text(state: GameState, side: str | None) -> str:
         lines.append(f"chits in the cup: {chits}")
     if state.pending is not None:
         lines.append(_pending(state.pending))
+    lines.extend(victory_lines(state))
     lines.append("units:")
     for u in sorted(state.units.values(), key=lambda u: u.id):
         lines.append("  " + _unit_line(state, u.id))
@@ -120,6 +123,32 @@ def show_text(state: GameState, side: str | None) -> str:
         for a in asides:
             lines.append(f"  after action {a.after}: {a.text}")
     return "\n".join(lines)
+
+
+def victory_lines(state: GameState) -> list[str]:
+    """The running VP and who controls each objective, and at the end the result
+    (rules-spec 6): ``VP: NATO 3, Warsaw Pact 1`` / ``objectives: 0707 (2 VP) NATO, ...`` /
+    ``result: NATO wins (the last turn is over)``."""
+    names = state.scenario.sides
+
+    def name(side: str | None) -> str:
+        return names[side].name if side is not None and side in names else str(side)
+
+    s = standing(state)
+    lines = ["VP: " + ", ".join(f"{name(k)} {v}" for k, v in s.vp.items())]
+    if s.controls:
+        worth = {o.label: o.vp for o in objectives(state.scenario)}
+        held = ", ".join(
+            f"{h} ({worth.get(h, 1)} VP) {name(c) if c else 'nobody'}"
+            for h, c in s.controls.items()
+        )
+        lines.append(f"objectives: {held}")
+    if s.over:
+        why = {"turns": "the last turn is over", "annihilation": "a side has no units left",
+               "sudden_death": "sudden death"}.get(s.why or "", s.why)  # fmt: skip
+        verdict = f"{name(s.winner)} wins" if s.winner else "a draw"
+        lines.append(f"result: {verdict} ({why})")
+    return lines
 
 
 def _stage(state: GameState) -> str:

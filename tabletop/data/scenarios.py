@@ -480,10 +480,51 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
             units = unit_from(ck, ctx, d, "unit", d.get("unit"), with_sw=False)
             if units:
                 sc.reinforcements.append(Reinforcement(turn, units[0], ck.get_bool(d, "landed")))
-    victory = ck.mapping(doc, "victory", doc.get("victory") or {}, "victory", ANY_KEYS)
-    for i, v in enumerate(ck.sequence(victory, "hexes", victory.get("hexes"), "victory hexes")):
-        _hex(ctx, victory["hexes"], i, v)
-    sc.victory = free_form(ck, doc, "victory", victory, "victory") or {}
+    sc.victory = _victory(ck, ctx, doc, sc.ruleset)
+
+
+VICTORY_KEYS = ("hexes", "losses", "margin", "sudden_death")
+OBJECTIVE_KEYS = ("hex", "vp", "owner")
+LOSS_KINDS = {"platoon": ("step", "unit"), "squad": ("figure", "unit", "vehicle")}
+"""The loss kinds of ``victory: losses:`` per ruleset (rules-spec 6; the rules core's
+``tabletop.rules.<ruleset>.scoring.LOSSES`` has the same keys, a test checks it)."""
+VP = 10_000
+"""The most VP a single objective, loss or total may be worth (a typo guard)."""
+
+
+def _victory(ck: Checker, ctx: Context, doc: dict[str, Any], ruleset: str) -> dict[str, Any]:
+    """``victory: {hexes, losses, margin, sudden_death}`` (rules-spec 6, docs/formats.md):
+    each objective a label on the map or ``{hex, vp, owner}``, VP never negative, sides and
+    loss kinds known."""
+    victory = ck.mapping(doc, "victory", doc.get("victory") or {}, "victory", VICTORY_KEYS)
+    kept: dict[str, Any] | None = free_form(ck, doc, "victory", victory, "victory")
+    if kept is None:  # (a value of no type of the format, or an alias bomb: said)
+        return {}
+    for seq, i, item in ck.items(victory, "hexes", "victory hexes"):
+        if not isinstance(item, dict):
+            _hex(ctx, seq, i, item)
+            continue
+        d = ck.mapping(seq, i, item, "an objective", OBJECTIVE_KEYS, ("hex",))
+        if "hex" in d:
+            _hex(ctx, d, "hex", d["hex"])
+        ck.get_int(d, "vp", "", 1, lo=0, hi=VP)
+        if d.get("owner") is not None:
+            ck.name_in(d, "owner", d["owner"], "side", ctx.sides)
+    if "losses" in victory:
+        kinds = LOSS_KINDS.get(ruleset, ())
+        what = f"victory losses (the {ruleset} ruleset's: {', '.join(kinds)})"
+        losses = ck.mapping(victory, "losses", victory["losses"], what, kinds)
+        for kind in kinds:
+            ck.get_int(losses, kind, "", 0, lo=0, hi=VP)
+    if "margin" in victory:
+        ck.get_int(victory, "margin", "", 1, lo=1, hi=VP)
+    if "sudden_death" in victory:
+        raw = victory["sudden_death"]
+        totals = ck.mapping(victory, "sudden_death", raw, "victory sudden_death", ANY_KEYS)
+        for side in totals:
+            if ck.name_in(totals, side, side, "side", ctx.sides):
+                ck.get_int(totals, side, "", 0, lo=1, hi=VP)
+    return kept
 
 
 @collector_paused()

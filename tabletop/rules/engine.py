@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from tabletop.model import GameState, LogEntry, Scenario
+from tabletop.rules import victory
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.los import LineOfSight
@@ -88,7 +89,9 @@ def perform(
     recorder = RecordingDice(dice)
     side = request.side or state.active_side
     turn = state.turn  # the turn the action is taken in (end-turn moves on to the next)
+    before = victory.present_sides(state)
     result = ruleset.perform(state, request, recorder, los)
+    victory.settle(state, result, before)  # control, and the game's end (rules-spec 6)
     state.log.append(
         LogEntry(
             action=request.action,

@@ -355,6 +355,21 @@ def _in(h: str | None) -> str:
     return f" in {h}" if h else ""
 
 
+_WHY = {"turns": "the last turn is over", "annihilation": "a side has no units left",
+        "sudden_death": "sudden death"}  # fmt: skip
+
+
+def _game_over(w: _Words, d: dict[str, Any]) -> str:
+    """``the game is over: Blue wins (sudden death), VP Blue 2, Red 0`` (rules-spec 6)."""
+    vp = d.get("vp")
+    if not isinstance(vp, dict):
+        return "the game is over"
+    winner = d.get("winner")
+    verdict = f"{w.side(str(winner))} wins" if winner else "a draw"
+    score = ", ".join(f"{w.side(str(k))} {v}" for k, v in vp.items())
+    return f"the game is over: {verdict} ({_WHY.get(str(d.get('why')), d.get('why'))}), VP {score}"
+
+
 def _event(w: _Words, e: Event) -> str:
     who = w.unit(e.unit) if e.unit else ""
     d = e.data
@@ -372,7 +387,7 @@ def _event(w: _Words, e: Event) -> str:
         "fire_lost": f"{who} has no target left to fire at",
         "impulse_ended": f"the {w.formation(d.get('formation'))} impulse ends",
         "turn_started": f"turn {d.get('turn')} begins",
-        "game_over": "the game is over",
+        "game_over": _game_over(w, d),
         "assault": f"assault on {e.hex}",
         "assault_called_off": f"{who} calls the assault off",
         "minefield_attack": f"the minefield in {e.hex} attacks {who}",

@@ -51,7 +51,9 @@ class HandlerRuleset:
             known = ", ".join(sorted(self.handlers))
             return [f"unknown action {request.action!r}; known: {known}"]
         if state.finished:
-            return [f"the game is over (turn {state.turn} of {state.scenario.turns} ended)"]
+            from tabletop.rules.victory import over_reason
+
+            return [over_reason(state)]
         if request.side is not None and request.side not in state.scenario.sides:
             return [f"there is no side {request.side!r} in this scenario"]
         return self.more_reasons(state, request) or self.handlers[request.action].check(

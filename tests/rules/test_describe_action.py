@@ -78,7 +78,8 @@ def test_without_a_result_it_says_the_action_as_logged(scenario: Scenario) -> No
 def test_a_close_combat_round_and_a_squad_player_turn() -> None:
     state = world(
         [unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=3),
-         unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=3)],
+         unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=3),
+         unit("spare", "GER_RIFLE_SQUAD", "german", "0909")],  # (keeps german in the game)
         rules=["close_combat"], phase="close_combat",
     )  # fmt: skip
     first = act(state, "close-combat", [1, 3, 4, 2, 2, 6], hex="0505")

@@ -85,7 +85,11 @@ def test_the_bunker_shot_down_with_six_figures_inside_takes_them_all() -> None:
         "s", "SAPPER_SQUAD", "soviet", "0505", figures=[fig("soldier")] * 5 + [fig("medic")]
     )
     state = world(
-        [unit("g", "GER_RIFLE_SQUAD", "german", "0805"), sappers],
+        [
+            unit("g", "GER_RIFLE_SQUAD", "german", "0805"),
+            sappers,
+            unit("spare", "RIFLE_SQUAD", "soviet", "0909"),
+        ],
         bunkers=BUNKER,
         phase="shooting",
         options=Options(bunker_wounds=2),

@@ -356,6 +356,7 @@ def test_a_unit_suppressed_when_the_combat_starts_surrenders_at_round_1_unprotec
     state = melee(
         unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=1),
         unit("s", "RIFLE_SQUAD", "soviet", "0505", status=Status.SUPPRESSED),
+        unit("spare", "RIFLE_SQUAD", "soviet", "0909"),  # (keeps soviet in the game, rules-spec 6)
     )
     result = cc(state, [])
     assert events(result) == [

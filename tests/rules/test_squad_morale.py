@@ -123,7 +123,8 @@ def test_suppressed_by_a_minefield_in_its_own_move_it_misses_its_next_player_tur
 def test_suppressed_as_the_attacker_of_a_close_combat_it_misses_its_next_player_turn() -> None:
     state = world(
         [unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=3),
-         unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=1)],
+         unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=1),
+         unit("spare", "RIFLE_SQUAD", "soviet", "0909")],  # (keeps soviet in the game)
         phase="close_combat", rules=["close_combat", "morale"],
     )  # fmt: skip
     # the attacker's 3 dice (one hit: the lone rifleman falls), the defender's 1 (a hit),

@@ -53,8 +53,13 @@ def test_end_turn_runs_the_rest_of_the_player_turn() -> None:
 def test_the_game_ends_after_the_last_player_turn() -> None:
     state = world([], phase="end", side="soviet", turns=1)
     result = act(state, "end-phase")
-    assert state.finished and events(result)[-1] == {"event": "game_over", "turn": 1}
-    assert reasons(state, "end-phase") == ["the game is over (turn 1 of 1 ended)"]
+    assert state.finished and events(result)[-1] == {
+        "event": "game_over", "turn": 1, "vp": {"german": 0, "soviet": 0}, "winner": None,
+        "why": "turns",
+    }  # fmt: skip
+    assert reasons(state, "end-phase") == [
+        "the game is over (turn 1 of 1 ended): a draw, VP Germans 0, Soviets 0"
+    ]
 
 
 def test_only_the_side_to_act_ends_a_phase() -> None:

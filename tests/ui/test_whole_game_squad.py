@@ -171,6 +171,9 @@ def test_the_squad_demo_played_in_the_window_equals_tabletop_act(
     doc = win.document
     assert doc.state.finished and done["phases"] == 4 * 2 * doc.scenario.turns
     log = doc.state.log
+    # the last end-phase ends the game with its result (rules-spec 6)
+    assert log[-1].summary.endswith("game_over"), log[-1].summary
+    assert doc.state.flags["game_over"]["why"] == "turns"
     assert done["moves"] >= 2 and done["shots"] >= 1, done
     assert done["rounds"] >= 1 and sum(e.action == "close-combat" for e in log) == done["rounds"]
     gui_file = tmp_path / "gui.yaml"

@@ -141,7 +141,7 @@ class EndTurn:
         if state.turn >= state.scenario.turns:
             state.finished = True
             state.phase = "finished"
-            result.event("game_over", turn=state.turn)
+            # the engine counts the VP and tells game_over (rules.victory.settle)
         else:
             state.turn += 1
             state.cup = state.scenario.initial_cup()

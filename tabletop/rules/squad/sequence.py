@@ -146,7 +146,7 @@ def end_phase(state: GameState, dice: DiceSource, result: ActionResult) -> None:
         if state.turn >= state.scenario.turns:
             state.finished = True
             state.phase = "finished"
-            result.event("game_over", turn=state.turn)
+            # the engine counts the VP and tells game_over (rules.victory.settle)
             return
         state.turn += 1
         result.event("turn_started", turn=state.turn)

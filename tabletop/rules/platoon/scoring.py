@@ -1,0 +1,41 @@
+"""The platoon ruleset's part of victory (rules-spec 6, :mod:`tabletop.rules.victory`).
+
+Losses: ``step``, a full unit reduced; ``unit``, a unit eliminated, scored instead of its
+steps (a support weapon counts as a unit). A unit that starts reduced has no step to lose.
+Close combat: an assault is fought out within its action (rules 2.9), so no unit is ever
+left in a close combat in a hex (READING): control is decided by who is there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from tabletop.model import GameState, UnitState
+
+LOSSES = {"step": 1, "unit": 2}
+"""The VP of each loss when a scenario gives no ``losses:`` (rules-spec 6)."""
+
+
+def losses(state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
+    """Each side's losses so far, by kind."""
+    out: dict[str, Counter[str]] = {side: Counter() for side in state.scenario.sides}
+    for unit in state.units.values():
+        was = initial.get(unit.id)
+        if was is not None and not was.alive:
+            continue
+        lost = out.setdefault(unit.side, Counter())
+        if not unit.alive:
+            lost["unit"] += 1
+        elif unit.step == "reduced" and (was is None or was.step != "reduced"):
+            lost["step"] += 1
+    return out
+
+
+def in_close_combat(state: GameState, unit: UnitState) -> bool:
+    return False
+
+
+def grounded(state: GameState, unit: UnitState) -> bool:
+    """A ground unit: not a helicopter flying or in NOE (a landed one is)."""
+    return unit.mode not in ("flying", "noe")
