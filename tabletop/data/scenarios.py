@@ -496,9 +496,12 @@ def _victory(ck: Checker, ctx: Context, doc: dict[str, Any], ruleset: str) -> di
     """``victory: {hexes, losses, margin, sudden_death}`` (rules-spec 6, docs/formats.md):
     each objective a label on the map or ``{hex, vp, owner}``, VP never negative, sides and
     loss kinds known."""
-    victory = ck.mapping(doc, "victory", doc.get("victory") or {}, "victory", VICTORY_KEYS)
-    kept: dict[str, Any] | None = free_form(ck, doc, "victory", victory, "victory")
-    if kept is None:  # (a value of no type of the format, or an alias bomb: said)
+    raw = doc.get("victory") or {}
+    kept: dict[str, Any] | None = free_form(ck, doc, "victory", raw, "victory")
+    if kept is None:  # a value of no type of the format, or an alias bomb: said, and no more
+        return {}
+    victory = ck.mapping(doc, "victory", raw, "victory", VICTORY_KEYS)
+    if not victory:
         return {}
     for seq, i, item in ck.items(victory, "hexes", "victory hexes"):
         if not isinstance(item, dict):
