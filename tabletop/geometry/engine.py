@@ -83,6 +83,25 @@ class LosEngine:
         mask = self.visible_mask(a, markers)
         return frozenset(self.field.hex_at(i) for i in np.flatnonzero(mask).tolist())
 
+    def visible_among(
+        self, a: Viewpoint, hexes: Sequence[Hex], markers: Sequence[HexMarker] = ()
+    ) -> frozenset[Hex]:
+        """The hexes of ``hexes`` in which a ground unit would be seen from ``a``:
+        ``visible_from(a) & set(hexes)``, computed on those lines only."""
+        self._check_hex(a.hex)
+        cells_of = self.hex_map.cells
+        for h in (h for h in hexes if h not in cells_of):
+            self._check_hex(h)  # (raises)
+        if a.helicopter_mode:
+            return frozenset(h for h in hexes if self.check(a, Viewpoint(h), markers).clear)
+        f = self.field
+        cells = np.array([(h.q - f.q0) * f.stride + (h.r - f.r0) for h in hexes], dtype=np.int64)
+        origin = f.index(a.hex)
+        mask = field_of_view(self.field, self.field.cover(markers), self.table, origin,
+                             self.options, among=cells)  # fmt: skip
+        return frozenset(h for h, c in zip(hexes, cells.tolist(), strict=True)
+                         if mask[c] or c == origin)  # fmt: skip
+
     def visible_mask(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> np.ndarray:
         """``visible_from`` as a boolean array over the field's cells (fast, for overlays)."""
         cover = self.field.cover(markers)

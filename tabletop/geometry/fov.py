@@ -36,11 +36,14 @@ _BLOCK_BITS = (_FIELD << _BLOCK0) | (_FIELD << _BLOCK1)
 
 
 def field_of_view(
-    field: TerrainField, cover: Cover, table: RayTable, origin: int, options: Options
-) -> Bools:
-    """Boolean mask over the field's cells: the map hexes a ground unit at ``origin`` sees."""
+    field: TerrainField, cover: Cover, table: RayTable, origin: int, options: Options,
+    among: Cells | None = None,
+) -> Bools:  # fmt: skip
+    """Boolean mask over the field's cells: the map hexes a ground unit at ``origin`` sees
+    (``among``: of those cells only, the others False; each line is decided by its own
+    pieces, so a few targets cost their own lines, not the whole map's)."""
     stride = field.stride
-    targets = np.flatnonzero(field.on_map)
+    targets = np.flatnonzero(field.on_map) if among is None else np.unique(among)
     targets = targets[targets != origin]
     visible = np.zeros(len(field.on_map), dtype=np.bool_)
     visible[origin] = True

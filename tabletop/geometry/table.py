@@ -31,12 +31,23 @@ import numpy.typing as npt
 
 from tabletop.geometry.rays import CanonicalRays, IntArray, RayBatch, compute_rays, hex_distance
 
-__all__ = ["CACHE_PIECES", "CHUNK_PIECES", "SHARED", "Gathered", "Line", "RayTable", "SharedRays"]
+__all__ = [
+    "CACHE_PIECES",
+    "CHUNK_PIECES",
+    "LINES_KEPT",
+    "SHARED",
+    "Gathered",
+    "Line",
+    "RayTable",
+    "SharedRays",
+]
 
 CACHE_PIECES = 1 << 21
 """At most this many pieces (24 bytes each, 8 more per table) are kept for later calls."""
 CHUNK_PIECES = 1 << 17
 """A field of view beyond the cache is evaluated this many pieces (about) at a time."""
+LINES_KEPT = 1 << 14
+"""A table keeps the Python form of at most this many single lines (``RayTable.line``)."""
 
 I32 = npt.NDArray[np.int32]
 _T = TypeVar("_T", bound=np.generic)
@@ -191,23 +202,41 @@ class RayTable:
         return slots
 
     def line(self, dq: int, dr: int) -> Line:
+        """The line to offset (dq, dr) as Python tuples. The last ``LINES_KEPT`` lines
+        asked are kept (the oldest dropped first); a line the shared store does not hold
+        and has no room for is computed and not stored (``CACHE_PIECES``)."""
         found = self._lines.get((dq, dr))
-        if found is None:
-            s = int(self.slots(np.array([dq]), np.array([dr]))[0])
+        if found is not None:
+            return found
+        qs, rs = np.array([dq]), np.array([dr])
+        pieces = abs(dq) + abs(dr) + 2  # (more than the line has)
+        if self.shared.covers(qs, rs) or self.shared.size + pieces <= CACHE_PIECES:
+            s = int(self.slots(qs, rs)[0])
             start = int(self.shared.start[s])
             sl = slice(start, start + int(self.shared.length[s]))
             rel1: list[int] = self._rel1[sl].tolist()
             rel2: list[int] = self._rel2[sl].tolist()
-            inner = range(1, len(rel1) - 1)
-            found = Line(
-                rel1=tuple(rel1),
-                rel2=tuple(rel2),
-                num=tuple(self.shared.num[sl].tolist()),
-                den=int(self.shared.den[s]),
-                cells=tuple(rel1[k] for k in inner if rel1[k] == rel2[k]),
-                sides=tuple(k for k in inner if rel1[k] != rel2[k]),
-            )
-            self._lines[(dq, dr)] = found
+            num: list[int] = self.shared.num[sl].tolist()
+            den = int(self.shared.den[s])
+        else:
+            batch = self.shared.compute(qs, rs)
+            rel1 = (batch.q1 * self.stride + batch.r1).astype(np.int64).tolist()
+            rel2 = (batch.q2 * self.stride + batch.r2).astype(np.int64).tolist()
+            num = batch.num.tolist()
+            den = int(batch.den[0])
+        inner = range(1, len(rel1) - 1)
+        found = Line(
+            rel1=tuple(rel1),
+            rel2=tuple(rel2),
+            num=tuple(num),
+            den=den,
+            cells=tuple(rel1[k] for k in inner if rel1[k] == rel2[k]),
+            sides=tuple(k for k in inner if rel1[k] != rel2[k]),
+        )
+        lines = self._lines
+        if len(lines) >= LINES_KEPT:
+            del lines[next(iter(lines))]
+        lines[(dq, dr)] = found
         return found
 
     def gather(self, dq: IntArray, dr: IntArray, with_num: bool = False) -> Gathered:

@@ -24,6 +24,7 @@ from tabletop.model.tracking import (
     tracked_dict,
     tracked_list,
 )
+from tabletop.model.where import placed, reshaped
 
 if TYPE_CHECKING:
     from tabletop.model.scenario import Scenario
@@ -142,6 +143,13 @@ class UnitState:
         if ACTIVE and self.__dict__.get(name, _UNSET) != value:  # (a write of the same
             for journal in ACTIVE:  # value, such as every unit's status, changes nothing)
                 journal.unit(self)
+        if name in _PLACE and self.__dict__.get(name, _UNSET) != value:
+            object.__setattr__(self, name, value)
+            if name == "id":
+                reshaped()  # (its table's key no longer names it)
+            else:
+                placed(self)  # the hex index re-places it on its next question
+            return
         wrap = _WRAP.get(name)
         object.__setattr__(self, name, value if wrap is None else wrap(value, self.id))
 
@@ -259,6 +267,8 @@ def figure_list(items: Iterable[Figure], owner: str | None) -> FigureList:
 
 
 _UNSET = object()
+_PLACE = frozenset({"hex", "status", "side", "id"})
+"""The fields that say where a living unit stands, and whose it is (the hex index's)."""
 _WRAP: dict[str, Any] = {"markers": tracked_list, "flags": tracked_dict, "figures": figure_list}
 """How a unit's containers are made tracked when set (a copy of the list or dict given)."""
 
@@ -351,27 +361,46 @@ class GameState:
             raise ValueError(f"no unit {unit_id!r} in this game") from None
 
     def units_at(self, h: Hex) -> list[UnitState]:
-        """Living units in a hex, in unit-id order."""
-        # The hex first, by its coordinates (no ``Hex.__eq__`` call): the cheap test that
-        # fails for almost every unit of a big game.
+        """Living units in a hex, in unit-id order (from the table's hex index)."""
+        units = self.units
+        if type(units) is UnitTable:
+            return units.index().units_at(h)
+        # (another dict, a test's: scanned) The hex first, by its coordinates (no
+        # ``Hex.__eq__`` call): the cheap test that fails for almost every unit.
         q, r = h.q, h.r
         return sorted(
             [
                 u
-                for u in self.units.values()
+                for u in units.values()
                 if (x := u.hex) is not None and x.r == r and x.q == q and u.status not in _GONE
+            ],
+            key=_ID,
+        )
+
+    def units_near(self, h: Hex, radius: int) -> list[UnitState]:
+        """Living units standing within ``radius`` hexes of ``h`` (``h`` itself at 0), in
+        unit-id order: what a question about a neighbourhood reads instead of every unit."""
+        units = self.units
+        if type(units) is UnitTable:
+            return units.index().units_near(h, radius)
+        return sorted(
+            [
+                u
+                for u in units.values()
+                if u.hex is not None and u.status not in _GONE and u.hex.distance(h) <= radius
             ],
             key=_ID,
         )
 
     def enemies_of(self, side: str) -> list[UnitState]:
         """Living units of the other sides standing in a hex, in unit-id order."""
-        # (fields read directly, not through ``on_map``: a big game asks this of every
-        # unit, several times an action)
+        units = self.units
+        if type(units) is UnitTable:
+            return units.index().enemies_of(side, units)
         return sorted(
             [
                 u
-                for u in self.units.values()
+                for u in units.values()
                 if u.side != side and u.hex is not None and u.status not in _GONE
             ],
             key=_ID,

@@ -32,6 +32,8 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, SupportsIndex, TypeVar
 
+from tabletop.model.where import HexIndex, reshaped
+
 if TYPE_CHECKING:
     from tabletop.model.state import GameState, UnitState
 
@@ -248,52 +250,61 @@ def tracked_dict(items: Any, owner: str | None) -> TrackedDict[Any, Any]:
 
 class UnitTable(dict[str, "UnitState"]):
     """``GameState.units``: a dict that tells the journals before an entry is set or
-    removed."""
+    removed, and keeps the hex index of its living units (``index``, see
+    :mod:`tabletop.model.where`)."""
 
-    __slots__ = ()
+    __slots__ = ("_where",)
+    _where: HexIndex
+
+    def index(self) -> HexIndex:
+        """The hex index of this table's units, current to every write so far."""
+        try:
+            where = self._where
+        except AttributeError:
+            where = self._where = HexIndex()
+        where.sync(self)
+        return where
 
     def __reduce__(self) -> Any:
         return (dict, (dict(self),))
 
     def _entry(self, uid: str) -> None:
+        reshaped()
         for journal in ACTIVE:
             journal.entry(self, uid)
 
+    # (every write tells the hex index; the journals only while one records)
     def __setitem__(self, uid: str, unit: UnitState) -> None:
-        if ACTIVE:
-            self._entry(uid)
+        self._entry(uid)
         super().__setitem__(uid, unit)
 
     def __delitem__(self, uid: str) -> None:
-        if ACTIVE:
-            self._entry(uid)
+        self._entry(uid)
         super().__delitem__(uid)
 
     def pop(self, uid: str, *default: Any) -> Any:
-        if ACTIVE and uid in self:
+        if uid in self:
             self._entry(uid)
         return super().pop(uid, *default)
 
     def popitem(self) -> tuple[str, UnitState]:
-        if ACTIVE and self:
+        if self:
             self._entry(next(reversed(self)))
         return super().popitem()
 
     def clear(self) -> None:
-        if ACTIVE:
-            for uid in list(self):
-                self._entry(uid)
+        for uid in list(self):
+            self._entry(uid)
         super().clear()
 
     def setdefault(self, uid: str, default: Any = None) -> Any:
-        if ACTIVE and uid not in self:
+        if uid not in self:
             self._entry(uid)
         return super().setdefault(uid, default)
 
     def update(self, *args: Any, **kwargs: Any) -> None:
-        if ACTIVE:
-            for uid in dict(*args, **kwargs):
-                self._entry(uid)
+        for uid in dict(*args, **kwargs):
+            self._entry(uid)
         super().update(*args, **kwargs)
 
     def __ior__(self, other: Any) -> UnitTable:  # type: ignore[override,misc]

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import GameState, HexMarker, UnitState
+from tabletop.model.tracking import UnitTable
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.los import LineOfSight, LosResult, Viewpoint
 
@@ -71,7 +72,8 @@ class ActionOption:
     and ``choices`` or ``reasons`` check the rest. A deferred option must be read before
     the game changes (it refuses with RuntimeError after an action)."""
 
-    __slots__ = ("_candidates", "_check", "_checked", "_still", "action", "unit")
+    __slots__ = ("_allow", "_candidates", "_check", "_legal", "_reasons", "_still", "action",
+                 "unit")  # fmt: skip
 
     def __init__(
         self,
@@ -82,52 +84,78 @@ class ActionOption:
     ) -> None:
         self.action, self.unit = action, unit
         self._candidates: tuple[ActionRequest, ...] = choices
-        self._checked: list[list[str]] = [[] for _ in choices]
+        self._legal: list[bool] = [True] * len(choices)
+        self._reasons: dict[int, list[str]] = {}
         self._check: Any = None
+        self._allow: Any = None
         self._still: Any = None
         if not choices:  # decided: refused, with these reasons
-            self._candidates, self._checked = (ActionRequest(action),), [list(reasons)]
+            self._candidates, self._legal = (ActionRequest(action),), [False]
+            self._reasons = {0: list(reasons)}
 
     @classmethod
     def deferred(
         cls, action: str, unit: str | None, candidates: tuple[ActionRequest, ...],
-        check: Any, still: Any,
+        check: Any, still: Any, allow: Any = None,
     ) -> ActionOption:  # fmt: skip
         """Decided candidate by candidate with ``check(request) -> reasons`` while
-        ``still()`` (the position) is what it was when the option was made."""
+        ``still()`` (the position) is what it was when the option was made. ``allow(request)
+        -> bool``, when given, says whether ``check`` would find no reason, without the
+        reasons: ``legal`` and ``choices`` ask only it, and a refused candidate's reasons
+        are worked out when ``reasons`` needs them."""
         option = cls(action, unit, candidates)
-        option._checked = []
-        option._check, option._still = check, (still, still())
+        option._legal = []
+        option._check, option._allow, option._still = check, allow, (still, still())
         return option
 
-    def _upto(self, n: int) -> None:
-        if len(self._checked) >= n:
-            return
+    def _fresh(self) -> None:
         still, then = self._still
         if still() != then:
             raise RuntimeError(f"the game changed since the {self.action} option was made: "
                                "ask available_actions again")  # fmt: skip
-        while len(self._checked) < n:
-            self._checked.append(self._check(self._candidates[len(self._checked)]))
+
+    def _upto(self, n: int) -> None:
+        if len(self._legal) >= n:
+            return
+        self._fresh()
+        while len(self._legal) < n:
+            k = len(self._legal)
+            request = self._candidates[k]
+            if self._allow is not None:
+                self._legal.append(bool(self._allow(request)))
+                continue
+            why = self._check(request)
+            self._legal.append(not why)
+            if why:
+                self._reasons[k] = why
+
+    def _why(self, k: int) -> list[str]:
+        """The reasons of candidate ``k`` (decided already)."""
+        if self._legal[k]:
+            return []
+        if k not in self._reasons:
+            self._fresh()
+            self._reasons[k] = self._check(self._candidates[k])
+        return self._reasons[k]
 
     @property
     def legal(self) -> bool:
         for k in range(len(self._candidates)):
             self._upto(k + 1)
-            if not self._checked[k]:
+            if self._legal[k]:
                 return True
         return False
 
     @property
     def choices(self) -> tuple[ActionRequest, ...]:
         self._upto(len(self._candidates))
-        return tuple(c for c, why in zip(self._candidates, self._checked, strict=True) if not why)
+        return tuple(c for c, ok in zip(self._candidates, self._legal, strict=True) if ok)
 
     @property
     def reasons(self) -> tuple[str, ...]:
         if self.legal:
             return ()
-        refused = list(zip(self._candidates, self._checked, strict=True))
+        refused = [(c, self._why(k)) for k, c in enumerate(self._candidates)]
         if all(why == refused[0][1] for _, why in refused):
             return _distinct(refused[0][1])
         return _distinct(f"{named}: {r}" if (named := _subject(request)) and named not in r
@@ -278,9 +306,17 @@ def _decide(
     def check(request: ActionRequest) -> list[str]:
         return ruleset.check(state, request, los)
 
-    option = ActionOption.deferred(probe.action, unit, candidates, check, lambda: _position(state))
+    allows = getattr(ruleset, "allows", None)
+
+    def allow(request: ActionRequest) -> bool:
+        assert allows is not None
+        return bool(allows(state, request, los))
+
+    option = ActionOption.deferred(probe.action, unit, candidates, check,
+                                   lambda: _position(state), allow if allows else None)  # fmt: skip
     if not lazy:
-        option.choices  # noqa: B018  (decide every candidate now)
+        option.choices  # noqa: B018  (decide every candidate now, and the reasons
+        option.reasons  # noqa: B018   of a refused action)
     return option
 
 
@@ -409,6 +445,9 @@ class QueryState(GameState):
         return found
 
     def units_at(self, h: Hex) -> list[UnitState]:
+        if type(self.units) is UnitTable:  # the table's own hex index, kept current
+            return GameState.units_at(self, h)
+
         def build() -> dict[Hex, list[UnitState]]:
             out: dict[Hex, list[UnitState]] = {}
             for u in self.units.values():
@@ -427,6 +466,8 @@ class QueryState(GameState):
         return list(here)
 
     def enemies_of(self, side: str) -> list[UnitState]:
+        if type(self.units) is UnitTable:
+            return GameState.enemies_of(self, side)
         enemies: dict[str, list[UnitState]] = self._index("_enemies_of", dict)
         if side not in enemies:
             enemies[side] = GameState.enemies_of(self, side)
@@ -475,16 +516,28 @@ class SeenOnce:
         self._lines: dict[object, Any] = {}
         self._asked: dict[object, int] = {}
         self._last: tuple[Sequence[HexMarker] | None, tuple[tuple[object, ...], ...]] = (None, ())
+        self.computed = 0
+        """Answers computed by the engine (not read from the memo): for tests that count."""
 
     @classmethod
     def of(cls, los: LineOfSight, hexes: int = 800) -> LineOfSight:
         """``los`` for one question on a map of ``hexes`` hexes."""
         return los if isinstance(los, SeenOnce) else cls(los, hexes)
 
+    KEPT = 1 << 16
+    """At most this many answers are kept (the oldest dropped first, asked again if need
+    be: the same answer), so one question's memo stays bounded on a big map."""
+
     def _once(self, key: object, compute: Any) -> Any:
-        if key not in self._lines:
-            self._lines[key] = compute()
-        return self._lines[key]
+        lines = self._lines
+        found = lines.get(key, _MISSING)
+        if found is _MISSING:
+            self.computed += 1
+            found = compute()
+            if len(lines) >= self.KEPT:
+                del lines[next(iter(lines))]
+            lines[key] = found
+        return found
 
     def _marks_of(self, markers: Sequence[HexMarker]) -> tuple[tuple[object, ...], ...]:
         """``_marks(markers)``, reused while the caller passes the same list again (a
@@ -517,6 +570,14 @@ class SeenOnce:
         result: frozenset[Hex] = self._once(key, lambda: self.los.visible_from(a, markers))
         return result
 
+    def visible_among(
+        self, a: Viewpoint, hexes: Sequence[Hex], markers: Sequence[HexMarker] = ()
+    ) -> frozenset[Hex]:
+        """The hexes of ``hexes`` a ground unit would be seen in from ``a``: the engine's
+        ``visible_among`` when it has one (those lines only, at once), else line by line."""
+        self.computed += 1  # (not remembered: a question asks it once per hex, of many)
+        return visible_among(self.los, a, hexes, markers)
+
     def visible_share(
         self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
     ) -> float:
@@ -532,6 +593,22 @@ def clear_sight(
     if isinstance(los, SeenOnce):
         return los.clear(a, b, markers)
     return los.check(a, b, markers).clear
+
+
+def visible_among(
+    los: LineOfSight, a: Viewpoint, hexes: Sequence[Hex], markers: Sequence[HexMarker] = ()
+) -> frozenset[Hex]:
+    """The hexes of ``hexes`` in which a ground unit would be seen from ``a``: one pass of
+    the engine over those lines when it answers ``visible_among`` (``LosEngine`` does),
+    else ``clear_sight`` line by line (the same answer)."""
+    among = getattr(los, "visible_among", None)
+    if among is not None:
+        found: frozenset[Hex] = among(a, hexes, markers)
+        return found
+    return frozenset(h for h in hexes if h == a.hex or clear_sight(los, a, Viewpoint(h), markers))
+
+
+_MISSING = object()
 
 
 def _marks(markers: Sequence[HexMarker]) -> tuple[tuple[object, ...], ...]:

@@ -60,6 +60,20 @@ class HandlerRuleset:
             state, request, los
         )
 
+    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool:
+        """``not check(...)``, asking the handler's own ``allows`` when it has one (a
+        legality that is cheaper to decide than to explain: ``rules.query`` asks this for
+        each candidate and the reasons only of refused actions)."""
+        handler = self.handlers.get(request.action)
+        own = getattr(handler, "allows", None)
+        if own is None:
+            return not self.check(state, request, los)
+        if request.action not in self.handlers or state.finished:
+            return False
+        if request.side is not None and request.side not in state.scenario.sides:
+            return False
+        return not self.more_reasons(state, request) and bool(own(state, request, los))
+
     def more_reasons(self, state: GameState, request: ActionRequest) -> list[str]:
         """The ruleset's own refusals before any handler's (none by default)."""
         return []

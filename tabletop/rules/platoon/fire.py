@@ -139,6 +139,12 @@ class Fire:
         _, more = plan_fire(state, firer, target, request.weapon, los)
         return reasons + more + sw_plan(state, firer, request, los)[1]
 
+    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool:
+        """``not check(...)``; at a hex without the spotting reasons' sight lines."""
+        if request.hex is not None:
+            return IndirectFire().allows(state, request, los)
+        return not self.check(state, request, los)
+
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult:

@@ -41,6 +41,7 @@ from tabletop.rules.platoon.eligibility import (
     may_attack,
     range_check,
 )
+from tabletop.rules.query import remembered
 
 MODULE_OFF = "the indirect_fire module is off: mortars need their own line of sight"
 
@@ -87,27 +88,111 @@ def _firer(
     return firer, reasons + firer_reasons(firer) + _request_reasons(request)
 
 
-def spotter_of(state: GameState, side: str, h: Hex, los: LineOfSight) -> tuple[str | None, str]:
+FEW_SPOTTERS = 8
+"""Up to this many ground spotters, a check asks their sight lines one by one."""
+UNSPOTTED = "no friendly HQ or recon unit sees the hex"
+"""What ``spotter_of(..., explain=False)`` says of a hex nobody spots (no sight line's
+reason is worked out: ``IndirectFire.allows`` needs only whether it is spotted)."""
+
+
+def spotter_of(
+    state: GameState, side: str, h: Hex, los: LineOfSight, *, first: bool = True,
+    explain: bool = True,
+) -> tuple[str | None, str]:  # fmt: skip
     """The first friendly HQ or recon unit (unit-id order) that sees ``h``, or why none does.
     READING 2.11: a Disrupted (or Ops Complete) spotter still sees; a carried one does not
-    spot, nor does an SW. Adjacent hexes and its own hex are always seen (rules 2.2)."""
-    candidates = sorted(
-        (u for u in state.units.values() if u.on_map and u.side == side and u.carrier is None
-         and (ptype(state, u).kind is Kind.HQ or ptype(state, u).is_recon)),
-        key=lambda u: u.id,
-    )  # fmt: skip
+    spot, nor does an SW. Adjacent hexes and its own hex are always seen (rules 2.2).
+
+    ``first=False`` (a check, which needs only whether some unit spots): the ground
+    candidates are decided at once, by one pass of the engine over the lines from ``h`` to
+    their hexes (LOS is reciprocal, rules 4.1), helicopters line by line; the unit returned
+    is then one that sees ``h``, not necessarily the first. The refusal is the same either
+    way; ``explain=False`` leaves its sight lines' reasons out (``UNSPOTTED``). Each answer
+    is remembered for the question (``rules.query``)."""
+    key = ("spotter" if first else "spotted", side, h, explain)
+    found: tuple[str | None, str] = remembered(
+        state, key, lambda: _find_spotter(state, side, h, los, first, explain)
+    )
+    return found
+
+
+def _find_spotter(
+    state: GameState, side: str, h: Hex, los: LineOfSight, first: bool, explain: bool
+) -> tuple[str | None, str]:
+    from tabletop.rules.query import clear_sight, visible_among
+
+    candidates = _spotters(state, side)
+    markers = los_markers(state)
     where = label(state, h)
+    if not first:
+        target = Viewpoint(h)
+        by_hex, ground = _spotter_hexes(state, side)
+        near = [k for n in (h, *h.neighbors()) for k in by_hex.get(n, ())]
+        if near:
+            return candidates[min(near)][0].id, ""
+        if len(ground) > FEW_SPOTTERS:
+            seen = visible_among(los, target, ground, markers)
+        else:  # (a few lines cost less than a pass of the engine)
+            seen = frozenset(g for g in ground if clear_sight(los, Viewpoint(g), target, markers))
+        for unit, view in candidates:
+            if view.helicopter_mode is None:
+                if view.hex in seen:
+                    return unit.id, ""
+            elif clear_sight(los, view, target, markers):
+                return unit.id, ""
+        if not explain:
+            return None, UNSPOTTED if candidates else _NOBODY.format(where=where)
     blocked: list[str] = []
-    for unit in candidates:
-        if hex_of(unit).distance(h) <= 1:
+    for unit, view in candidates:
+        if view.hex.distance(h) <= 1:
             return unit.id, ""
-        seen = los.check(viewpoint_of(state, unit), Viewpoint(h), los_markers(state))
-        if seen.clear:
+        seen_line = los.check(view, Viewpoint(h), markers)
+        if seen_line.clear:
             return unit.id, ""
-        blocked.append(f"{unit.id}: {seen.reason}")
+        blocked.append(f"{unit.id}: {seen_line.reason}")
     if not blocked:
-        return None, f"no friendly HQ or recon unit is on the map to spot {where}"
+        return None, _NOBODY.format(where=where)
     return None, f"no friendly HQ or recon unit sees {where} ({'; '.join(blocked)})"
+
+
+_NOBODY = "no friendly HQ or recon unit is on the map to spot {where}"
+
+
+def _spotter_hexes(state: GameState, side: str) -> tuple[dict[Hex, list[int]], list[Hex]]:
+    """Where the spotters stand (hex: their positions in ``_spotters``), and the hexes of
+    the ground ones: once per question."""
+
+    def find() -> tuple[dict[Hex, list[int]], list[Hex]]:
+        by_hex: dict[Hex, list[int]] = {}
+        for k, (_, view) in enumerate(_spotters(state, side)):
+            by_hex.setdefault(view.hex, []).append(k)
+        ground = sorted({view.hex for _, view in _spotters(state, side)
+                         if view.helicopter_mode is None})  # fmt: skip
+        return by_hex, ground
+
+    found: tuple[dict[Hex, list[int]], list[Hex]] = remembered(state, ("spotted from", side), find)
+    return found
+
+
+def _may_spot(state: GameState, unit: UnitState) -> bool:
+    utype = ptype(state, unit)
+    return utype.kind is Kind.HQ or utype.is_recon
+
+
+def _spotters(state: GameState, side: str) -> list[tuple[UnitState, Viewpoint]]:
+    """The units of ``side`` that may spot (HQ or recon, on the map, not carried), in
+    unit-id order, with their viewpoints: read once per question."""
+
+    def find() -> list[tuple[UnitState, Viewpoint]]:
+        units = sorted(
+            (u for u in state.units.values() if u.on_map and u.side == side
+             and u.carrier is None and _may_spot(state, u)),
+            key=lambda u: u.id,
+        )  # fmt: skip
+        return [(u, viewpoint_of(state, u)) for u in units]
+
+    found: list[tuple[UnitState, Viewpoint]] = remembered(state, ("spotters", side), find)
+    return found
 
 
 def is_area_target(state: GameState, unit: UnitState) -> bool:
@@ -141,10 +226,14 @@ def _hex_reasons(state: GameState, firer: UnitState, h: Hex) -> tuple[list[str],
 
 
 def area_plan(
-    state: GameState, request: ActionRequest, los: LineOfSight, *, acting: bool = True
-) -> tuple[AreaPlan | None, list[str]]:
+    state: GameState, request: ActionRequest, los: LineOfSight, *, acting: bool = True,
+    first_spotter: bool = True, explain: bool = True,
+) -> tuple[AreaPlan | None, list[str]]:  # fmt: skip
     """Is ``fire --unit MORTAR --hex HEX`` legal now? The plan, or every reason why not.
-    ``acting=False`` (the odds): as if it were the mortar's impulse and it had not acted."""
+    ``acting=False`` (the odds): as if it were the mortar's impulse and it had not acted.
+    ``first_spotter=False`` (a check): the plan's spotter is some unit that sees the hex
+    (``spotter_of``), the reasons are the same; ``explain=False`` (``allows``): an
+    unspotted hex's reason names no sight line (``UNSPOTTED``)."""
     firer, reasons = _firer(state, request, acting)
     if firer is None:
         return None, reasons
@@ -160,7 +249,7 @@ def area_plan(
     extended, why = range_check(state, start, h, rating, label(state, h))
     reasons += [r for r in (why, depletion_reason(state, firer, Weapon.HE, rating)) if r]
     hit, why = hit_number(state, firer, rating, moving=False, extended=extended)
-    spotter, why_s = spotter_of(state, firer.side, h, los)
+    spotter, why_s = spotter_of(state, firer.side, h, los, first=first_spotter, explain=explain)
     targets, why_t = _hex_reasons(state, firer, h)
     reasons += [r for r in (why, why_s) if r] + why_t
     if reasons or hit is None or spotter is None:
@@ -187,7 +276,11 @@ class IndirectFire:
     """``fire --unit MORTAR --hex HEX [--weapon he]`` (rules 2.11, module indirect_fire)."""
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
-        return area_plan(state, request, los)[1]
+        return area_plan(state, request, los, first_spotter=False)[1]
+
+    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool:
+        """``not check(...)``, without working out the reasons of an unspotted hex."""
+        return not area_plan(state, request, los, first_spotter=False, explain=False)[1]
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight

@@ -168,18 +168,6 @@ def _with(bare: ActionRequest, **changes: object) -> ActionRequest:
     return replace(bare, **changes)  # type: ignore[arg-type]
 
 
-def _enemies(state: GameState, unit: UnitState) -> list[UnitState]:
-    """The enemies that may be targets (not SWs, not cargo), in unit-id order; once per
-    question (``enemies_of`` is already in unit-id order)."""
-
-    def find() -> list[UnitState]:
-        return [e for e in state.enemies_of(unit.side)
-                if e.on_map and e.sw_of is None and e.carrier is None]  # fmt: skip
-
-    found: list[UnitState] = remembered(state, ("targets of", unit.side), find)
-    return list(found)
-
-
 def _reach_of_fire(state: GameState, unit: UnitState) -> int:
     """No rating fires farther than twice its range (extended range, rules 1.4), and the
     range count in force never exceeds the hexes between (+1 for the exclusive count)."""
@@ -188,22 +176,19 @@ def _reach_of_fire(state: GameState, unit: UnitState) -> int:
 
 
 def _near(state: GameState, unit: UnitState, far: int) -> list[UnitState]:
-    """The enemies within ``far`` hexes of the unit: the only ones worth a candidate (a
+    """The enemies that may be targets (not SWs, not cargo) within ``far`` hexes of the
+    unit, in unit-id order: the only ones worth a candidate, read from the hex index (a
     whole-map scan of every enemy and rating costs in proportion to the map, not to what
-    the unit may do)."""
-    return [e for d, e in _by_distance(state, unit) if d <= far]
-
-
-def _by_distance(state: GameState, unit: UnitState) -> list[tuple[int, UnitState]]:
-    """(hexes away, enemy) for each target enemy, in unit-id order, once per question."""
+    the unit may do); once per question."""
     assert unit.hex is not None
-    here = unit.hex
+    here, side = unit.hex, unit.side
 
-    def measure() -> list[tuple[int, UnitState]]:
-        return [(here.distance(e.hex), e) for e in _enemies(state, unit) if e.hex is not None]
+    def find() -> list[UnitState]:
+        return [e for e in state.units_near(here, far)
+                if e.side != side and e.sw_of is None and e.carrier is None]  # fmt: skip
 
-    found: list[tuple[int, UnitState]] = remembered(state, ("distances", unit.id), measure)
-    return found
+    found: list[UnitState] = remembered(state, ("near", unit.id, far), find)
+    return list(found)
 
 
 def _fire(state: GameState, unit: UnitState, bare: ActionRequest) -> Iterator[ActionRequest]:

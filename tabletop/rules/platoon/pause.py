@@ -18,11 +18,12 @@ paused move lives in ``GameState.pending`` (saved with the game)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, PlatoonUnitType, UnitState
+from tabletop.model import GameState, PlatoonUnitType, Rating, UnitState, Weapon
 from tabletop.rules.actions import ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, counted_range
@@ -59,22 +60,32 @@ def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> 
     out: list[str] = []
     # No rating of the scenario reaches further than this, even at extended range (twice
     # the range, rules 1.4): an enemy further away is refused by ``plan_fire``'s range
-    # check whatever its rating, so it is not asked (on a big map, most enemies).
-    reach = 2 * _longest_range(state)
+    # check whatever its rating, so only the units near the mover are read (the hex index:
+    # on a big map, most enemies are far), and of those only the ones one of whose own
+    # ratings reaches the mover are asked.
     here, options = hex_of(mover), state.scenario.options
-    for enemy in state.enemies_of(mover.side):
-        if enemy.sw_of is not None or enemy.carrier is not None:
+    near = _longest_range(state) * 2 + (1 if options.range_count == "exclusive" else 0)
+    for enemy in state.units_near(here, near):
+        if enemy.side == mover.side or enemy.sw_of is not None or enemy.carrier is not None:
             continue
         if not enemy.good_order or enemy.has(OPS_COMPLETE):
             continue
-        if counted_range(hex_of(enemy), here, options) > reach:
-            continue
-        if any(
-            plan_fire(state, enemy, mover, w.value, los)[0] is not None
-            for w in pside(state, enemy).ratings()
-        ):
+        ratings = pside(state, enemy).ratings()
+        if counted_range(hex_of(enemy), here, options) > _reach(state, ratings):
+            continue  # refused by plan_fire's range check for every rating
+        if any(plan_fire(state, enemy, mover, w.value, los)[0] is not None for w in ratings):
             out.append(enemy.id)
     return out
+
+
+def _reach(state: GameState, ratings: Mapping[Weapon, Rating]) -> int:
+    """The furthest counted range any of these ratings fires at (``range_check``: twice
+    the range at extended range, a missile rating never beyond its own)."""
+    extended = state.scenario.module("extended_range")
+    return max(
+        (2 * r.range if extended and not r.missile else r.range for r in ratings.values()),
+        default=-1,
+    )
 
 
 def _longest_range(state: GameState) -> int:

@@ -1,0 +1,200 @@
+"""Where the units stand: a hex index of a game's living units, kept current by their writes.
+
+The rules ask "who stands in this hex" at every step of every path a reach search tries,
+and "which enemies are near this hex" at every hex a move enters. A scan of the unit table
+answers in proportion to the whole game (10,000 units on the big benchmark map); this index
+answers in proportion to what is asked about.
+
+How it stays current without the rules knowing: every write that can change where a
+living unit stands -- a unit's ``hex``, ``status``, ``side`` or ``id`` (``UnitState``
+tells :func:`placed`, only when the value changes) and any entry set in or removed from a
+unit table (``UnitTable`` tells :func:`reshaped`) -- goes into one process-wide feed
+with a serial number. An index remembers the serial it is current to; on the next question
+it re-places the units written since (the feed keeps the last :data:`KEEP` writes), or is
+rebuilt from its table when a table changed or it fell too far behind. A write to a unit
+that is not the one its table holds under that id (a scratch copy, another game) changes
+nothing here.
+
+``GameState.units_at``, ``enemies_of`` and ``units_near`` read the index of their unit
+table (``index_of``); each answer is a new list, in unit-id order, equal to a scan's.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from tabletop.hexgrid import Hex
+
+if TYPE_CHECKING:
+    from tabletop.model.state import UnitState
+
+__all__ = ["BLOCK", "KEEP", "HexIndex", "placed", "reshaped", "stats"]
+
+KEEP = 4096
+"""The feed keeps this many recent writes; an index further behind is rebuilt."""
+BLOCK = 8
+"""``units_near`` looks in square blocks of this many axial coordinates a side."""
+_ID = attrgetter("id")
+
+
+class _Feed:
+    """The writes since ``base``: ``moved[i]`` is write number ``base + i`` (a unit whose
+    place may have changed, or None: some unit table changed)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.base = 0
+        self.moved: list[UnitState | None] = []
+
+    @property
+    def serial(self) -> int:
+        return self.base + len(self.moved)
+
+    def add(self, unit: UnitState | None) -> None:
+        with self.lock:
+            self.moved.append(unit)
+            if len(self.moved) > 2 * KEEP:
+                cut = len(self.moved) - KEEP
+                del self.moved[:cut]
+                self.base += cut
+
+    def since(self, serial: int) -> list[UnitState | None] | None:
+        """The writes after ``serial``, or None when some are no longer kept."""
+        with self.lock:
+            if serial < self.base:
+                return None
+            return self.moved[serial - self.base :]
+
+
+FEED = _Feed()
+
+
+def placed(unit: UnitState) -> None:
+    """``unit``'s hex, status, side or id has just changed."""
+    FEED.add(unit)
+
+
+def reshaped() -> None:
+    """An entry of some unit table is about to be set or removed."""
+    FEED.add(None)
+
+
+class _Stats:
+    """What the indexes did (for tests that count work, never clocks)."""
+
+    def __init__(self) -> None:
+        self.rebuilds = 0
+        self.units_indexed = 0
+        self.replaced = 0
+
+    def reset(self) -> None:
+        self.rebuilds = self.units_indexed = self.replaced = 0
+
+
+stats = _Stats()
+
+
+def _alive(unit: UnitState) -> bool:
+    from tabletop.model.state import _GONE  # (state imports this module)
+
+    return unit.status not in _GONE
+
+
+class HexIndex:
+    """The living units of one unit table that stand in a hex: by hex and by block."""
+
+    def __init__(self) -> None:
+        self.serial = -1
+        self._at: dict[str, Hex] = {}
+        self._stacks: dict[Hex, list[UnitState]] = {}
+        self._blocks: dict[tuple[int, int], dict[str, UnitState]] = {}
+        self._sorted: list[UnitState] | None = None
+        self._enemies: dict[str, list[UnitState]] = {}
+
+    # --- keeping current --------------------------------------------------------------------
+    def sync(self, table: Mapping[str, UnitState]) -> None:
+        serial = FEED.serial
+        if serial == self.serial:
+            return
+        writes = FEED.since(self.serial) if self.serial >= 0 else None
+        if writes is None or any(w is None for w in writes):
+            self._rebuild(table.values())
+        else:
+            for unit in writes:
+                assert unit is not None
+                if table.get(unit.id) is unit:
+                    self._replace(unit)
+        self.serial = serial
+        self._sorted = None
+        self._enemies.clear()
+
+    def _rebuild(self, units: Iterable[UnitState]) -> None:
+        from tabletop.model.state import _GONE
+
+        stats.rebuilds += 1
+        self._at, self._stacks, self._blocks = {}, {}, {}
+        for unit in units:
+            stats.units_indexed += 1
+            h = unit.hex
+            if h is not None and unit.status not in _GONE:
+                self._at[unit.id] = h
+                self._stacks.setdefault(h, []).append(unit)
+                self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[unit.id] = unit
+        for stack in self._stacks.values():
+            if len(stack) > 1:
+                stack.sort(key=_ID)
+
+    def _replace(self, unit: UnitState) -> None:
+        """Put ``unit`` (the one the table holds) where it now stands."""
+        stats.replaced += 1
+        uid = unit.id
+        old = self._at.pop(uid, None)
+        if old is not None:
+            stack = self._stacks[old]
+            stack[:] = [u for u in stack if u.id != uid]
+            if not stack:
+                del self._stacks[old]
+            block = self._blocks[old.q // BLOCK, old.r // BLOCK]
+            block.pop(uid, None)
+        h = unit.hex
+        if h is not None and _alive(unit):
+            self._at[uid] = h
+            stack = self._stacks.setdefault(h, [])
+            stack.append(unit)
+            stack.sort(key=_ID)
+            self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[uid] = unit
+
+    # --- questions --------------------------------------------------------------------------
+    def units_at(self, h: Hex) -> list[UnitState]:
+        return list(self._stacks.get(h, ()))
+
+    def units_near(self, h: Hex, radius: int) -> list[UnitState]:
+        """Living units standing within ``radius`` hexes of ``h``, in unit-id order."""
+        if radius < 0:
+            return []
+        out: list[UnitState] = []
+        q, r = h.q, h.r
+        blocks = self._blocks
+        for bq in range((q - radius) // BLOCK, (q + radius) // BLOCK + 1):
+            for br in range((r - radius) // BLOCK, (r + radius) // BLOCK + 1):
+                block = blocks.get((bq, br))
+                if not block:
+                    continue
+                for unit in block.values():
+                    x = self._at[unit.id]
+                    dq, dr = x.q - q, x.r - r
+                    if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= radius:
+                        out.append(unit)
+        out.sort(key=_ID)
+        return out
+
+    def enemies_of(self, side: str, table: Mapping[str, UnitState]) -> list[UnitState]:
+        found = self._enemies.get(side)
+        if found is None:
+            if self._sorted is None:
+                self._sorted = sorted((table[uid] for uid in self._at), key=_ID)
+            found = self._enemies[side] = [u for u in self._sorted if u.side != side]
+        return list(found)

@@ -1,0 +1,231 @@
+"""The hex index behind ``units_at``, ``enemies_of`` and ``units_near``, and the searches
+that read it (a reach, the opportunity firers of a move, a mortar's spotters): by counting
+work -- table scans, units re-placed, ``plan_fire`` calls, sight lines -- never clocks
+(benchmarks/bench_query.py times them on the 200 x 200 game)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from platoon_world import CLEAR, act, hx, unit, world
+
+from tabletop.data import load_scenario
+from tabletop.geometry import LosEngine
+from tabletop.geometry import table as ray_table
+from tabletop.model import GameState, Memento, Status, UnitState, recording, where
+from tabletop.model.tracking import UnitTable
+from tabletop.paths import SCENARIOS
+from tabletop.rules.los import Viewpoint, counted_range
+from tabletop.rules.platoon import RULESET, indirect, pause
+from tabletop.rules.platoon.common import OPS_COMPLETE, pside
+from tabletop.rules.query import QueryState, SeenOnce, available_actions, reach
+
+
+def _scan_at(state: GameState, h: object) -> list[UnitState]:
+    return sorted((u for u in state.units.values() if u.hex == h and u.alive), key=lambda u: u.id)
+
+
+def _scan_near(state: GameState, h: object, radius: int) -> list[UnitState]:
+    return sorted((u for u in state.units.values() if u.hex is not None and u.alive
+                   and u.hex.distance(h) <= radius), key=lambda u: u.id)  # fmt: skip
+
+
+def _same_as_a_scan(state: GameState) -> None:
+    hexes = {u.hex for u in state.units.values() if u.hex is not None} | {hx("0101")}
+    for h in hexes:
+        assert state.units_at(h) == _scan_at(state, h)
+        for radius in (0, 1, 3, 9):
+            assert state.units_near(h, radius) == _scan_near(state, h, radius)
+    for side in ("blue", "red"):
+        scan = sorted((u for u in state.units.values() if u.side != side and u.on_map),
+                      key=lambda u: u.id)  # fmt: skip
+        assert state.enemies_of(side) == scan
+
+
+def test_the_index_answers_as_a_scan_through_moves_losses_and_undo() -> None:
+    units = [unit(f"b{k}", "INF", "blue", f"{1 + k % 7:02d}{1 + k // 7:02d}") for k in range(30)]
+    units += [unit(f"r{k}", "TANK", "red", f"{12 + k % 5:02d}{3 + k // 5:02d}") for k in range(20)]
+    state = world(units)
+    rng = random.Random(3)
+    _same_as_a_scan(state)
+    for step in range(60):
+        u = state.units[rng.choice(sorted(state.units))]
+        with recording(state) as journal:
+            kind = step % 6
+            if kind in (0, 1, 2):
+                u.hex = hx(f"{rng.randint(1, 20):02d}{rng.randint(1, 20):02d}")
+            elif kind == 3:
+                u.status = rng.choice((Status.ELIMINATED, Status.GOOD_ORDER, Status.DISRUPTED))
+            elif kind == 4:
+                u.hex = None
+            else:
+                u.side = "red" if u.side == "blue" else "blue"
+        _same_as_a_scan(state)
+        if step % 5 == 4:  # undo that write: the table gets copies of the originals
+            Memento(journal.units, state.rest_copy()).restore(state)
+            _same_as_a_scan(state)
+    scratch = state.units["b1"].copy()  # a unit no table holds: its writes change nothing
+    scratch.hex = hx("2020")
+    _same_as_a_scan(state)
+    del state.units["b2"]
+    _same_as_a_scan(state)
+    assert QueryState.of(state).units_at(hx("0101")) == _scan_at(state, hx("0101"))
+
+
+def test_a_write_re_places_only_its_unit() -> None:
+    state = world([unit(f"b{k}", "INF", "blue", f"{1 + k % 9:02d}{1 + k // 9:02d}")
+                   for k in range(80)])  # fmt: skip
+    state.units_at(hx("0101"))  # built
+    where.stats.reset()
+    state.units["b5"].hex = hx("1818")
+    state.units["b6"].status = Status.ELIMINATED
+    state.units["b7"].status = state.units["b7"].status  # the same value: no write
+    assert [u.id for u in state.units_at(hx("1818"))] == ["b5"]
+    assert (where.stats.rebuilds, where.stats.replaced) == (0, 2)
+
+
+def test_a_reach_never_scans_the_unit_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step of the search asks who stands in the hex it enters: the index answers,
+    not a pass over every unit (before: one pass per step, hundreds per reach)."""
+    units = [unit("t1", "TANK", "blue", "1010")]
+    units += [unit(f"r{k}", "INF", "red", f"{1 + k % 20:02d}{1 + k // 20 * 4:02d}")
+              for k in range(60)]  # fmt: skip
+    state = world(units)
+    state.units_at(hx("0101"))
+    passes = Counter[str]()
+    plain = UnitTable.values
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        passes["values"] += 1
+        return plain(self)
+
+    monkeypatch.setattr(UnitTable, "values", counting)
+    report = reach(state, CLEAR, "t1")
+    assert len(report.reach) > 100
+    assert passes["values"] <= 2, passes  # the move's own check, not the search
+
+
+def _old_firers(state: GameState, mover: UnitState) -> list[str]:
+    """The search as it was: every enemy, every rating."""
+    out = []
+    for enemy in state.enemies_of(mover.side):
+        if enemy.sw_of or enemy.carrier or not enemy.good_order or enemy.has(OPS_COMPLETE):
+            continue
+        if any(pause.plan_fire(state, enemy, mover, w.value, CLEAR)[0] is not None
+               for w in pside(state, enemy).ratings()):  # fmt: skip
+            out.append(enemy.id)
+    return out
+
+
+def test_opportunity_firers_ask_only_enemies_whose_ratings_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Red infantry (HE range 4, 8 at extended range) and tanks (10, 20) at every
+    distance from the mover: ``plan_fire`` is asked only of those in their own reach."""
+    units = [unit("b1", "INF", "blue", "1010")]
+    units += [unit(f"i{k}", "INF", "red", f"{1 + k:02d}03") for k in range(20)]
+    units += [unit(f"t{k}", "TANK", "red", f"{1 + k:02d}18") for k in range(20)]
+    state = world(units)
+    mover = state.units["b1"]
+    expected = _old_firers(state, mover)
+    asked: list[str] = []
+    plain = pause.plan_fire
+
+    def counting(state, firer, target, weapon, los, **kw):  # type: ignore[no-untyped-def]
+        asked.append(firer.id)
+        return plain(state, firer, target, weapon, los, **kw)
+
+    monkeypatch.setattr(pause, "plan_fire", counting)
+    assert pause.opportunity_firers(state, mover, CLEAR) == expected
+    here = mover.hex
+    assert here is not None
+    in_reach = {u.id for u in state.units.values() if u.side == "red" and u.hex is not None
+                and counted_range(u.hex, here, state.scenario.options)
+                <= (8 if u.type_id == "INF" else 20)}  # fmt: skip
+    assert set(asked) == in_reach and len(in_reach) < 40
+    assert len(asked) <= 2 * len(in_reach)  # (a tank asks its two ratings)
+
+
+@pytest.fixture(scope="module")
+def demo() -> tuple[GameState, LosEngine]:
+    sc = load_scenario(SCENARIOS / "demo-platoon.yaml")
+    return sc.new_game(), LosEngine(sc.map, sc.options)
+
+
+@pytest.mark.parametrize("few", [0, 8])
+def test_a_check_finds_spotters_as_the_first_in_unit_id_order_would(
+    demo: tuple[GameState, LosEngine], few: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On every fifth hex of the demo for both sides: whether some unit spots and the refusal
+    are those of asking each candidate's sight line in unit-id order (LOS is reciprocal,
+    rules 4.1, so one pass over the lines from the hex decides every ground spotter; with
+    ``few`` spotters or less, their lines one by one)."""
+    state, los = demo
+    monkeypatch.setattr(indirect, "FEW_SPOTTERS", few)
+    for side in ("nato", "pact"):
+        for h in sorted(state.scenario.map.cells)[few % 5 :: 5]:
+            exact = indirect.spotter_of(state, side, h, los)
+            fast = indirect.spotter_of(state, side, h, los, first=False)
+            assert (fast[0] is None, fast[1]) == (exact[0] is None, exact[1]), h
+            if fast[0] is not None:
+                spotter = state.units[fast[0]]
+                assert spotter.hex is not None
+                view = Viewpoint(spotter.hex)
+                assert spotter.hex.distance(h) <= 1 or los.check(view, Viewpoint(h)).clear
+            brief = indirect.spotter_of(state, side, h, los, first=False, explain=False)
+            assert brief[0] == fast[0] and bool(brief[1]) == bool(fast[1])
+
+
+class CountingLos(LosEngine):
+    """The engine, counting its single sight lines and its passes over many."""
+
+    lines = 0
+    passes = 0
+
+    def check(self, a, b, markers=()):  # type: ignore[no-untyped-def]
+        CountingLos.lines += 1
+        return super().check(a, b, markers)
+
+    def visible_among(self, a, hexes, markers=()):  # type: ignore[no-untyped-def]
+        CountingLos.passes += 1
+        return super().visible_among(a, hexes, markers)
+
+
+def test_a_mortars_fire_choices_ask_no_line_per_spotter_and_hex(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every hex a mortar may fire at: the spotters are decided by one pass per hex, the
+    reasons (every spotter's blocked line) only when the fire is refused outright; the
+    choices are those of ``check``."""
+    monkeypatch.setattr(indirect, "FEW_SPOTTERS", 0)  # (the demo has a few: the big map's way)
+    sc = load_scenario(SCENARIOS / "demo-platoon.yaml")
+    state = sc.new_game()
+    los = CountingLos(sc.map, sc.options)
+    mortar = state.units["sov-mortar-1"]
+    act(state, "draw", formation=mortar.formation)
+    option = available_actions(state, los, units=[mortar.id], lazy=True).unit(mortar.id)
+    fire = option.option("fire")
+    hexes = [r for r in fire._candidates if r.hex is not None]
+    assert len(hexes) >= 3
+    CountingLos.lines = CountingLos.passes = 0
+    choices = fire.choices
+    direct = len(fire._candidates) - len(hexes)
+    assert CountingLos.lines <= direct and CountingLos.passes <= len(hexes)
+    assert choices == tuple(r for r in fire._candidates if not RULESET.check(state, r, los))
+
+
+def test_the_sight_line_memo_and_the_ray_table_keep_a_bounded_number(
+    demo: tuple[GameState, LosEngine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state, los = demo
+    hexes = sorted(state.scenario.map.cells)
+    monkeypatch.setattr(SeenOnce, "KEPT", 50)
+    monkeypatch.setattr(ray_table, "LINES_KEPT", 40)
+    fresh = LosEngine(state.scenario.map, state.scenario.options)
+    seen = SeenOnce(fresh, len(hexes))
+    a = Viewpoint(hexes[0])
+    answers = [seen.check(a, Viewpoint(h)).clear for h in hexes[1:400]]
+    assert answers == [los.check(a, Viewpoint(h)).clear for h in hexes[1:400]]
+    assert len(seen._lines) <= 50 and len(fresh.table._lines) <= 40
