@@ -71,8 +71,9 @@ def child(scenario: str, rounds: int) -> dict[str, object]:
         engine.perform(state, ActionRequest("draw", formation=_front_formation(sc)),
                        RandomDice(1), los)  # fmt: skip
     side = state.active_side or next(iter(sc.sides))
+    drawn = state.active_formation
     mine = [u for u in state.units.values() if u.on_map and u.sw_of is None and u.side == side
-            and (state.active_formation is None or u.formation == state.active_formation)]  # fmt: skip
+            and (drawn is None or u.formation == drawn)]  # fmt: skip
     columns = sc.map.grid.columns
 
     def front(u):  # type: ignore[no-untyped-def]
@@ -161,8 +162,10 @@ def _print(name: str, now: dict[str, object], base: dict[str, object] | None) ->
             line += f"{b:>11.1f}{b / max(best, 1e-6):>9.1f}x"
         print(line)
     if "mortar F" in now:
-        print(f"  mortar F: {now['mortar F choices']} choices, resident memory "
-              f"{float(now['memory growth MB']):+.0f} MB over its rounds")  # type: ignore[arg-type]
+        print(
+            f"  mortar F: {now['mortar F choices']} choices, resident memory "
+            f"{float(now['memory growth MB']):+.0f} MB over its rounds"
+        )  # type: ignore[arg-type]
 
 
 def _moved(scenario: Path, tmp: Path, checkout: Path) -> Path:
