@@ -89,8 +89,9 @@ def parse_dice(text: str) -> list[int]:
     faces: list[int] = []
     for part in text.split(","):
         part = part.strip()
-        if not part.isdigit() or not 1 <= int(part) <= 6:
-            raise BadInput(f"--dice: {part!r} is not a d6 face (1 to 6)")
+        if part not in ("1", "2", "3", "4", "5", "6"):  # ASCII: "³".isdigit() too
+            shown = ascii(part[:20])
+            raise BadInput(f"--dice: {shown} is not a d6 face (the digits 1 to 6)")
         faces.append(int(part))
     return faces
 

@@ -157,6 +157,9 @@ def chart_from(ck: Checker, doc: Any) -> TerrainChart:
             continue
         d = ck.mapping(section, key, entry, f"terrain {key!r}", TERRAIN_KEYS, ("code",))
         terrain[key] = _terrain(ck, key, d)
+    if not terrain:  # every hex's terrain is looked up in it: a chart of none has no hex
+        ck.error(doc, "terrain", "the terrain chart defines no terrain type (an alias "
+                 "names one): it needs at least one, such as clear")  # fmt: skip
     for key, d in raw_aliases:
         target = ck.name_in(d, "alias", d.get("alias"), "terrain", terrain)
         level = ck.get_int(d, "level", f"alias {key!r}", 0, lo=0, hi=9)

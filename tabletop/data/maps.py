@@ -487,6 +487,10 @@ def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None
     default = doc.get("default", "clear")
     resolved = _terrain_name(ck, chart, doc, "default" if "default" in doc else None, default)
     default_name = resolved[0] if resolved else next(iter(chart.terrain), "clear")
+    if default_name not in chart.terrain:  # no terrain to fill the map with: no map
+        where = "default" if "default" in doc else None
+        ck.error(doc, where, f"the map's default terrain {default_name!r} is not in its chart")
+        return None
     hexes, table = _rectangle(grid)
     if "rows" in doc:
         cells = _fill_rows(ck, doc, chart, grid, default_name, hexes)

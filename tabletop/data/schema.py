@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from tabletop.data.yamlsafe import LocDict, LocList, Problem, mark_in
+from tabletop.data.yamlsafe import LocDict, LocList, Problem, mark_in, written_text
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -189,7 +189,12 @@ class Checker:
             return value
         if not isinstance(value, str):
             if isinstance(value, int | float) and not isinstance(value, bool) and not choices:
-                return str(value)  # a number where a name is expected: ids like 101
+                written = written_text(d, key)  # a number where a name is expected: 101
+                if written is not None and written != str(value):
+                    self.error(d, key, f"{key} {shorten(repr(written))} is read by YAML as the "
+                               f"number {shorten(str(value), 30)}: quote it ({key}: "
+                               f"{shorten(repr(written))}) to keep it as written")  # fmt: skip
+                return str(value)
             self.error(d, key, f"{key} must be a string, not {type_name(value)}")
             return default if default is not _MISSING else ""
         if choices is not None and value not in choices:

@@ -261,6 +261,17 @@ class LocList(list[Any]):
         return _mark(node.value[index])
 
 
+def written_text(container: Any, key: str) -> str | None:
+    """The text of ``container[key]`` as written in the file (a plain scalar's: ``017``
+    for what YAML 1.1 reads as the number 15), or None when unknown."""
+    if not isinstance(container, LocDict):
+        return None
+    pair = container._pair(key)
+    if pair is None or not isinstance(pair[1], yaml.ScalarNode):
+        return None
+    return str(pair[1].value)
+
+
 def mark_in(container: Any, key: str | int | None = None) -> Mark:
     """Where ``container[key]`` (or the container itself) is; ``NO_MARK`` for plain data."""
     if isinstance(container, LocDict):

@@ -109,3 +109,15 @@ def test_out_of_memory_is_said_plainly(
     monkeypatch.setattr(validate, "run", exhausted)
     code, output = run(capsys, "validate", COUNTERS)
     assert code == 1 and "tabletop validate: out of memory" in output
+
+
+@pytest.mark.parametrize("face", ["\u00b3", "\u0663", "\uff13", "3\u0000", "\u00b9\u00b2"])
+def test_dice_faces_are_ascii_digits(capsys: pytest.CaptureFixture[str], face: str) -> None:
+    """``--dice ³`` (issue 22): a clear error, neither a crash nor a face of 3."""
+    from tabletop.cli.common import BadInput, parse_dice
+
+    with pytest.raises(BadInput, match="is not a d6 face"):
+        parse_dice(f"4,{face}")
+    code = main(["act", str(paths.SCENARIOS / "hold-the-crossroads.yaml"), "draw", "--dice", face])
+    out = capsys.readouterr()
+    assert code != 0 and "Traceback" not in out.err and "not a d6 face" in out.err

@@ -230,3 +230,20 @@ def test_reference_must_be_yaml(tree: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 Mutation = Callable[[dict[str, object]], None]
+
+
+def test_a_chart_of_no_terrain_type(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22: a chart without clear (without any terrain type): located errors from
+    validate and act, never an internal error or a KeyError."""
+    chart = (tree / "maps/standard.yaml").read_text(encoding="utf-8")
+    start, end = chart.index("\nterrain:\n"), chart.index("\nhexsides:")
+    (tree / "maps/mychart.yaml").write_text(
+        chart[:start] + "\nterrain: {}\n" + chart[end:], encoding="utf-8"
+    )
+    edit(tree / MAP, "terrain: standard", "terrain: mychart.yaml")
+    validate(capsys, tree / "maps/mychart.yaml", "defines no terrain type")
+    validate(capsys, tree / SCENARIO, "is not in its chart", where=tree / MAP)
+    for argv in (["act", str(tree / SCENARIO), "draw"], ["los", str(tree / MAP), "0304", "0810"]):
+        code, output = run(capsys, *argv)
+        assert code == 1
+        assert_located(output, tree / MAP)

@@ -61,3 +61,22 @@ def test_an_alias_tree_is_bounded_at_load(
     out = tmp_path / "out.yaml"
     code, _ = run(capsys, "act", str(tree / SCENARIO), "draw", "--out", str(out))
     assert code == 1 and not out.exists()
+
+
+@pytest.mark.parametrize(("written", "read"), [("017", "15"), ("0x10", "16"), ("1_000", "1000")])
+def test_an_id_yaml_reads_as_another_number_must_be_quoted(
+    tree: Path, capsys: pytest.CaptureFixture[str], written: str, read: str
+) -> None:
+    text = (tree / SCENARIO).read_text(encoding="utf-8")
+    assert "id: m48-1," in text
+    (tree / SCENARIO).write_text(text.replace("id: m48-1,", f"id: {written},", 1), "utf-8")
+    validate(capsys, tree / SCENARIO, f"read by YAML as the number {read}: quote it")
+
+
+def test_an_id_written_as_a_plain_number_is_kept(
+    tree: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (tree / SCENARIO).read_text(encoding="utf-8")
+    (tree / SCENARIO).write_text(text.replace("id: m48-1,", "id: 101,", 1), "utf-8")
+    _, output = run(capsys, "validate", str(tree / SCENARIO))
+    assert "read by YAML" not in output
