@@ -430,6 +430,41 @@ def child_io(scenario: Path, rounds: int) -> dict[str, float]:
     return {"save_game": save, "load_game": load}
 
 
+def child_tiles(map_path: Path) -> dict[str, float]:
+    """A terrain tile's render time, the map art's beside the flat style's (the mean of a
+    block of tiles mid-map at 1:1 and at a whole-map level; the art's geometry built on
+    its first tiles, as when a map opens, then cached: both figures)."""
+    from PySide6.QtGui import QColor, QGuiApplication
+
+    from tabletop.data import load_map
+    from tabletop.render import MapPainter
+    from tabletop.render.tiles import TileLayer
+
+    app = QGuiApplication.instance() or QGuiApplication([])
+    hexmap = load_map(map_path)
+    out: dict[str, float] = {}
+    for style in ("flat", "art"):
+        painter = MapPainter(hexmap)
+        painter.art = style == "art"
+
+        def render(p, rect, scale, painter=painter):  # type: ignore[no-untyped-def]
+            painter.paint_terrain(p, rect, scale, raster=True)
+            painter.paint_grid(p, rect, scale, labels=True)
+
+        for rnd in ("first", "again"):
+            layer = TileLayer(painter.bounds, render, background=QColor("#3a3f44"))
+            for name, level in (("1to1", 0), ("whole", layer.overview)):
+                keys = [(level, i, j) for i in range(3) for j in range(3)]
+                if level == 0:  # mid-map
+                    keys = [(0, i + 40, j + 40) for i in range(3) for j in range(3)]
+                start = time.perf_counter()
+                for key in keys:
+                    layer._render(key)
+                out[f"{style}_{name}_{rnd}"] = (time.perf_counter() - start) / len(keys)
+    del app
+    return out
+
+
 def _child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
            profile: str = "") -> dict[str, float]:  # fmt: skip
     code = (
@@ -452,6 +487,8 @@ def _run_child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIO
         return child_app(tmp / "big-scenario.yaml", rounds, only, profile)
     if kind == "floor":
         return child_floor(tmp / "big-map.yaml", tmp / "big-scenario.yaml", rounds)
+    if kind == "tiles":
+        return child_tiles(tmp / "big-map.yaml")
     return child_io(tmp / "big-scenario.yaml", rounds)
 
 
@@ -484,7 +521,7 @@ def _options() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="three rounds instead of seven")
     parser.add_argument("--only", default="", help="comma-separated parts of the app to run: "
-                        f"{', '.join(SECTIONS)}, io, cli (default: all)")  # fmt: skip
+                        f"{', '.join(SECTIONS)}, io, cli, tiles (default: all)")  # fmt: skip
     parser.add_argument(
         "--profile",
         default="",
@@ -531,7 +568,7 @@ def main() -> int:
     import bigmap
 
     args = _options()
-    only = tuple(x for x in args.only.split(",") if x) or (*SECTIONS, "io", "cli")
+    only = tuple(x for x in args.only.split(",") if x) or (*SECTIONS, "io", "cli", "tiles")
     rounds = 3 if args.quick else 7
     load = os.getloadavg()
     print(f"bench_bigmap: {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} "
@@ -547,6 +584,7 @@ def main() -> int:
         profile = str(Path(args.profile).resolve()) if args.profile else ""
         app = _child("app", tmp, rounds, app_parts, profile)
         io = _child("io", tmp, rounds) if "io" in only else {}
+        tiles = _child("tiles", tmp, rounds) if "tiles" in only else {}
         cli = {}
         if "cli" in only:
             cli["validate"], _ = _process(["validate", str(scenario)])
@@ -581,6 +619,14 @@ def main() -> int:
     if "hover" in app:
         print(f"  (hover worst {app['hover_max'] * 1000:.2f} ms)")
     print(f"  (warm after {app['warm_seconds']:.1f} s)")
+    for name, what in (("1to1", "at 1:1"), ("whole", "at the whole-map level")):
+        if f"art_{name}_first" in tiles:
+            t = {k: v * 1000 for k, v in tiles.items()}
+            print(
+                f"  (a terrain tile {what}: map art {t[f'art_{name}_again']:.1f} ms "
+                f"({t[f'art_{name}_first']:.1f} ms building its areas), flat style "
+                f"{t[f'flat_{name}_again']:.1f} ms ({t[f'flat_{name}_first']:.1f} ms first))"
+            )
     if args.detail:
         for key in sorted(k for k in app if "@" in k or "#" in k):
             base = floor.get(key)

@@ -16,14 +16,16 @@ from tabletop.model import (
     Conceals,
     HexMarkerType,
     HexsideFeatureType,
+    LevelStyle,
     LosEffect,
     Movement,
     TerrainChart,
     TerrainType,
 )
+from tabletop.model.terrain import TEXTURES
 
 FORMAT = "tabletop/terrain@1"
-TOP_KEYS = ("format", "name", "terrain", "hexsides", "markers", "notes")
+TOP_KEYS = ("format", "name", "terrain", "hexsides", "markers", "levels", "notes")
 TERRAIN_KEYS = (
     "code",
     "color",
@@ -38,9 +40,21 @@ TERRAIN_KEYS = (
     "movement",
     "amphibious_only",
     "squad_only",
+    "texture",
+    "texture_color",
+    "edge_color",
 )
 ALIAS_KEYS = ("alias", "level")
-HEXSIDE_KEYS = ("color", "movement", "blocks_movement", "cancels", "cover_save", "los")
+HEXSIDE_KEYS = (
+    "color",
+    "movement",
+    "blocks_movement",
+    "cancels",
+    "cover_save",
+    "los",
+    "edge_color",
+)
+LEVEL_KEYS = ("tint", "step", "contour")
 MARKER_KEYS = ("bonus", "conceals", "los", "cover_save", "replaces_terrain")
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
 _TERRAIN_COLOR = "#d8e0a8"  # the model's defaults
@@ -49,12 +63,24 @@ CONCEALS = [c.value for c in Conceals]
 LOS = [e.value for e in LosEffect]
 
 
-def _color(ck: Checker, d: dict[str, Any], default: str) -> str:
-    value = ck.get_str(d, "color", "", default)
-    if isinstance(value, str) and not _COLOR.fullmatch(value):
-        ck.error(d, "color", f"color must look like '#3f7a3a', not {value!r}")
+def _color(ck: Checker, d: dict[str, Any], default: str, key: str = "color") -> str:
+    value = ck.get_str(d, key, "", default)
+    if isinstance(value, str) and not (value == default == "" or _COLOR.fullmatch(value)):
+        ck.error(d, key, f"{key} must look like '#3f7a3a', not {value!r}")
         return default
     return str(value)
+
+
+def _levels(ck: Checker, doc: dict[str, Any]) -> LevelStyle:
+    if doc.get("levels") is None:
+        return LevelStyle()
+    d = ck.mapping(doc, "levels", doc["levels"], "levels", LEVEL_KEYS)
+    base = LevelStyle()
+    return LevelStyle(
+        tint=_color(ck, d, base.tint, "tint"),
+        step=ck.get_num(d, "step", base.step, 0.0, 0.5),
+        contour=_color(ck, d, base.contour, "contour"),
+    )
 
 
 def _bonus(ck: Checker, d: dict[str, Any]) -> Bonus:
@@ -115,6 +141,9 @@ def _terrain(ck: Checker, name: str, d: dict[str, Any]) -> TerrainType:
         movement=_movement(ck, d),
         amphibious_only=ck.get_bool(d, "amphibious_only", False),
         squad_only=ck.get_bool(d, "squad_only", False),
+        texture=ck.get_str(d, "texture", "", "", TEXTURES),
+        texture_color=_color(ck, d, "", "texture_color"),
+        edge_color=_color(ck, d, "", "edge_color"),
     )
 
 
@@ -129,6 +158,7 @@ def _hexside(ck: Checker, name: str, d: dict[str, Any]) -> HexsideFeatureType:
         cancels=tuple(str(c) for c in cancels),
         cover_save=_opt_face(ck, d, "cover_save"),
         los=LosEffect(ck.get_str(d, "los", "", "clear", LOS)),
+        edge_color=_color(ck, d, "", "edge_color"),
     )
 
 
@@ -179,7 +209,7 @@ def chart_from(ck: Checker, doc: Any) -> TerrainChart:
         for marks in [ck.mapping(doc, "markers", doc.get("markers", {}), "markers", ANY_KEYS)]
         for key, d in marks.items()
     }
-    return TerrainChart(str(name), terrain, hexsides, markers, aliases)
+    return TerrainChart(str(name), terrain, hexsides, markers, aliases, _levels(ck, doc))
 
 
 def _check_codes(ck: Checker, section: Any, terrain: dict[str, TerrainType]) -> None:
@@ -222,6 +252,8 @@ def chart_to_dict(chart: TerrainChart) -> dict[str, Any]:
             "amphibious_only": t.amphibious_only,
             "squad_only": t.squad_only,
         }
+        art = {"texture": t.texture, "texture_color": t.texture_color, "edge_color": t.edge_color}
+        terrain[t.name].update({k: v for k, v in art.items() if v})
     for name, alias in chart.aliases.items():
         terrain[name] = {"alias": alias.terrain, "level": alias.level}
     hexsides = {
@@ -232,6 +264,7 @@ def chart_to_dict(chart: TerrainChart) -> dict[str, Any]:
             "cancels": list(f.cancels),
             "cover_save": f.cover_save,
             "los": f.los.value,
+            **({"edge_color": f.edge_color} if f.edge_color else {}),
         }
         for f in chart.hexsides.values()
     }
@@ -252,4 +285,7 @@ def chart_to_dict(chart: TerrainChart) -> dict[str, Any]:
         "hexsides": hexsides,
         "markers": markers,
     }
+    if chart.levels != LevelStyle():
+        lv = chart.levels
+        out["levels"] = {"tint": lv.tint, "step": lv.step, "contour": lv.contour}
     return plain(out)  # type: ignore[no-any-return]

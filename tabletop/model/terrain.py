@@ -83,6 +83,28 @@ class TerrainType:
     movement: Movement = Movement()
     amphibious_only: bool = False
     squad_only: bool = False
+    texture: str = ""
+    """How the map art draws the terrain's area (see :data:`TEXTURES`); "" a plain fill."""
+    texture_color: str = ""
+    """The colour of the texture's marks ("": a darker shade of ``color``)."""
+    edge_color: str = ""
+    """The line drawn along the area's outline against other terrain ("": none)."""
+
+
+TEXTURES = ("none", "canopy", "rows", "blocks", "building", "rubble", "stipple", "tufts",
+            "waves", "trench", "bunker")  # fmt: skip
+"""The map art's textures of a terrain area (docs/formats.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStyle:
+    """How the map art shades levels: a hypsometric tint and contour lines."""
+
+    tint: str = "#d2b878"
+    """The colour a hex's fill moves towards, ``step`` of the way per level."""
+    step: float = 0.16
+    contour: str = "#7a5a30"
+    """The contour line drawn where the level changes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +117,8 @@ class HexsideFeatureType:
     cancels: tuple[str, ...] = ()
     cover_save: int | None = None
     los: LosEffect = LosEffect.CLEAR
+    edge_color: str = ""
+    """The map art's casing of a road or banks of a river ("": none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +150,7 @@ class TerrainChart:
     hexsides: dict[str, HexsideFeatureType] = field(default_factory=dict)
     markers: dict[str, HexMarkerType] = field(default_factory=dict)
     aliases: dict[str, Alias] = field(default_factory=dict)
+    levels: LevelStyle = LevelStyle()
 
     def by_code(self) -> dict[str, TerrainType]:
         return {t.code: t for t in self.terrain.values()}

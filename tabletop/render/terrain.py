@@ -17,6 +17,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import HexMap, HexMarker
+from tabletop.render.art import SEGMENTS, Areas, paint_art
 from tabletop.render.palette import font
 from tabletop.render.stamps import ContourStamps
 
@@ -65,6 +66,10 @@ class MapPainter:
         self.map = hexmap
         self.labels = True
         """Whether :meth:`paint_grid` draws hex labels (the View menu's Show Hex Labels)."""
+        self.art = True
+        """Whether terrain is drawn as the map art (areas with natural edges, textures,
+        hill tints: :mod:`tabletop.render.art`) or flat, a coloured hexagon and a symbol
+        per hex (the View menu's Map Art)."""
         self.refresh()
 
     def refresh(self) -> None:
@@ -80,6 +85,8 @@ class MapPainter:
         cx, cy = self.layout.hex_to_pixel(first)
         self._corners = [QPointF(x - cx, y - cy) for x, y in self.layout.corners(first)]
         self._spots: dict[tuple[str, int], list[tuple[QPointF, float]]] = {}
+        self.areas = Areas(self.map, self.layout)
+        """The art's geometry (each hex's polygon with noisy edges), kept per map."""
         radius = max((math.hypot(v.x(), v.y()) for v in self._corners), default=1.0)
         self._stamps = ContourStamps(
             lambda sp, c, level: _contours(sp, self._corners, c, level), radius + 1.0
@@ -111,7 +118,10 @@ class MapPainter:
                     yield h
 
     def forget(self, hexes: Iterable[Hex]) -> None:
-        """Drop what is remembered of these hexes and their sides (after an edit)."""
+        """Drop what is remembered of these hexes and their sides (after an edit): the art
+        polygons of their neighbours too, whose edges towards them may change."""
+        hexes = list(hexes)
+        self.areas.forget(hexes)
         for h in hexes:
             self._edges.pop(h, None)
             for n in h.neighbors():
@@ -131,8 +141,18 @@ class MapPainter:
         """What painting ``h`` may touch: its bounds plus the half-width of hexside
         features and labels that cross its edges (scene coordinates)."""
         cx, cy = self.layout.hex_to_pixel(h)
-        r = max(abs(self.layout.size_x), abs(self.layout.size_y)) * 1.3
+        r = max(abs(self.layout.size_x), abs(self.layout.size_y)) * 1.4
         return QRectF(cx - r, cy - r, 2 * r, 2 * r)
+
+    def art_rect(self, h: Hex) -> QRectF:
+        """What a change of ``h``'s terrain or level may repaint in the map art: its
+        neighbours' pixels too (the noisy edges of its sides wander into them, their
+        textures keep clear of or run into it, their outlines and contours change)."""
+        rect = self.hex_rect(h)
+        for n in h.neighbors():
+            if n in self.map.cells:
+                rect = rect.united(self.hex_rect(n))
+        return rect
 
     def _own_edges(self, h: Hex) -> list[QLineF]:
         """The edges this hex draws for the grid: each shared edge belongs to one hex."""
@@ -158,7 +178,7 @@ class MapPainter:
             a = self.shape(side.a).center
             b = self.shape(side.b).center
             bounds = QRectF(a, b).normalized().united(QRectF(QPointF(x0, y0), QPointF(x1, y1)))
-            pad = self.size * 0.2
+            pad = self.size * 0.55  # the art's rivers wander and have banks
             found = _Side(side, features, a, b, QPointF(x0, y0), QPointF(x1, y1),
                           bounds.normalized().adjusted(-pad, -pad, pad, pad))  # fmt: skip
         self._sides[side] = found
@@ -194,7 +214,7 @@ class MapPainter:
         seen: set[HexSide] = set()
         out: list[_Side] = []
         hexsides = self.map.hexsides
-        pad = self.size * 0.2
+        pad = self.size * 0.55
         for shape in self.hexes_in(rect.adjusted(-pad, -pad, pad, pad)):
             h = shape.hex
             for n in h.neighbors():
@@ -213,7 +233,13 @@ class MapPainter:
     ) -> None:
         """Fill, texture and level contours of every hex meeting ``exposed``, then features.
         ``raster``: the painter draws into an image (the terrain tiles), so the contours
-        are blitted from stamps (:mod:`tabletop.render.stamps`) rather than stroked."""
+        are blitted from stamps (:mod:`tabletop.render.stamps`) rather than stroked.
+
+        With :attr:`art` on, the map art instead (:func:`~tabletop.render.art.paint_art`)."""
+        if self.art:
+            self.paint_areas(p, exposed, scale)
+            self.paint_sides(p, exposed)
+            return
         p.save()
         # fills without antialiasing tile exactly (no hairline gaps); the grid covers edges
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
@@ -240,6 +266,13 @@ class MapPainter:
         self.paint_sides(p, exposed)
         p.restore()
 
+    def paint_areas(self, p: QPainter, exposed: QRectF, scale: float = 1.0) -> None:
+        """The map art's terrain areas meeting ``exposed`` (no hexside features)."""
+        pad = self.size * 0.5  # a neighbour's noisy edge and textures may reach in
+        hexes = [shape.hex for shape in self.hexes_in(exposed.adjusted(-pad, -pad, pad, pad))]
+        paint_art(p, self.areas, hexes, scale, textures=scale >= TEXTURE_MIN_SCALE,
+                  hexagon=lambda h: self.shape(h).polygon)  # fmt: skip
+
     def paint_sides(self, p: QPainter, exposed: QRectF) -> None:
         """Hexside features: rivers and walls on the edge, roads across it centre to centre."""
         sides = self.sides_in(exposed)
@@ -249,14 +282,22 @@ class MapPainter:
             ((rank.get(f, len(order)), f, s) for s in sides for f in s.features),
             key=lambda t: t[0],
         )
+        art = self.art
         for _, feature, side in items:
             if rank.get(feature, len(order)) < rank["road"]:
                 colour = QColor(self.map.chart.hexsides[feature].color)
-                _feature(p, feature, side, colour, self.size)
+                if art and feature == "river":
+                    self._river(p, side, colour)
+                else:
+                    _feature(p, feature, side, colour, self.size)
         roads = [side for _, feature, side in items if feature == "road"]
         if roads:  # casings first, then the light cores, so joints at hex centres are clean
-            colour = QColor(self.map.chart.hexsides["road"].color).darker(130)
-            p.setPen(QPen(colour, self.size * 0.17, c=Qt.PenCapStyle.RoundCap))
+            road = self.map.chart.hexsides["road"]
+            colour = QColor(road.color).darker(130)
+            if art and road.edge_color:
+                colour = QColor(road.edge_color)
+            width = self.size * (0.2 if art else 0.17)
+            p.setPen(QPen(colour, width, c=Qt.PenCapStyle.RoundCap))
             p.drawLines([QLineF(side.a, side.b) for side in roads])
             p.setPen(QPen(QColor("#d9c08e"), self.size * 0.1, c=Qt.PenCapStyle.RoundCap))
             p.drawLines([QLineF(side.a, side.b) for side in roads])
@@ -264,6 +305,23 @@ class MapPainter:
             if rank.get(feature, len(order)) > rank["road"]:
                 colour = QColor(self.map.chart.hexsides[feature].color)
                 _feature(p, feature, side, colour, self.size)
+
+    def _river(self, p: QPainter, side: _Side, colour: QColor) -> None:
+        """A river of the map art: along its side's noisy edge, with banks."""
+        poly = QPolygonF(self.areas.edge(side.side, SEGMENTS))
+        bank = self.map.chart.hexsides["river"].edge_color
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        join = Qt.PenJoinStyle.RoundJoin
+        if bank:
+            p.setPen(QPen(QColor(bank), self.size * 0.32, Qt.PenStyle.SolidLine,
+                          Qt.PenCapStyle.RoundCap, join))  # fmt: skip
+            p.drawPolyline(poly)
+        p.setPen(QPen(colour, self.size * 0.2, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                      join))  # fmt: skip
+        p.drawPolyline(poly)
+        p.setPen(QPen(colour.lighter(125), self.size * 0.05, Qt.PenStyle.SolidLine,
+                      Qt.PenCapStyle.RoundCap, join))  # fmt: skip
+        p.drawPolyline(poly)
 
     # --- grid and labels ------------------------------------------------------------------
     def paint_grid(

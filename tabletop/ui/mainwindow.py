@@ -134,6 +134,10 @@ class MainWindow(QMainWindow):
             "Show Hex &Labels", self.set_labels_visible, "Ctrl+L", checkable=True
         )
         self.labels_action.setChecked(True)
+        self.map_art_action = self._action("Map &Art", self.set_map_art, checkable=True)
+        self.map_art_action.setObjectName("action-map-art")
+        self.map_art_action.setToolTip("Terrain as areas with natural edges (off: flat hexes)")
+        self.map_art_action.setChecked(self.settings.value("view/map_art", True, bool))
         # Not the docks' toggleViewAction(): that one copies the dock's title ("Hex 0707").
         self.hex_dock_action = self.window_layout.play_actions[0]
         self.about_action = self._action("&About Tabletop", self.about)
@@ -219,6 +223,7 @@ class MainWindow(QMainWindow):
             view_menu.addAction(action)
         view_menu.addSeparator()
         view_menu.addAction(self.labels_action)
+        view_menu.addAction(self.map_art_action)
         view_menu.addSeparator()
         self._dock_items: list[QAction] = []
         self._docks_end = view_menu.addSeparator()
@@ -290,6 +295,7 @@ class MainWindow(QMainWindow):
         self.bridge = DocumentBridge(document, self)
         self.map_scene = MapScene(document, self)
         self.map_scene.show_labels(self.labels_action.isChecked())
+        self.map_scene.show_art(self.map_art_action.isChecked())
         self.view.setScene(self.map_scene)
         if old_scene is not None:
             old_scene.deleteLater()
@@ -701,6 +707,13 @@ class MainWindow(QMainWindow):
                 doc.redo()
             if said:
                 self.statusBar().showMessage(f"Redone: {said}", 8000)
+
+    def set_map_art(self, on: bool) -> None:
+        """View > Map Art: terrain as areas, or the flat style; saved for next time."""
+        self.map_art_action.setChecked(on)
+        self.settings.setValue("view/map_art", on)
+        for scene in self.findChildren(MapScene):
+            scene.show_art(on)
 
     def set_labels_visible(self, on: bool) -> None:
         self.labels_action.setChecked(on)

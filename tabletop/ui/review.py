@@ -223,6 +223,7 @@ class ReviewMode(QObject):
         self.position = self.shown = replay.total
         self.scene = MapScene(self._doc, self.window)
         self.scene.show_labels(self.window.labels_action.isChecked())
+        self.scene.show_art(self.window.map_art_action.isChecked())
         self.scene.set_viewer(self.window.viewer)
         self._live_scene = self.view.scene()
         centre = self.view.mapToScene(self.view.viewport().rect().center())

@@ -291,6 +291,12 @@ class MapScene(QGraphicsScene):
             self.map_painter.labels = on
             self.layers.clear_terrain()
 
+    def show_art(self, on: bool) -> None:
+        """The map art (terrain as areas) or the flat style (View > Map Art)."""
+        if on != self.map_painter.art:
+            self.map_painter.art = on
+            self.layers.clear_terrain()
+
     def select_hex(self, h: Hex | None) -> None:
         shape = self.map_painter.shape(h) if h is not None and h in self.hexmap.cells else None
         self.selected_hex = h if shape is not None else None
@@ -345,8 +351,8 @@ class MapScene(QGraphicsScene):
         painting whatever the map's size."""
         hexes = [h for h in hexes if h in self.hexmap.cells]
         self.map_painter.forget(hexes)
-        for h in hexes:
-            self.layers.terrain_changed(self.map_painter.hex_rect(h))
+        for h in hexes:  # the art's edges and textures of the neighbours change too
+            self.layers.terrain_changed(self.map_painter.art_rect(h))
 
     def invalidate_hexsides(self, sides: Iterable[HexSide]) -> None:
         """The features of these hexsides changed (a road, river or wall laid or removed):

@@ -242,6 +242,7 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         w.view.hexHovered.connect(self._on_hover)
         w.view.hexClicked.connect(self.select_hex)
         self.scene.show_labels(w.labels_action.isChecked())
+        self.scene.show_art(w.map_art_action.isChecked())
         self.set_tool("brush")
         self._sync_background_controls()
         self.autosave.start()
