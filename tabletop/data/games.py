@@ -232,9 +232,20 @@ def _unit_state(
     )
 
 
+MAX_LOG_ENTRIES = 100_000
+"""Entries of a saved game's log (take-backs and notices included): each is replayed to
+check the game, so a log past this would keep ``validate`` busy for a minute and more
+(a 10,000-unit game of 10 turns, every unit moving and firing each turn, is under it)."""
+
+
 def _log(ck: Checker, doc: dict[str, Any], asides: list[Aside] | None = None) -> list[LogEntry]:
     """The standing actions of ``log:``; its take-backs and notices go into ``asides``."""
     out: list[LogEntry] = []
+    entries = doc.get("log")
+    if isinstance(entries, list) and len(entries) > MAX_LOG_ENTRIES:
+        ck.error(doc, "log", f"the log holds {len(entries)} entries, more than the "
+                 f"{MAX_LOG_ENTRIES} a saved game may hold")  # fmt: skip
+        return out
     for seq, i, item in ck.items(doc, "log", "log"):
         if gamerecord.is_aside(item):
             aside = gamerecord.read_aside(ck, seq, i, item, len(out))

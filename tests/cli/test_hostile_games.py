@@ -138,3 +138,30 @@ def test_replay_differences_name_their_places(played: str, tmp_path: Path) -> No
             "m48-1's hex is '0305', but the log replayed from the scenario gives '0304'",
         )
     ]
+
+
+def test_a_log_past_the_bound_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: a log of 880,000 entries (66 MB, under the file limit) kept validate busy
+    past 60 s; past 100,000 entries the log is a located error before any replay."""
+    import time
+
+    from tabletop.data import games
+
+    monkeypatch.setattr(games, "MAX_LOG_ENTRIES", 2000)  # the mechanism, at a cheap size
+    MAX_LOG_ENTRIES = games.MAX_LOG_ENTRIES
+    game = tmp_path / "game.yaml"
+    scenario = str(paths.SCENARIOS / "hold-the-crossroads.yaml")
+    assert main(["act", scenario, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
+    text = game.read_text(encoding="utf-8")
+    head, log = text.split("\nlog:\n", 1)
+    entry = log.splitlines(keepends=True)[0]
+    assert entry.lstrip().startswith("- ")
+    game.write_text(head + "\nlog:\n" + entry * (MAX_LOG_ENTRIES + 1), encoding="utf-8")
+    capsys.readouterr()
+    start = time.monotonic()
+    code = main(["validate", str(game)])
+    out = capsys.readouterr().out
+    assert code == 1 and time.monotonic() - start < 30
+    assert f"more than the {MAX_LOG_ENTRIES}" in out and "internal error" not in out
