@@ -186,6 +186,10 @@ class TurnBar(QToolBar):
         self.cup = QLabel("")
         self.cup.setObjectName("cup-label")
         self.cup.setStyleSheet("padding: 0 10px;")  # the window's text colour: readable
+        self.vp = QLabel("")
+        self.vp.setObjectName("turn-bar-vp")  # the running VP, at the end the result
+        self.vp.setTextFormat(Qt.TextFormat.RichText)
+        self.vp.setStyleSheet("padding: 0 10px;")
         self.actions_by_name = actions
         for name in GAME_ACTIONS:  # first, so a narrow window never hides them
             self.addAction(actions[name])
@@ -194,12 +198,17 @@ class TurnBar(QToolBar):
         self.addSeparator()
         self.addWidget(self.label)
         self.addWidget(self.cup)
+        self.addWidget(self.vp)
 
     def refresh(self, document: GameDocument | None) -> None:
         self.label.setText(turn_text(document))
         cup = document is not None and any(s.formations for s in document.scenario.sides.values())
         self.cup.setText(cup_text(document) if cup else "")  # the squad game has no cup
         self.cup.setToolTip(cup_tip(document) if cup else "")
+        from tabletop.ui.victoryui import vp_html, vp_tip
+
+        self.vp.setText(vp_html(document))
+        self.vp.setToolTip(vp_tip(document))
 
     def cup_menu(self, fill: Callable[[QMenu], None]) -> QMenu:
         """A menu on the Draw Chit button, filled by ``fill`` each time it opens."""

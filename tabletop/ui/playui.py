@@ -35,6 +35,7 @@ from tabletop.ui.play import OPFIRE, WEAPONS, PlayController
 from tabletop.ui.stackviewer import StackViewer
 from tabletop.ui.tools.aim import AimTool, PathTool
 from tabletop.ui.tools.select import SelectTool
+from tabletop.ui.victoryui import ObjectiveMarks, ResultDialog
 
 STATUS_MS = 8000
 
@@ -85,6 +86,9 @@ class PlayUI(QObject):
         self.hex: Hex | None = None
         """The hex clicked last (the selected unit's hex once it is selected)."""
         self.cc_dialog: CloseCombatDialog | None = None
+        self.objectives: ObjectiveMarks | None = None
+        self.result_dialog: ResultDialog | None = None
+        """The result of the game, shown when an action ends it (rules-spec 6)."""
         self._fights: tuple[Fight, ...] = ()
         self._fights_key: object = None
         c = self.controller
@@ -115,6 +119,8 @@ class PlayUI(QObject):
         self.odds.dice.follow(document)
         self.overlay = PlayOverlay(scene)
         scene.addItem(self.overlay)
+        self.objectives = ObjectiveMarks(scene)  # each objective in its controller's colour
+        scene.addItem(self.objectives)
         self.fan = StackFan(scene)
         self.view.set_tool(self.select_tool if self.controller.playable else None)
         self.refresh()
@@ -146,6 +152,7 @@ class PlayUI(QObject):
             self.fan.close()
         self.fan = None
         self.overlay = None
+        self.objectives = None
         self.controller.set_document(None)
         self.odds.dice.follow(None)
         self.refresh()
@@ -155,6 +162,8 @@ class PlayUI(QObject):
         c = self.controller
         doc = c.document
         self.stack_viewer.dismiss()  # the game changed: a hover shows it anew
+        if self.objectives is not None and doc is not None:
+            self.objectives.refresh()
         self.turn_bar.refresh(doc)
         self.turn_bar.setVisible(c.playable)
         options = c.options()
@@ -680,6 +689,19 @@ class PlayUI(QObject):
 
             self._status(narrate(doc.scenario, doc.state.log[-1], result))
         self.window.after_action()
+        if doc.state.finished and any(e.event == "game_over" for e in result.events):
+            self.show_result()
+
+    def show_result(self) -> None:
+        """The result dialog (not modal: the map and the log stay usable behind it)."""
+        if self.result_dialog is not None:
+            self.result_dialog.close()
+        review = getattr(self.window, "review", None)
+        self.result_dialog = ResultDialog(
+            self.document, lambda: review.set_on(True) if review is not None else None,
+            self.window,
+        )  # fmt: skip
+        self.result_dialog.show()
 
     def _status(self, text: str) -> None:
         self.window.statusBar().showMessage(text, STATUS_MS)

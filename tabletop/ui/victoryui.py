@@ -1,0 +1,182 @@
+"""Victory in the window (rules-spec 6): the VP on the turn bar, the objective hexes on the
+map in their controller's colour, and the result dialog at the end of the game.
+
+Everything here only displays what ``tabletop.rules.victory`` counts, the same count
+``tabletop show`` prints.
+
+Object names: ``turn-bar-vp`` (the turn bar's VP label), ``result-dialog`` with
+``result-text``, ``result-why``, ``result-vp``, ``result-review`` (Review the Game: review
+mode from the game's last action) and ``result-close``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGraphicsItem,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.hexgrid import Hex
+from tabletop.render.palette import side_color_of
+from tabletop.rules.victory import Standing, objectives, standing
+
+Z_OBJECTIVES = 3.5
+"""Over the terrain and hex markers, under the counters and the play overlay."""
+NOBODY = QColor("#9a9a9a")
+WHY = {
+    "turns": "The last turn is over.",
+    "annihilation": "A side has no units left on the map.",
+    "sudden_death": "A side reached its sudden-death total.",
+}
+
+
+def _name(scenario, side: str | None) -> str:  # type: ignore[no-untyped-def]
+    if side is None:
+        return "nobody"
+    found = scenario.sides.get(side)
+    return found.name if found is not None else side
+
+
+def verdict(scenario, s: Standing) -> str:  # type: ignore[no-untyped-def]
+    return f"{_name(scenario, s.winner)} wins" if s.winner else "A draw"
+
+
+def vp_html(document) -> str:  # type: ignore[no-untyped-def]
+    """``VP  NATO 9 · Warsaw Pact 0`` each side in its colour; at the end, the result first."""
+    if document is None or not document.scenario.sides:
+        return ""
+    scenario = document.scenario
+    s = standing(document.state)
+    parts = []
+    for side, vp in s.vp.items():
+        colour = side_color_of(scenario.sides, side).name()
+        parts.append(f"<span style='color:{colour}'>\u25a0</span> {escape(_name(scenario, side))}"
+                     f" <b>{vp}</b>")  # fmt: skip
+    text = "VP&nbsp;&nbsp;" + " &nbsp;\u00b7&nbsp; ".join(parts)
+    if s.over:
+        text = f"<b>{escape(verdict(scenario, s))}</b> &nbsp; " + text
+    return text
+
+
+def vp_tip(document) -> str:  # type: ignore[no-untyped-def]
+    """Each objective, its VP and who controls it; the loss VP rule."""
+    if document is None or not document.scenario.sides:
+        return ""
+    scenario = document.scenario
+    s = standing(document.state)
+    lines = [
+        f"{o.label} ({o.vp} VP): {_name(scenario, s.controls.get(o.label))}"
+        for o in objectives(scenario)
+    ]
+    head = "Victory points: objectives held plus the enemy's losses (docs: rules, Victory)"
+    return "\n".join([head, *lines]) if lines else head + "\nNo objective hexes: losses only."
+
+
+class ObjectiveMarks(QGraphicsItem):
+    """Every objective hex: a ring and a small flag in its controller's colour (grey for
+    nobody), with its VP on the flag. Displays only; ``refresh`` after each action."""
+
+    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]
+        super().__init__()
+        self.map_scene = scene
+        self.setZValue(Z_OBJECTIVES)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.marks: dict[Hex, tuple[QColor, int]] = {}
+        self._bounds = scene.sceneRect()
+        self.refresh()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def refresh(self) -> None:
+        doc = self.map_scene.document
+        scenario = doc.scenario
+        marks: dict[Hex, tuple[QColor, int]] = {}
+        if scenario.sides and scenario.victory.get("hexes"):
+            held = standing(doc.state).controls
+            for o in objectives(scenario):
+                side = held.get(o.label)
+                colour = NOBODY if side is None else side_color_of(scenario.sides, side)
+                marks[o.hex] = (colour, o.vp)
+        if marks != self.marks:
+            self.marks = marks
+            self.update()
+
+    def colour_at(self, h: Hex) -> QColor | None:
+        """The colour the mark of ``h`` is drawn in (None: not an objective)."""
+        mark = self.marks.get(h)
+        return None if mark is None else mark[0]
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+        scene = self.map_scene
+        size = scene.map_painter.size
+        font = QFont()
+        font.setPixelSize(max(6, round(size * 0.24)))
+        font.setBold(True)
+        painter.setFont(font)
+        for h, (colour, vp) in self.marks.items():
+            c = scene.hex_center(h)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(0, 0, 0, 150), size * 0.11))
+            painter.drawEllipse(c, size * 0.78, size * 0.78)
+            painter.setPen(QPen(colour, size * 0.07))
+            painter.drawEllipse(c, size * 0.78, size * 0.78)
+            # the flag: a pole at the ring's top left and a pennant with the VP
+            top = QPointF(c.x() - size * 0.55, c.y() - size * 0.95)
+            foot = QPointF(top.x(), top.y() + size * 0.55)
+            painter.setPen(QPen(QColor("#222222"), max(1.0, size * 0.04)))
+            painter.drawLine(top, foot)
+            flag = QPolygonF([top, QPointF(top.x() + size * 0.42, top.y() + size * 0.14),
+                              QPointF(top.x(), top.y() + size * 0.3)])  # fmt: skip
+            painter.setBrush(QBrush(colour))
+            painter.drawPolygon(flag)
+            box = QRectF(top.x() - size * 0.5, top.y() - size * 0.02, size * 0.46, size * 0.32)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             str(vp))  # fmt: skip
+
+
+class ResultDialog(QDialog):
+    """The end of the game: who won, why, each side's VP, and Review the Game."""
+
+    def __init__(self, document, review: Callable[[], None], parent: QWidget | None = None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(parent)
+        self.setObjectName("result-dialog")
+        self.setWindowTitle("The Game Is Over")
+        scenario = document.scenario
+        s = standing(document.state)
+        layout = QVBoxLayout(self)
+        self.text = QLabel(verdict(scenario, s), objectName="result-text")
+        self.text.setStyleSheet("font-size: 20px; font-weight: bold;")
+        self.why = QLabel(WHY.get(s.why or "", str(s.why)), objectName="result-why")
+        rows = "".join(
+            f"<tr><td><span style='color:{side_color_of(scenario.sides, side).name()}'>"
+            f"\u25a0</span> {escape(_name(scenario, side))}</td>"
+            f"<td align='right'>&nbsp;&nbsp;<b>{vp}</b> VP</td></tr>"
+            for side, vp in s.vp.items()
+        )
+        self.vp = QLabel(f"<table>{rows}</table>", objectName="result-vp")
+        held = [f"{o.label} ({o.vp} VP): {_name(scenario, s.controls.get(o.label))}"
+                for o in objectives(scenario)]  # fmt: skip
+        self.held = QLabel("Objectives: " + "; ".join(held) if held else "No objective hexes.")
+        self.held.setWordWrap(True)
+        for w in (self.text, self.why, self.vp, self.held):
+            layout.addWidget(w)
+        buttons = QDialogButtonBox()
+        self.review_button = QPushButton("Review the Game", objectName="result-review")
+        self.close_button = QPushButton("Close", objectName="result-close")
+        buttons.addButton(self.review_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)
+        layout.addWidget(buttons)
+        self.review_button.clicked.connect(lambda: (self.accept(), review()))
+        self.close_button.clicked.connect(self.reject)
