@@ -103,6 +103,17 @@ def _alive(unit: UnitState) -> bool:
     return unit.status not in _GONE
 
 
+def _inside(dq: int, dr: int, radius: int) -> bool:
+    """Is every hex of the block whose first corner is (dq, dr) away within ``radius``?
+    (The hex distance is convex, so its largest value on the block is at a corner.)"""
+    last = BLOCK - 1
+    return all(
+        (abs(a) + abs(b) + abs(a + b)) // 2 <= radius
+        for a in (dq, dq + last)
+        for b in (dr, dr + last)
+    )
+
+
 class HexIndex:
     """The living units of one unit table that stand in a hex: by hex and by block."""
 
@@ -182,6 +193,9 @@ class HexIndex:
             for br in range((r - radius) // BLOCK, (r + radius) // BLOCK + 1):
                 block = blocks.get((bq, br))
                 if not block:
+                    continue
+                if _inside(bq * BLOCK - q, br * BLOCK - r, radius):
+                    out.extend(block.values())  # (every hex of the block is near enough)
                     continue
                 for unit in block.values():
                     x = self._at[unit.id]

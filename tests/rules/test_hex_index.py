@@ -36,7 +36,7 @@ def _same_as_a_scan(state: GameState) -> None:
     hexes = {u.hex for u in state.units.values() if u.hex is not None} | {hx("0101")}
     for h in hexes:
         assert state.units_at(h) == _scan_at(state, h)
-        for radius in (0, 1, 3, 9):
+        for radius in (0, 1, 3, 9, 20):
             assert state.units_near(h, radius) == _scan_near(state, h, radius)
     for side in ("blue", "red"):
         scan = sorted((u for u in state.units.values() if u.side != side and u.on_map),
