@@ -320,7 +320,8 @@ class _Converter:
         if tag in _SAFE_SCALARS:
             try:
                 return self.constructor.construct_object(node, deep=True)
-            except (yaml.YAMLError, ValueError) as exc:
+            except (yaml.YAMLError, ValueError, TypeError, AttributeError, OverflowError) as exc:
+                # ``!!timestamp 2001-12-14 x`` fails inside PyYAML with an AttributeError
                 self.problem(node, f"bad value {node.value!r}: {exc}")
                 return None
         self.problem(node, f"unsupported YAML tag {tag!r}: only plain data is allowed")

@@ -17,3 +17,23 @@ def test_mutated_bundled_files_never_crash(tmp_path: Path) -> None:
     failures = fuzz(tmp_path / "tree", CASES, SEED)
     print(f"\nfuzz: {CASES} cases from seed {SEED}, {len(failures)} failures")
     assert not failures, "\n".join(str(f) for f in failures[:20])
+
+
+def test_any_settings_file_is_survived(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Seeded settings files of random values for every key the app reads: every read
+    returns a usable value (issue 22)."""
+    from .fuzzing import fuzz_settings
+
+    failures = fuzz_settings(tmp_path, max(20, CASES // 10), SEED)
+    print(f"\nsettings fuzz: {max(20, CASES // 10)} cases, {len(failures)} failures")
+    assert not failures, "\n".join(failures[:20])
+
+
+def test_any_background_file_is_bounded(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Seeded background images (SVG with references, FIFOs, .svgz bombs, truncated and
+    junk rasters): each read returns within the case limit, never a traceback."""
+    from .fuzzing import fuzz_backgrounds
+
+    failures = fuzz_backgrounds(tmp_path, max(20, CASES // 10), SEED)
+    print(f"\nbackground fuzz: {max(20, CASES // 10)} cases, {len(failures)} failures")
+    assert not failures, "\n".join(failures[:20])

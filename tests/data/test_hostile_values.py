@@ -80,3 +80,12 @@ def test_an_id_written_as_a_plain_number_is_kept(
     (tree / SCENARIO).write_text(text.replace("id: m48-1,", "id: 101,", 1), "utf-8")
     _, output = run(capsys, "validate", str(tree / SCENARIO))
     assert "read by YAML" not in output
+
+
+@pytest.mark.parametrize("body", ["!!timestamp 2001-12-14 x", "!!float abc", "!!int 0x"])
+def test_an_explicit_tag_on_a_bad_value(
+    tree: Path, capsys: pytest.CaptureFixture[str], body: str
+) -> None:
+    """Found by the fuzzer: PyYAML's constructors fail on these with an AttributeError."""
+    _victory(tree, f"  extra: {body}\n")
+    validate(capsys, tree / SCENARIO, "bad value")
