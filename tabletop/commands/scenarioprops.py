@@ -345,27 +345,60 @@ def _option_problem(info: OptionInfo, value: Any) -> str | None:
     return f"1 to {info.hi:g} dice hitting on a face 1 to 6"
 
 
-# --- victory hexes ----------------------------------------------------------------------------
+# --- victory (rules-spec 6) ------------------------------------------------------------------
+LOSS_DEFAULTS = {"platoon": {"step": 1, "unit": 2}, "squad": {"figure": 0, "unit": 1, "vehicle": 2}}
+"""The loss VP a scenario without ``losses:`` scores (the rules core's defaults)."""
+MAX_VP = 10_000
+
+
+def _objective(scenario: Scenario, item: Any) -> tuple[Hex, int, str | None] | None:
+    text, vp, owner = (item.get("hex"), item.get("vp", 1), item.get("owner")) if isinstance(
+        item, dict) else (item, 1, None)  # fmt: skip
+    try:
+        h = scenario.map.parse(str(text))
+    except ValueError:
+        return None
+    return h, int(vp) if isinstance(vp, int) else 1, owner if isinstance(owner, str) else None
+
+
+def objectives(scenario: Scenario) -> list[tuple[Hex, int, str | None]]:
+    """Each objective hex of ``victory: hexes:`` with its VP and owner, on the map."""
+    found = [_objective(scenario, item) for item in scenario.victory.get("hexes") or []]
+    return [o for o in found if o is not None and o[0] in scenario.map.cells]
+
+
 def victory_hexes(scenario: Scenario) -> list[Hex]:
     """The objective hexes of ``victory: {hexes: [...]}`` (labels on the map)."""
-    out = []
-    for label in scenario.victory.get("hexes") or []:
-        try:
-            h = scenario.map.parse(str(label))
-        except ValueError:
-            continue
-        if h in scenario.map.cells:
-            out.append(h)
+    return [h for h, _vp, _owner in objectives(scenario)]
+
+
+def _entry(scenario: Scenario, h: Hex, vp: int, owner: str | None) -> Any:
+    """A bare label for an objective worth 1 that nobody holds at the start (the v2.2 form),
+    else ``{hex, vp, owner}``."""
+    label = scenario.map.label(h)
+    if vp == 1 and owner is None:
+        return label
+    entry: dict[str, Any] = {"hex": label, "vp": vp}
+    if owner is not None:
+        entry["owner"] = owner
+    return entry
+
+
+def _with_objectives(
+    scenario: Scenario, objs: Iterable[tuple[Hex, int, str | None]]
+) -> dict[str, Any]:
+    entries = [_entry(scenario, h, vp, owner) for h, vp, owner in objs]
+    out = {k: v for k, v in scenario.victory.items() if k != "hexes"}
+    if entries:
+        out["hexes"] = entries
     return out
 
 
 def with_victory_hexes(scenario: Scenario, hexes: Iterable[Hex]) -> dict[str, Any]:
-    """The ``victory`` mapping with these objective hexes (its other keys kept)."""
-    labels = [scenario.map.label(h) for h in hexes]
-    out = {k: v for k, v in scenario.victory.items() if k != "hexes"}
-    if labels:
-        out["hexes"] = labels
-    return out
+    """The ``victory`` mapping with these objective hexes (its other keys kept, and each
+    kept objective's VP and owner)."""
+    known = {h: (h, vp, owner) for h, vp, owner in objectives(scenario)}
+    return _with_objectives(scenario, [known.get(h, (h, 1, None)) for h in hexes])
 
 
 def toggled_victory(scenario: Scenario, h: Hex) -> dict[str, Any]:
@@ -374,6 +407,63 @@ def toggled_victory(scenario: Scenario, h: Hex) -> dict[str, Any]:
         raise ValueError("that hex is not on the map")
     hexes = victory_hexes(scenario)
     return with_victory_hexes(scenario, [x for x in hexes if x != h] if h in hexes else [*hexes, h])
+
+
+def with_objective(
+    scenario: Scenario, hexes: Iterable[Hex], *, vp: int | None = None, owner: Any = ...
+) -> dict[str, Any]:
+    """The objectives ``hexes`` worth ``vp`` and/or held by ``owner`` (None: nobody) at the
+    start; the others as they are."""
+    chosen = set(hexes)
+    if vp is not None and not 0 <= vp <= MAX_VP:
+        raise ValueError(f"an objective is worth 0 to {MAX_VP} VP, not {vp}")
+    if owner is not ... and owner is not None and owner not in scenario.sides:
+        raise ValueError(f"there is no side {owner!r} in this scenario")
+    return _with_objectives(scenario, [
+        (h, vp if h in chosen and vp is not None else v,
+         owner if h in chosen and owner is not ... else o)
+        for h, v, o in objectives(scenario)
+    ])  # fmt: skip
+
+
+def loss_values(scenario: Scenario) -> dict[str, int]:
+    """The VP per loss kind the game scores: the scenario's ``losses:`` (absent kinds 0),
+    else the ruleset's defaults."""
+    defaults = LOSS_DEFAULTS.get(scenario.ruleset, {})
+    given = scenario.victory.get("losses")
+    if not isinstance(given, dict):
+        return dict(defaults)
+    return {k: int(given.get(k, 0)) for k in defaults}
+
+
+def with_victory_value(scenario: Scenario, key: str, value: Any) -> dict[str, Any]:
+    """The ``victory`` mapping with one more setting: ``("losses", KIND)`` -> VP (every
+    kind written, so the others keep what they score), ``margin`` -> the lead that wins,
+    ``("sudden_death", SIDE)`` -> a total (0: none for that side)."""
+    out = dict(scenario.victory)
+    if key == "margin":
+        if not 1 <= int(value) <= MAX_VP:
+            raise ValueError(f"the margin is 1 to {MAX_VP} VP, not {value}")
+        out.pop("margin", None) if int(value) == 1 else out.update(margin=int(value))
+        return out
+    group, name = key.split(":", 1)
+    if group == "losses":
+        losses = loss_values(scenario)
+        if name not in losses or not 0 <= int(value) <= MAX_VP:
+            raise ValueError(f"no loss {name!r} worth {value} VP in the {scenario.ruleset} rules")
+        losses[name] = int(value)
+        out["losses"] = losses
+        return out
+    if group == "sudden_death":
+        if name not in scenario.sides or not 0 <= int(value) <= MAX_VP:
+            raise ValueError(f"no sudden death of {value} VP for {name!r}")
+        totals = dict(out.get("sudden_death") or {})
+        totals.pop(name, None) if int(value) == 0 else totals.update({name: int(value)})
+        out.pop("sudden_death", None)
+        if totals:
+            out["sudden_death"] = totals
+        return out
+    raise ValueError(f"unknown victory setting {key!r}")
 
 
 # --- reinforcements ---------------------------------------------------------------------------

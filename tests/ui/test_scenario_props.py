@@ -304,6 +304,47 @@ def test_victory_hexes_picked_on_the_map(platoon, tmp_path: Path, make_window) -
     assert find(back, QWidget, "victory-list").count() == 2
 
 
+def test_victory_scoring_edited_with_undo(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+    """The squad demo's objectives: one's VP and owner, the loss VP, the margin and a sudden
+    death total, each typed or chosen, each undone, and kept through a save."""
+    win = squad
+    sc = win.document.scenario
+    show_page(win, "scenario-events", "Victory")
+    listing = find(win, QWidget, "victory-list")
+    assert (
+        listing.item(2).text().startswith("1410") and "3 VP, Red Army's" in listing.item(2).text()
+    )
+    QTest.mouseClick(
+        listing.viewport(), LEFT, NONE, listing.visualItemRect(listing.item(2)).center()
+    )
+    vp = find(win, QSpinBox, "victory-vp")
+    assert vp.isEnabled() and vp.value() == 3
+    type_into(vp, "5")
+    assert sc.victory["hexes"][2] == {"hex": "1410", "vp": 5, "owner": "soviet"}
+    choose(find(win, QComboBox, "victory-owner"), None)
+    assert sc.victory["hexes"][2] == {"hex": "1410", "vp": 5}
+    assert find(win, QSpinBox, "victory-loss-vehicle").value() == 2
+    type_into(find(win, QSpinBox, "victory-loss-figure"), "1")
+    assert sc.victory["losses"] == {"figure": 1, "unit": 1, "vehicle": 2}
+    type_into(find(win, QSpinBox, "victory-margin"), "3")
+    assert sc.victory["margin"] == 3
+    type_into(find(win, QSpinBox, "victory-sudden-soviet"), "15")
+    assert sc.victory["sudden_death"] == {"german": 12, "soviet": 15}
+    type_into(find(win, QSpinBox, "victory-sudden-german"), "0")  # 0: none for that side
+    assert sc.victory["sudden_death"] == {"soviet": 15}
+    assert find(win, QSpinBox, "victory-sudden-german").text() == "none"
+    back = save_and_reload(win, tmp_path, make_window)
+    bsc = back.document.scenario
+    assert bsc.victory["hexes"][2] == {"hex": "1410", "vp": 5}
+    assert (bsc.victory["margin"], bsc.victory["sudden_death"]) == (3, {"soviet": 15})
+    for _ in range(7):  # (the owner's arrow keys passed the Wehrmacht on the way: 2 steps)
+        undo(win)
+    assert sc.victory["hexes"][2] == {"hex": "1410", "vp": 3, "owner": "soviet"}
+    assert sc.victory["losses"] == {"figure": 0, "unit": 1, "vehicle": 2}
+    assert "margin" not in sc.victory and sc.victory["sudden_death"] == {"german": 12}
+    assert find(win, QSpinBox, "victory-margin").value() == 1
+
+
 def test_reinforcements(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
     win = squad
     sc = win.document.scenario

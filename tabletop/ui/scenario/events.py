@@ -9,7 +9,10 @@ Tools (``action-tool-NAME`` in the scenario editor's toolbar):
 - ``strike``: a click sets the target of the selected air strikes, or, with none selected,
   adds an air strike of the form's turn, side and aircraft there (squad ruleset, 3.9).
 
-Object names: ``victory-list``, ``victory-pick``, ``victory-remove``;
+Object names: ``victory-list``, ``victory-pick``, ``victory-remove``, ``victory-vp``,
+``victory-owner`` (the selected objectives' VP and owner at the start), ``victory-loss-KIND``
+(VP per loss of each kind of the ruleset), ``victory-margin``, ``victory-sudden-SIDE``
+(sudden-death total, 0 for none);
 ``reinforcement-table``, ``reinf-turn``, ``reinf-side``, ``reinf-type``, ``reinf-id``,
 ``reinf-formation``, ``reinf-landed``, ``reinf-add``, ``reinf-remove``; ``airstrike-table``,
 ``strike-turn``, ``strike-side``, ``strike-aircraft``, ``strike-add``, ``strike-remove``.
@@ -139,7 +142,8 @@ def _buttons(*buttons: QPushButton) -> QHBoxLayout:
 
 
 class VictoryPage(Page):
-    """The objective hexes: a list, the victory tool, Remove."""
+    """The objective hexes (a list, the victory tool, Remove, and the selected ones' VP and
+    owner), then how the game is scored: VP per loss, the margin, sudden death."""
 
     def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
         super().__init__(owner)
@@ -148,12 +152,45 @@ class VictoryPage(Page):
                                   "map: a click makes a hex one, another unmakes it."))  # fmt: skip
         self.list = QListWidget(objectName="victory-list")
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.itemSelectionChanged.connect(self._show_selected)
         column.addWidget(self.list)
         self.pick = QPushButton("Pick on Map", objectName="victory-pick")
         self.pick.clicked.connect(lambda: owner.set_tool("victory"))
         self.remove = QPushButton("Remove", objectName="victory-remove")
         self.remove.clicked.connect(self._remove)
         column.addLayout(_buttons(self.pick, self.remove))
+        chosen = QFormLayout()
+        self.vp = _spin("victory-vp", 0, P.MAX_VP)
+        self.vp.valueChanged.connect(self._set_vp)
+        self.owner_box = QComboBox(objectName="victory-owner")
+        self.owner_box.activated.connect(self._set_owner)
+        chosen.addRow("VP of the selected", self.vp)
+        chosen.addRow("Held at the start by", self.owner_box)
+        column.addLayout(chosen)
+        column.addWidget(describe("Scoring: VP a side scores for each loss it inflicts, the "
+                                  "lead that wins (less is a draw), and the total that wins "
+                                  "at once (sudden death; 0: none)."))  # fmt: skip
+        self.scoring = QFormLayout()
+        column.addLayout(self.scoring)
+        self.losses: dict[str, QSpinBox] = {}
+        self.sudden: dict[str, QSpinBox] = {}
+        self.margin = _spin("victory-margin", 1, P.MAX_VP)  # (made again with its row)
+        column.addStretch(1)
+
+    def _selected_hexes(self) -> list[Hex]:
+        return [item.data(ROLE) for item in self.list.selectedItems()]
+
+    def _set_vp(self, value: int) -> None:
+        hexes = self._selected_hexes()
+        if hexes:
+            self.edit("Objective VP", lambda: {
+                "victory": P.with_objective(self.scenario, hexes, vp=int(value))})  # fmt: skip
+
+    def _set_owner(self, _index: int) -> None:
+        hexes, side = self._selected_hexes(), self.owner_box.currentData()
+        if hexes:
+            self.edit("Objective owner", lambda: {
+                "victory": P.with_objective(self.scenario, hexes, owner=side)})  # fmt: skip
 
     def _remove(self) -> None:
         gone = {item.data(ROLE) for item in self.list.selectedItems()}
@@ -165,13 +202,80 @@ class VictoryPage(Page):
                 )},
             )  # fmt: skip
 
+    def _show_selected(self) -> None:
+        objs = {h: (vp, owner) for h, vp, owner in P.objectives(self.scenario)}
+        picked = [objs[h] for h in self._selected_hexes() if h in objs]
+        was, self.loading = self.loading, True
+        try:
+            for w in (self.vp, self.owner_box):
+                w.setEnabled(bool(picked))
+            if picked:
+                self.vp.setValue(picked[0][0])
+                i = self.owner_box.findData(picked[0][1])
+                self.owner_box.setCurrentIndex(max(0, i))
+        finally:
+            self.loading = was
+
+    def _setting(self, text: str, key: str, value: int) -> None:
+        self.edit(text, lambda: {"victory": P.with_victory_value(self.scenario, key, int(value))})
+
+    def _scoring_rows(self) -> None:
+        """One spin box per loss kind of the ruleset and per side (rebuilt when they change)."""
+        sc = self.scenario
+        kinds, sides = list(P.LOSS_DEFAULTS.get(sc.ruleset, {})), list(sc.sides)
+        if list(self.losses) == kinds and list(self.sudden) == sides:
+            return
+        while self.scoring.rowCount():
+            self.scoring.removeRow(0)
+        self.losses, self.sudden = {}, {}
+        for kind in kinds:
+            box = self.losses[kind] = _spin(f"victory-loss-{kind}", 0, P.MAX_VP)
+            box.valueChanged.connect(
+                lambda v, k=kind: self._setting(f"VP for a {k} lost", f"losses:{k}", v)
+            )
+            self.scoring.addRow(f"VP per {kind} lost", box)
+        self.margin = _spin("victory-margin", 1, P.MAX_VP)
+        self.margin.valueChanged.connect(lambda v: self._setting("Victory margin", "margin", v))
+        self.scoring.addRow("Margin that wins", self.margin)
+        for side in sides:
+            box = self.sudden[side] = _spin(f"victory-sudden-{side}", 0, P.MAX_VP)
+            box.setSpecialValueText("none")
+            box.valueChanged.connect(
+                lambda v, s=side: self._setting("Sudden death", f"sudden_death:{s}", v)
+            )
+            self.scoring.addRow(f"Sudden death: {sc.sides[side].name}", box)
+
     def show_scenario(self) -> None:
         sc = self.scenario
+        keep = set(self._selected_hexes())
         self.list.clear()
-        for h in P.victory_hexes(sc):
+        for h, vp, owner in P.objectives(sc):
             cell = sc.map.cells[h]
-            self.list.addItem(f"{sc.map.label(h)}   {cell.terrain}, level {cell.level}")
-            self.list.item(self.list.count() - 1).setData(ROLE, h)
+            held = f", {sc.sides[owner].name}'s" if owner in sc.sides else ""
+            self.list.addItem(f"{sc.map.label(h)}   {cell.terrain}, level {cell.level}   "
+                              f"{vp} VP{held}")  # fmt: skip
+            item = self.list.item(self.list.count() - 1)
+            item.setData(ROLE, h)
+            item.setSelected(h in keep)
+        self.owner_box.clear()
+        self.owner_box.addItem("nobody", None)
+        for side in sc.sides.values():
+            self.owner_box.addItem(side.name, side.id)
+        self._scoring_rows()
+        for kind, value in P.loss_values(sc).items():
+            self.losses[kind].setValue(value)
+        self.margin.setValue(int(sc.victory.get("margin", 1)))
+        totals = sc.victory.get("sudden_death") or {}
+        for side, box in self.sudden.items():
+            box.setValue(int(totals.get(side, 0)) if isinstance(totals, dict) else 0)
+        self._show_selected()
+
+
+def _spin(name: str, lo: int, hi: int) -> QSpinBox:
+    box = QSpinBox(objectName=name)
+    box.setRange(lo, hi)
+    box.setKeyboardTracking(False)
+    return box
 
 
 class _EventPage(Page):
