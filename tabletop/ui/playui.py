@@ -164,6 +164,9 @@ class PlayUI(QObject):
         self.stack_viewer.dismiss()  # the game changed: a hover shows it anew
         if self.objectives is not None and doc is not None:
             self.objectives.refresh()
+        if self.result_dialog is not None and (doc is None or not doc.state.finished):
+            self.result_dialog.close()  # the end was undone (or another game opened)
+            self.result_dialog = None
         self.turn_bar.refresh(doc)
         self.turn_bar.setVisible(c.playable)
         options = c.options()

@@ -92,3 +92,9 @@ def test_the_result_dialog_at_the_end_and_review_the_game(qtbot, win) -> None:  
     qtbot.mouseClick(dialog.review_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
     assert win.review.active
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)  # back to play
+    assert not win.review.active
+    win.play.show_result()
+    assert win.play.result_dialog.isVisible()
+    qtbot.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the end
+    assert not doc.state.finished and win.play.result_dialog is None
