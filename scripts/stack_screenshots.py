@@ -23,6 +23,7 @@ from tabletop.ui.app import application, create_window
 def main(out: Path) -> None:
     app = application()
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("play/hot_seat", False)  # one player: no hand-over screen
     win = create_window(paths.DEMO_SCENARIO, settings)
     assert win is not None
     win.resize(1400, 880)
