@@ -147,4 +147,4 @@ def test_the_map_editor_opens_a_map_whose_background_is_a_fifo(
     assert win is not None
     qtbot.addWidget(win)
     item = win.editor.scene.background_item
-    assert "cannot read the image" in item.problem and not item.isVisible()
+    assert "fifo.png is not a regular file" in item.problem and not item.isVisible()
