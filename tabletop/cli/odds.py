@@ -30,13 +30,14 @@ from tabletop.cli.common import (
 )
 from tabletop.model import GameState
 from tabletop.rules import ActionRequest, LineOfSight
+from tabletop.rules.chance import Number
 from tabletop.rules.platoon.areaodds import AreaOdds, SplitOdds, UnitOdds, area_odds, split_odds
 from tabletop.rules.platoon.combat import SaveSpec, sources_text
 from tabletop.rules.platoon.common import find_unit
 from tabletop.rules.platoon.eligibility import FirePlan, plan_fire
 from tabletop.rules.platoon.fire import moving_fire_capability, sw_plan
 from tabletop.rules.platoon.indirect import area_plan
-from tabletop.rules.platoon.odds import Number, Odds, plan_odds
+from tabletop.rules.platoon.odds import Odds, plan_odds
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

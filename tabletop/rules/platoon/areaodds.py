@@ -31,13 +31,14 @@ from tabletop.hexgrid import Hex
 from tabletop.model import GameState, HexMarker, Status, UnitState
 from tabletop.model.state import clone_unit
 from tabletop.rules.actions import ActionResult
+from tabletop.rules.chance import Number
 from tabletop.rules.dice import ScriptedDice
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.combat import Outcome, SaveSpec, outcome_of, save_spec, take_hits
 from tabletop.rules.platoon.common import ptype
 from tabletop.rules.platoon.eligibility import FirePlan
 from tabletop.rules.platoon.indirect import AreaPlan
-from tabletop.rules.platoon.odds import Number, hits_pmf, net_pmf, plan_odds
+from tabletop.rules.platoon.odds import hits_pmf, net_pmf, plan_odds
 
 EVEN, ODD = 2, 1
 """A cargo unit's d6 is read only for its parity (rules 2.11): one face of each stands for

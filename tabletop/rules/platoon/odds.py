@@ -12,38 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, exp, lgamma, log, log1p
 from typing import Any
 
 from tabletop.model import GameState, Status
+from tabletop.rules.chance import Number, binomial_pmf, convolve, faces_chance
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.combat import HitNumber, Outcome, SaveSpec, outcome_of, save_spec
 from tabletop.rules.platoon.common import ptype
 from tabletop.rules.platoon.eligibility import FirePlan
 
-Number = float | Fraction
-
 
 def face_chance(need: int, exact: bool) -> Number:
     """P(one d6 >= need)."""
-    k = max(0, min(6, 7 - need))
-    return Fraction(k, 6) if exact else k / 6
-
-
-def binomial_pmf(n: int, p: Number) -> list[Number]:
-    """P(k successes of n), k = 0..n."""
-    if isinstance(p, float) and n > FLOAT_DICE:  # comb(n, k) would pass a float
-        return list(_float_pmf(n, p))
-    q = 1 - p
-    return [comb(n, k) * p**k * q ** (n - k) for k in range(n + 1)]
-
-
-def convolve(a: Sequence[Number], b: Sequence[Number]) -> list[Number]:
-    out: list[Number] = [0 * a[0]] * (len(a) + len(b) - 1)
-    for i, pa in enumerate(a):
-        for j, pb in enumerate(b):
-            out[i + j] += pa * pb
-    return out
+    return faces_chance(7 - need, exact)
 
 
 @dataclass(frozen=True)
@@ -119,18 +100,3 @@ def plan_odds(
         exact=exact,
     )
     return odds, spec
-
-
-FLOAT_DICE = 1000
-"""Up to this many dice the float odds multiply out exactly as written (comb(1000, 500)
-is below the largest float); above it they come from logarithms."""
-
-
-def _float_pmf(n: int, p: float) -> list[float]:
-    """binomial_pmf in floats without overflow: each term from its logarithm (comb(1050,
-    525) is past the largest float; an exact Fraction never overflows)."""
-    if p <= 0 or p >= 1:
-        return [float(k == (n if p >= 1 else 0)) for k in range(n + 1)]
-    lp, lq, ln = log(p), log1p(-p), lgamma(n + 1)
-    return [exp(ln - lgamma(k + 1) - lgamma(n - k + 1) + k * lp + (n - k) * lq)
-            for k in range(n + 1)]  # fmt: skip

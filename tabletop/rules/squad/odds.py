@@ -12,40 +12,17 @@ every die face enumerated); the default floats serve the command line and the ap
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, exp, lgamma, log, log1p
 from typing import Any
 
 from tabletop.model import GameState
+from tabletop.rules.chance import Number, binomial_pmf, convolve, faces_chance
 from tabletop.rules.common import hex_of
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.squad.cover import SaveSpec, save_spec
 from tabletop.rules.squad.figures import allocation
 from tabletop.rules.squad.fire import FirePlan
-
-Number = float | Fraction
-
-
-def _chance(k: int, exact: bool) -> Number:
-    """k faces of 6."""
-    k = max(0, min(6, k))
-    return Fraction(k, 6) if exact else k / 6
-
-
-def binomial_pmf(n: int, p: Number) -> list[Number]:
-    if isinstance(p, float) and n > FLOAT_DICE:  # comb(n, k) would pass a float
-        return list(_float_pmf(n, p))
-    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def convolve(a: Sequence[Number], b: Sequence[Number]) -> list[Number]:
-    out: list[Number] = [0 * a[0]] * (len(a) + len(b) - 1)
-    for i, pa in enumerate(a):
-        for j, pb in enumerate(b):
-            out[i + j] += pa * pb
-    return out
 
 
 @dataclass(frozen=True)
@@ -73,10 +50,10 @@ def fire_odds(
     one: Number = Fraction(1) if exact else 1.0
     hits: list[Number] = [one]
     for group in plan.groups:
-        hits = convolve(hits, binomial_pmf(group.hit.dice, _chance(7 - group.hit.hit, exact)))
-    through = _chance(6 - plan.armor, exact) if plan.armor > 0 else one
+        hits = convolve(hits, binomial_pmf(group.hit.dice, faces_chance(7 - group.hit.hit, exact)))
+    through = faces_chance(6 - plan.armor, exact) if plan.armor > 0 else one
     if spec.need is not None:
-        through = through * _chance(spec.need - 1, exact)
+        through = through * faces_chance(spec.need - 1, exact)
     wounds: list[Number] = [0 * one] * len(hits)
     for h, ph in enumerate(hits):
         for w, pw in enumerate(binomial_pmf(h, through)):
@@ -161,7 +138,7 @@ def bunker_odds(state: GameState, plan: FirePlan, *, exact: bool = False) -> Bun
     one: Number = Fraction(1) if exact else 1.0
     hits: list[Number] = [one]
     for group in plan.groups:
-        hits = convolve(hits, binomial_pmf(group.hit.dice, _chance(7 - group.hit.hit, exact)))
+        hits = convolve(hits, binomial_pmf(group.hit.dice, faces_chance(7 - group.hit.hit, exact)))
     left = bunker_wounds_left(state, plan.hex)
     wounds: list[Number] = [0 * one] * (left + 1)
     for h, ph in enumerate(hits):
@@ -200,11 +177,11 @@ def close_combat_odds(
         return None, reasons
     one: Number = Fraction(1) if exact else 1.0
     if attack.hit is not None:
-        p_hit = _chance(7 - attack.hit.hit, exact)
+        p_hit = faces_chance(7 - attack.hit.hit, exact)
     else:
-        p_hit = _chance(len(attack.faces), exact)
+        p_hit = faces_chance(len(attack.faces), exact)
     hits = binomial_pmf(attack.dice, p_hit) if attack.dice > 0 else [one]
-    through = _chance(6 - attack.defense, exact) if attack.defense > 0 else one
+    through = faces_chance(6 - attack.defense, exact) if attack.defense > 0 else one
     wounds: list[Number] = [0 * one] * len(hits)
     for h, ph in enumerate(hits):
         for w, pw in enumerate(binomial_pmf(h, through)):
@@ -214,18 +191,3 @@ def close_combat_odds(
     for w, pw in enumerate(wounds):
         lost[allocation(state, target, w)] += pw
     return SquadOdds(tuple(hits), tuple(wounds), tuple(lost), lost[standing]), []
-
-
-FLOAT_DICE = 1000
-"""Up to this many dice the float odds multiply out exactly as written (comb(1000, 500)
-is below the largest float); above it they come from logarithms."""
-
-
-def _float_pmf(n: int, p: float) -> list[float]:
-    """binomial_pmf in floats without overflow: each term from its logarithm (comb(1050,
-    525) is past the largest float; an exact Fraction never overflows)."""
-    if p <= 0 or p >= 1:
-        return [float(k == (n if p >= 1 else 0)) for k in range(n + 1)]
-    lp, lq, ln = log(p), log1p(-p), lgamma(n + 1)
-    return [exp(ln - lgamma(k + 1) - lgamma(n - k + 1) + k * lp + (n - k) * lq)
-            for k in range(n + 1)]  # fmt: skip
