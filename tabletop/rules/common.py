@@ -8,6 +8,8 @@ other's package.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex
@@ -110,3 +112,19 @@ def event_hidden_from(state: GameState, side: str | None, event: Event) -> bool:
     return any(
         m.hex == h and m.kind.startswith("minefield") and m not in known for m in state.hex_markers
     )
+
+
+def tally_losses(
+    state: GameState,
+    initial: Mapping[str, UnitState],
+    score: Callable[[UnitState, UnitState | None, Counter[str]], None],
+) -> dict[str, Counter[str]]:
+    """Each side's losses so far by kind, for victory (rules-spec 6): ``score`` counts one
+    unit's losses (as it stands, as it started or None for one that came later) into its
+    side's counter; a unit already out of play at the start lost nothing in this game."""
+    out: dict[str, Counter[str]] = {side: Counter() for side in state.scenario.sides}
+    for unit in state.units.values():
+        was = initial.get(unit.id)
+        if was is None or was.alive:
+            score(unit, was, out.setdefault(unit.side, Counter()))
+    return out

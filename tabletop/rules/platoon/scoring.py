@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from tabletop.model import GameState, UnitState
+from tabletop.rules.common import tally_losses
 
 LOSSES = {"step": 1, "unit": 2}
 """The VP of each loss when a scenario gives no ``losses:`` (rules-spec 6)."""
@@ -19,17 +20,14 @@ LOSSES = {"step": 1, "unit": 2}
 
 def losses(state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
     """Each side's losses so far, by kind."""
-    out: dict[str, Counter[str]] = {side: Counter() for side in state.scenario.sides}
-    for unit in state.units.values():
-        was = initial.get(unit.id)
-        if was is not None and not was.alive:
-            continue
-        lost = out.setdefault(unit.side, Counter())
+
+    def score(unit: UnitState, was: UnitState | None, lost: Counter[str]) -> None:
         if not unit.alive:
             lost["unit"] += 1
         elif unit.step == "reduced" and (was is None or was.step != "reduced"):
             lost["step"] += 1
-    return out
+
+    return tally_losses(state, initial, score)
 
 
 def in_close_combat(state: GameState, unit: UnitState) -> bool:

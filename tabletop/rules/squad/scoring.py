@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from tabletop.model import GameState, UnitState
+from tabletop.rules.common import tally_losses
 from tabletop.rules.squad.common import in_close_combat as _fighting
 from tabletop.rules.squad.common import stype
 
@@ -22,19 +23,16 @@ LOSSES = {"figure": 0, "unit": 1, "vehicle": 2}
 
 def losses(state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
     """Each side's losses so far, by kind."""
-    out: dict[str, Counter[str]] = {side: Counter() for side in state.scenario.sides}
-    for unit in state.units.values():
-        was = initial.get(unit.id)
-        if was is not None and not was.alive:
-            continue
-        lost = out.setdefault(unit.side, Counter())
+
+    def score(unit: UnitState, was: UnitState | None, lost: Counter[str]) -> None:
         start = len(was.figures) if was is not None else len(unit.figures)
         if unit.alive:
             lost["figure"] += max(0, start - len(unit.figures))
-            continue
+            return
         lost["figure"] += start
         lost["vehicle" if stype(state, unit).is_vehicle else "unit"] += 1
-    return out
+
+    return tally_losses(state, initial, score)
 
 
 def in_close_combat(state: GameState, unit: UnitState) -> bool:
