@@ -7,11 +7,13 @@ the state; ``state:`` holds the turn, phase, cup and every unit's current state.
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from operator import itemgetter
 from typing import Any
 
 from tabletop.data import bounds as B
 from tabletop.data import gamerecord, semantics
+from tabletop.data.flagcheck import Names, check_flags
 from tabletop.data.scenarios import (
     MODES,
     STATUSES,
@@ -37,6 +39,7 @@ from tabletop.model import (
     UnitState,
 )
 from tabletop.model.collector import collector_paused
+from tabletop.model.flagspec import GAME_FLAGS
 
 FORMAT = "tabletop/game@1"
 STATE_KEYS = (
@@ -337,6 +340,19 @@ def _states(
     return units, made, *found
 
 
+def _game_names(game: GameState, ctx: Context) -> Names:
+    """What a game flag's ``Ref`` may name: the game's units, the map's hexes, the sides."""
+
+    def names(kind: str) -> Collection[str]:
+        if kind == "unit":
+            return game.units.keys()
+        if kind == "side":
+            return ctx.sides.keys()
+        return ctx.labels.table.keys() if ctx.labels is not None else ()
+
+    return names
+
+
 @collector_paused()
 def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> GameState:
     """The game state of a saved game whose scenario part is already built."""
@@ -366,6 +382,10 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
     game.pending = _pending(ck, ctx, st, sc)
     flags = ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS)
     game.flags = free_form(ck, st, "flags", flags, "the game's flags") or {}
+    if game.flags and not check_flags(
+        ck, flags, GAME_FLAGS.get(sc.ruleset, {}), _game_names(game, ctx), "the game's flags"
+    ):
+        game.flags = {}
     ck.errors.extend(unit_errors)
     ck.warnings.extend(unit_warnings)
     if "hex_markers" in st:

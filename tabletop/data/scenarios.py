@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.data import bounds as B
+from tabletop.data.flagcheck import check_flags
 from tabletop.data.maps import Labels
 from tabletop.data.schema import ANY_KEYS, Checker, free_form, plain, shorten
 from tabletop.hexgrid import Hex
@@ -36,6 +37,7 @@ from tabletop.model import (
     UnitType,
 )
 from tabletop.model.collector import collector_paused
+from tabletop.model.flagspec import UNIT_FLAG_SPECS
 
 FORMAT = "tabletop/scenario@1"
 TOP_KEYS = (
@@ -210,9 +212,15 @@ def _figures(ck: Checker, d: dict[str, Any], t: UnitType | None) -> list[Figure]
     return out
 
 
+def _no_names(kind: str) -> frozenset[str]:
+    return frozenset()  # (a unit's flags name nothing of the game)
+
+
 def _flags(ck: Checker, d: dict[str, Any]) -> dict[str, Any]:
     flags: dict[str, Any] = {}
     raw = ck.mapping(d, "flags", d.get("flags") or {}, "flags", UNIT_FLAGS)
+    # (an unknown key: the mapping check above has reported it, with a suggestion)
+    check_flags(ck, raw, UNIT_FLAG_SPECS, _no_names, "the unit's flags", unknown=False)
     flags.update({k: plain(v) for k, v in raw.items() if k in UNIT_FLAGS})
     for key in ("maneuver", "dismounted_this_turn"):
         if key in d:

@@ -199,7 +199,8 @@ def _play(game: GameState, moves: list[tuple[str, str, int]]) -> None:
     game.cup = game.cup[1:]
     game.active_formation = "alpha"
     game.pending = {"kind": "opportunity_fire", "hex": "0303", "path_left": ["0304"]}
-    game.flags["impulse"] = 3
+    game.flags["rallied"] = ["t-1"]  # (a flag the ruleset declares: tabletop.model.flagspec)
+    game.flags["action_taken"] = True
 
 
 @SETTINGS
