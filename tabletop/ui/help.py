@@ -211,30 +211,10 @@ class HelpBrowser(QMainWindow):
             self.say(f"{url.toString()} is not part of the user guide installed here.")
 
     # --- images -------------------------------------------------------------------------
-    def images(self) -> list[tuple[str, QImage]]:
-        """Every image of the page as the document holds it (name, picture; a null picture:
-        it could not be loaded)."""
+    def _image_fragments(self):  # type: ignore[no-untyped-def]
+        """Each image of the page: its fragment, its format and the picture the document
+        holds for it (a null picture: it could not be loaded)."""
         doc = self.text.document()
-        found: list[tuple[str, QImage]] = []
-        block = doc.begin()
-        while block.isValid():
-            it = block.begin()
-            while not it.atEnd():
-                fragment = it.fragment()
-                fmt = fragment.charFormat()
-                if fmt.isImageFormat():
-                    name = fmt.toImageFormat().name()
-                    found.append((name, _as_image(doc.resource(
-                        QTextDocument.ResourceType.ImageResource, QUrl(name)))))  # fmt: skip
-                it += 1
-            block = block.next()
-        return found
-
-    def fit_images(self) -> None:
-        """Pictures wider than the page are drawn to its width (their proportions kept)."""
-        doc = self.text.document()
-        room = max(200, self.text.viewport().width() - IMAGE_MARGIN)
-        cursor = QTextCursor(doc)
         block = doc.begin()
         while block.isValid():
             it = block.begin()
@@ -245,17 +225,29 @@ class HelpBrowser(QMainWindow):
                     image_format = fmt.toImageFormat()
                     picture = _as_image(doc.resource(QTextDocument.ResourceType.ImageResource,
                                                      QUrl(image_format.name())))  # fmt: skip
-                    size = picture.size() if not picture.isNull() else QSize()
-                    if size.width() > 0:
-                        width = min(size.width(), room)
-                        image_format.setWidth(width)
-                        image_format.setHeight(size.height() * width / size.width())
-                        cursor.setPosition(fragment.position())
-                        cursor.setPosition(fragment.position() + fragment.length(),
-                                           QTextCursor.MoveMode.KeepAnchor)  # fmt: skip
-                        cursor.setCharFormat(image_format)
+                    yield fragment, image_format, picture
                 it += 1
             block = block.next()
+
+    def images(self) -> list[tuple[str, QImage]]:
+        """Every image of the page as the document holds it (name, picture; a null picture:
+        it could not be loaded)."""
+        return [(fmt.name(), picture) for _f, fmt, picture in self._image_fragments()]
+
+    def fit_images(self) -> None:
+        """Pictures wider than the page are drawn to its width (their proportions kept)."""
+        room = max(200, self.text.viewport().width() - IMAGE_MARGIN)
+        cursor = QTextCursor(self.text.document())
+        for fragment, image_format, picture in list(self._image_fragments()):
+            size = picture.size() if not picture.isNull() else QSize()
+            if size.width() > 0:
+                width = min(size.width(), room)
+                image_format.setWidth(width)
+                image_format.setHeight(size.height() * width / size.width())
+                cursor.setPosition(fragment.position())
+                cursor.setPosition(fragment.position() + fragment.length(),
+                                   QTextCursor.MoveMode.KeepAnchor)  # fmt: skip
+                cursor.setCharFormat(image_format)
 
     def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         super().resizeEvent(event)
