@@ -14,6 +14,13 @@ plays it through the window's ``PlayController.perform``: the same command, dice
 and log as every other action. The odds of each attack are those of ``tabletop odds
 --unit U --target T`` (``fights.pairing_forecast``), in the dialog and as bars in the
 *Odds* dock. The dialog stays open round after round until it is closed.
+
+With hot seat on and something hidden from a side (``tabletop.ui.hotseat``), each round's
+declarations are taken side by side: after the hand-over screen names the defender, the
+chooser shows the defender's rows only, with *Confirm Declarations* (``cc-confirm``); then
+the screen names the attacker, whose rows are shown under the defender's, fixed (read-only:
+the attacker knows them, rules 3.6). *Fight Round* then sends the same request as without
+hot seat. While the hand-over screen is up the chooser is hidden.
 """
 
 from __future__ import annotations
@@ -75,6 +82,10 @@ class CloseCombatDialog(QDialog):
         self.fight: Fight | None = None
         self.request: ActionRequest | None = None
         self._shape: object = None
+        self.stage: str | None = None
+        """Hot seat's step of the round: "defender" (its rows only), "attacker" (all rows,
+        the defender's fixed), or None (no hot seat: every row at once)."""
+        self._round_key: object = None
         self.targets: dict[str, QComboBox] = {}
         self.leave_boxes: dict[str, QCheckBox] = {}
         self.exits: dict[str, QComboBox] = {}
@@ -105,16 +116,24 @@ class CloseCombatDialog(QDialog):
         self.fight_button.setObjectName("cc-fight")
         self.fight_button.setDefault(True)
         self.fight_button.clicked.connect(self.fight_round)
+        self.confirm_button = QPushButton("Confirm Declarations")
+        self.confirm_button.setObjectName("cc-confirm")
+        self.confirm_button.clicked.connect(self.confirm)
+        self.confirm_button.hide()
         self.close_button = QPushButton("Close")
         self.close_button.setObjectName("cc-close")
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.reset)
         buttons.addStretch(1)
+        buttons.addWidget(self.confirm_button)
         buttons.addWidget(self.fight_button)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
         self.setMinimumWidth(560)
         self.finished.connect(lambda _r: self.play.dialog_closed(self))  # Esc hides it
+        hotseat = self.play.window.hotseat
+        hotseat.taken_over.connect(self._taken_over)
+        hotseat.action.toggled.connect(self._hot_seat_toggled)
         self.refresh()
 
     def _label(self, name: str, *, bold: bool = False, small: bool = False) -> QLabel:
@@ -147,8 +166,10 @@ class CloseCombatDialog(QDialog):
             fight = self._ask()
         self.fight = fight
         if fight is None:
+            self.stage = None
             self._over()
             return
+        self._follow_stage(fight)
         side = self._side_name
         self.title.setText(f"Close combat in {fight.hex}: round {fight.round} of {fight.rounds}, "
                            f"{side(fight.attacker)} attacking")  # fmt: skip
@@ -162,7 +183,7 @@ class CloseCombatDialog(QDialog):
             if fight.surrendering else ""
         )  # fmt: skip
         self.surrender.setVisible(bool(fight.surrendering))
-        shape = (fight.round, fight.rounds_left, tuple(
+        shape = (self.stage, fight.round, fight.rounds_left, tuple(
             (f.unit, f.targets, f.exits, f.stay_reasons) for f in fight.fighters))  # fmt: skip
         if shape != self._shape:
             self._shape = shape
@@ -170,6 +191,64 @@ class CloseCombatDialog(QDialog):
         self._show_values(fight)
         self._show_odds(fight)
         self._check(fight)
+        self._hand_over()
+
+    # --- hot seat ----------------------------------------------------------------------------
+    @property
+    def asking(self) -> str | None:
+        """The side whose declarations the chooser takes now under hot seat, else None."""
+        fight = self.fight
+        if fight is None or self.stage is None:
+            return None
+        return fight.defender if self.stage == "defender" else fight.attacker
+
+    def _follow_stage(self, fight: Fight) -> None:
+        """Hot seat's step: each new round (or an undo) starts with the defender."""
+        if not self.play.window.hotseat.guarding():
+            self.stage = None
+            self._round_key = None
+            return
+        key = (fight.hex, fight.round, len(self.document.state.log))
+        if self.stage is None or key != self._round_key:
+            self.stage = "defender"
+            self._round_key = key
+
+    def _editable(self, f: Fighter) -> bool:
+        """May this unit's owner change its declaration now? (Under hot seat only the side
+        asked, and the defender's are fixed once confirmed.)"""
+        if self.stage is None:
+            return True
+        return f.attacking == (self.stage == "attacker")
+
+    def _hand_over(self) -> None:
+        """Under hot seat: let the hot seat hand over to the side asked, and keep the chooser
+        hidden while its screen is up."""
+        if self.stage is None or self.play.cc_dialog is not self:
+            return
+        hotseat = self.play.window.hotseat
+        hotseat.follow()
+        if hotseat.showing() and self.isVisible():
+            self.hide()
+
+    def _taken_over(self, side: str) -> None:
+        if self.stage is not None and self.play.cc_dialog is self and side == self.asking:
+            self.show()
+            self.raise_()
+            self.activateWindow()
+
+    def _hot_seat_toggled(self, _on: bool) -> None:
+        if self.play.cc_dialog is not self:
+            return
+        self.refresh()
+        if not self.play.window.hotseat.showing():
+            self.show()
+
+    def confirm(self) -> None:
+        """The defender's declarations are made: hand over to the attacker."""
+        if self.stage != "defender" or self.fight is None:
+            return
+        self.stage = "attacker"
+        self.refresh()
 
     def _side_name(self, side: str) -> str:
         sides = self.document.scenario.sides
@@ -210,9 +289,12 @@ class CloseCombatDialog(QDialog):
         self.form.show()
         self.pairing.show()
         row = 0
-        for attacking in (False, True):
+        sides = (False,) if self.stage == "defender" else (False, True)
+        for attacking in sides:
             side = fight.attacker if attacking else fight.defender
             role = "attacking" if attacking else "defending: declares first"
+            if self.stage == "attacker" and not attacking:
+                role = "defending: declared"
             head = QLabel(f"<b>{self._side_name(side)}</b> ({role})")
             self.grid.addWidget(head, row, 0, 1, 4)
             head.show()
@@ -269,17 +351,21 @@ class CloseCombatDialog(QDialog):
 
     def _show_values(self, fight: Fight) -> None:
         for f in fight.fighters:
+            if f.unit not in self.targets:  # hot seat: the other side's row is not shown
+                continue
             combo, leave, to = self.targets[f.unit], self.leave_boxes[f.unit], self.exits[f.unit]
             for w in (combo, leave, to):
                 w.blockSignals(True)
             leaving = f.unit in self.leaving
-            combo.setEnabled(not leaving and len(f.targets) > 1)
+            editable = self._editable(f)
+            combo.setEnabled(editable and not leaving and len(f.targets) > 1)
+            leave.setEnabled(editable and f.may_leave)
             combo.setCurrentIndex(f.targets.index(f.target) if f.target in f.targets else -1)
             declared = f.unit in self.declared
             combo.setStyleSheet("font-weight: bold;" if declared else "")
             leave.setChecked(leaving)
             to.setVisible(f.may_leave)
-            to.setEnabled(leaving)
+            to.setEnabled(editable and leaving)
             chosen = self.leaving.get(f.unit)
             to.setCurrentIndex(f.exits.index(chosen) if chosen in f.exits else 0)
             for w in (combo, leave, to):
@@ -295,7 +381,9 @@ class CloseCombatDialog(QDialog):
         sections: list[UnitForecast] = []
         pools: list[str] = []
         for f in fight.fighters:
-            label = self.odds_labels[f.unit]
+            label = self.odds_labels.get(f.unit)
+            if label is None:  # hot seat: the other side's row is not shown
+                continue
             if f.target is None:
                 label.setText("")
                 label.hide()
@@ -326,7 +414,14 @@ class CloseCombatDialog(QDialog):
         self.reasons.setVisible(bool(why))
         self.fight_button.setEnabled(self.request is not None)
         self.fight_button.setText(f"Fight Round {fight.round}")
-        self.reset.setEnabled(bool(self.declared or self.leaving))
+        self.fight_button.setVisible(self.stage != "defender")
+        self.confirm_button.setVisible(self.stage == "defender")
+        self.confirm_button.setEnabled(self.request is not None)
+        self.confirm_button.setText(f"Confirm {self._side_name(fight.defender)}'s Declarations")
+        self.confirm_button.setDefault(self.stage == "defender")
+        self.fight_button.setDefault(self.stage != "defender")
+        self.reset.setEnabled(any(u in self.targets and self._editable(fight.fighter(u))
+                                  for u in (*self.declared, *self.leaving)))  # fmt: skip
 
     # --- choices -----------------------------------------------------------------------------
     def _on_target(self, unit: str) -> None:
@@ -350,8 +445,10 @@ class CloseCombatDialog(QDialog):
         self.refresh()
 
     def _reset(self) -> None:
-        self.declared.clear()
-        self.leaving.clear()
+        fight = self.fight
+        mine = {f.unit for f in fight.fighters if self._editable(f)} if fight else set()
+        self.declared = {u: e for u, e in self.declared.items() if u not in mine}
+        self.leaving = {u: to for u, to in self.leaving.items() if u not in mine}
         self.refresh()
 
     def choose(self, unit: str, enemy: str) -> None:

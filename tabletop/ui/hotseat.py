@@ -2,11 +2,12 @@
 
 While the game has information hidden from one side (an unrevealed minefield, rules 1.7),
 every time the side whose decision the game waits for changes (the active side, or the
-defender asked about opportunity fire) the window covers the map and the docks with a
-hand-over screen naming that side (``hand-over``: "Pass the laptop to the Warsaw Pact
-player"); its button (``hand-over-show``) shows that side's view, its own hidden fields
-drawn and the enemy's not. While the screen is up nothing behind it shows any side's
-secrets (the view is neutral). A game with no hidden information never shows it.
+defender asked about opportunity fire, each side in turn declaring for a close-combat
+round) the window covers the map and the docks with a hand-over screen naming that side
+(``hand-over``: "Pass the laptop to the Warsaw Pact player"); its button
+(``hand-over-show``) shows that side's view, its own hidden fields drawn and the enemy's
+not. While the screen is up nothing behind it shows any side's secrets (the view is
+neutral). A game with no hidden information never shows it.
 
 Play > Hot Seat (``action-hot-seat``, kept in the settings) turns it off. While it is on,
 the View menu refuses to show one side's secrets while the other side is at the laptop;
@@ -16,7 +17,7 @@ in the game's log.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
@@ -80,6 +81,9 @@ class HotSeat(QObject):
     default_on = True
     """Hot seat's setting before the player chose (tests of other things turn it off)."""
 
+    taken_over = Signal(str)
+    """The side named by the hand-over screen clicked it: its view is shown."""
+
     def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
         super().__init__(window)
         self.window = window
@@ -133,10 +137,14 @@ class HotSeat(QObject):
 
     def asked_side(self) -> str | None:
         """The side whose decision the game waits for (the play controller's answer: the
-        defender while a move is paused for opportunity fire)."""
+        defender while a move is paused for opportunity fire), or the side the close-combat
+        chooser takes the declarations of."""
         controller = self.window.play.controller
         if self.document is None or controller.document is not self.document:
             return None
+        chooser = self.window.play.cc_dialog
+        if chooser is not None and chooser.asking is not None:
+            return str(chooser.asking)
         return controller.acting_side()
 
     # --- following the game ----------------------------------------------------------------
@@ -179,6 +187,8 @@ class HotSeat(QObject):
         self.waiting_for = None
         self.holder = side
         self.window.set_viewer(side, forced=True)
+        if side is not None:
+            self.taken_over.emit(side)
 
     # --- the View menu ---------------------------------------------------------------------
     def allows(self, side: str | None) -> bool:

@@ -429,6 +429,11 @@ class PlayUI(QObject):
         if dialog is None or dialog.hex != hex_label:
             self._close_dialog()
             dialog = self.cc_dialog = CloseCombatDialog(self, hex_label)
+        if dialog.asking is not None:  # hot seat: the defender declares first, alone
+            self.window.hotseat.follow()
+            if self.window.hotseat.showing():
+                dialog.hide()  # shown once the side named clicks the hand-over screen
+                return dialog
         dialog.show()
         dialog.raise_()
         dialog.activateWindow()
@@ -440,6 +445,8 @@ class PlayUI(QObject):
         if self.cc_dialog is dialog:
             self.cc_dialog = None
             self.odds.clear()
+            if dialog.asking is not None:  # the declarations are no one's decision now
+                self.window.hotseat.follow()
 
     def _close_dialog(self) -> None:
         dialog, self.cc_dialog = self.cc_dialog, None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QComboBox, QMessageBox
 
 from tabletop.commands import PlayAction
 from tabletop.data import load_document
@@ -165,3 +165,109 @@ def test_no_hand_over_without_hidden_information_or_with_hot_seat_off(hot, qtbot
     _act(hidden, "draw", formation="1st_tank")
     assert not window.hotseat.showing()
     assert window.settings.value("play/hot_seat") in (False, "false")
+
+
+@pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
+def test_close_combat_declarations_are_taken_side_by_side(
+    qtbot, settings, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 28: a squad close combat at one laptop. The defender declares alone, after a
+    hand-over; then the attacker, the defender's declarations fixed before it; the round
+    fought is the request the engine takes, and neither chooser's map shows the other
+    side's hidden minefield."""
+    from tabletop.cli.common import load_play, make_los
+    from tabletop.rules import engine
+    from tabletop.ui.app import create_window
+    from tests.ui.test_close_combat_window import FACES, TWO_ON_TWO, move, pick, press
+    from tests.ui.test_close_combat_window import scenario as squad_scenario
+
+    monkeypatch.setattr(HotSeat, "default_on", True)
+    units = (
+        TWO_ON_TWO
+        + """hex_markers:
+  - {hex: "0608", marker: minefield_ap, side: soviet, revealed: false}
+  - {hex: "0310", marker: minefield_ap, side: german, revealed: false}
+"""
+    )
+    path = squad_scenario(tmp_path, units)
+    win = create_window(path, settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    doc = win.document
+    doc.dice = ScriptedDice(FACES)
+    play, screen = win.play, win.hotseat.screen
+    soviet, german = {("minefield_ap", "soviet")}, {("minefield_ap", "german")}
+    assert screen.title.text() == "Pass the laptop to the Wehrmacht player"
+    _take_over(win, qtbot)
+    move(qtbot, win, "ger-a", "0403")
+    move(qtbot, win, "ger-b", "0403")
+    press(qtbot, win, play.actions["end-phase"])
+    press(qtbot, win, play.actions["end-phase"])
+    assert doc.state.phase == "close_combat" and not win.hotseat.showing()
+    press(qtbot, win, play.fight_action)
+
+    # the defender first: its hand-over, the chooser hidden behind it
+    dialog = play.cc_dialog
+    assert dialog is not None and not dialog.isVisible()
+    assert screen.title.text() == "Pass the laptop to the Red Army player"
+    assert win.viewer is None and _painted(win, qtbot) == set()
+    _take_over(win, qtbot)
+    assert dialog.isVisible() and win.viewer == "soviet"
+    assert set(dialog.targets) == {"sov-a", "sov-b"}  # the defender's rows only
+    assert dialog.findChild(QComboBox, "cc-target-ger-a") is None
+    assert not dialog.fight_button.isVisible() and dialog.confirm_button.isVisible()
+    assert _painted(win, qtbot) == soviet
+    pick(qtbot, dialog.targets["sov-a"], "ger-b")
+    qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
+
+    # then the attacker, the defender's declarations fixed
+    assert screen.title.text() == "Pass the laptop to the Wehrmacht player"
+    assert not dialog.isVisible() and win.viewer is None and _painted(win, qtbot) == set()
+    _take_over(win, qtbot)
+    assert dialog.isVisible() and win.viewer == "german"
+    assert set(dialog.targets) == {"sov-a", "sov-b", "ger-a", "ger-b"}
+    assert dialog.targets["sov-a"].currentData() == "ger-b"
+    assert dialog.targets["sov-b"].currentData() == "ger-a"
+    for unit in ("sov-a", "sov-b"):
+        assert not dialog.targets[unit].isEnabled()
+        assert not dialog.leave_boxes[unit].isEnabled()
+    assert dialog.targets["ger-a"].isEnabled() and dialog.leave_boxes["ger-a"].isEnabled()
+    assert _painted(win, qtbot) == german
+    pick(qtbot, dialog.targets["ger-a"], "sov-b")
+    assert dialog.fight_button.isVisible() and dialog.fight_button.isEnabled()
+    qtbot.mouseClick(dialog.fight_button, Qt.MouseButton.LeftButton)
+    assert doc.state.log[-1].args == {
+        "hex": "0403", "targets": [["ger-a", "sov-b"], ["sov-a", "ger-b"]]}  # fmt: skip
+
+    # round 2 starts with the defender's hand-over again
+    assert "round 2 of 3" in dialog.title.text()
+    assert screen.title.text() == "Pass the laptop to the Red Army player"
+    assert not dialog.isVisible()
+    _take_over(win, qtbot)
+    assert set(dialog.targets) == {"sov-a", "sov-b"}
+
+    # the same requests, the same dice, through the engine
+    expected = [
+        ActionRequest("move", units=("ger-a",), to=("0403",)),
+        ActionRequest("move", units=("ger-b",), to=("0403",)),
+        ActionRequest("end-phase"),
+        ActionRequest("end-phase"),
+        ActionRequest("close-combat", hex="0403", targets=(("ger-a", "sov-b"), ("sov-a", "ger-b"))),
+    ]
+    state = load_play(str(path))
+    dice = ScriptedDice(FACES)
+    los = make_los(state)
+    for request in expected:
+        engine.perform(state, request, dice, los)
+    assert [(e.action, e.args, e.dice) for e in state.log] == [
+        (e.action, e.args, e.dice) for e in doc.state.log
+    ]
+    assert state.units == doc.state.units and state.flags == doc.state.flags
+
+    # closing the chooser mid-round: the side to act (the attacker) takes the laptop back
+    qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    assert play.cc_dialog is None
+    assert screen.title.text() == "Pass the laptop to the Wehrmacht player"
