@@ -271,3 +271,17 @@ def test_close_combat_declarations_are_taken_side_by_side(
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
     assert play.cc_dialog is None
     assert screen.title.text() == "Pass the laptop to the Wehrmacht player"
+
+    # hot seat turned off: the chooser is today's again, every row at once
+    win.hotseat.action.trigger()
+    assert not win.hotseat.showing()
+    press(qtbot, win, play.fight_action)
+    dialog = play.cc_dialog
+    assert dialog is not None and dialog.isVisible() and dialog.asking is None
+    assert set(dialog.targets) == {"sov-a", "sov-b", "ger-a", "ger-b"}
+    assert dialog.fight_button.isVisible() and not dialog.confirm_button.isVisible()
+    win.hotseat.action.trigger()  # and on again mid-round: the defender's turn to declare
+    assert screen.title.text() == "Pass the laptop to the Red Army player"
+    assert not dialog.isVisible()
+    _take_over(win, qtbot)
+    assert dialog.isVisible() and set(dialog.targets) == {"sov-a", "sov-b"}
