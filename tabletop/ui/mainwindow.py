@@ -249,6 +249,7 @@ class MainWindow(QMainWindow):
         self.hex_label.setObjectName("hex-label")
         self.turn_label = QLabel("")
         self.turn_label.setObjectName("turn-label")
+        self.turn_label.setContentsMargins(12, 0, 0, 0)  # a long message is cut short of it
         self.zoom_label = QLabel("")
         self.zoom_label.setObjectName("zoom-label")
         self.zoom_label.setMinimumWidth(60)

@@ -349,3 +349,22 @@ def test_hex_dock_menu_item_keeps_its_name_and_follows_the_dock(qtbot, window) -
     assert not window.hex_dock.isVisible() and not action.isChecked()
     window.hex_dock.show()  # e.g. from the dock's own float/close buttons
     qtbot.waitUntil(action.isChecked)
+
+
+def test_a_long_status_message_stops_short_of_the_turn_label(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """A close combat's narration is longer than the status bar: Qt cuts it where the turn
+    label starts, so without a gap the two read as one ("...sov-rifle-1Turn 1/8")."""
+    window.resize(900, 600)
+    window.statusBar().showMessage("close combat in 0905, round 3: " + "Rifle squad hits; " * 40)
+    qtbot.wait(50)
+    bar = window.statusBar()
+    image = bar.grab().toImage()
+    background = image.pixelColor(2, 1).rgb()
+    label = window.turn_label
+    inked = [
+        x for x in range(image.width())
+        if any(image.pixelColor(x, y).rgb() != background for y in range(image.height()))
+    ]  # fmt: skip
+    text_start = min(x for x in inked if x >= label.x())  # the turn label's first letter
+    before = max(x for x in inked if x < text_start)  # the message's last inked column
+    assert text_start - before >= 8, (before, text_start)
