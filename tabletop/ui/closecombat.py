@@ -377,6 +377,10 @@ class CloseCombatDialog(QDialog):
             self.notes[f.unit].setVisible(bool(words))
 
     def _show_odds(self, fight: Fight) -> None:
+        if not fight.rounds_left:  # fought out: no round's odds to show
+            self.play.odds.clear(f"The close combat in {fight.hex} has fought its "
+                                 f"{fight.rounds} rounds.")  # fmt: skip
+            return
         state = self.document.state
         sections: list[UnitForecast] = []
         pools: list[str] = []

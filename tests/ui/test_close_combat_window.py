@@ -184,7 +184,9 @@ def test_a_close_combat_fought_from_the_window_equals_tabletop_act(qtbot, settin
     assert not dialog.fight_button.isEnabled()
     assert "fought its 3 rounds" in dialog.reasons.text()
     assert not fight_button.isVisible() and end_phase.isEnabled()
+    assert "each attack's odds" not in play.odds.title.text()  # no round is left to fight
     qtbot.mouseClick(dialog.close_button, Qt.MouseButton.LeftButton)
+    assert play.odds.title.text() == "Hover a target to see the odds."
 
     # the same requests, the same dice, through the engine
     expected = [
