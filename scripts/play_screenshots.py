@@ -16,6 +16,9 @@ from tabletop import paths
 from tabletop.rules import ScriptedDice
 from tabletop.ui.app import application, create_window
 
+sys.path.insert(0, str(Path(__file__).parent))
+from screenshots_quickstart import save  # a palette of its 256 colours
+
 
 def main(out: Path) -> None:
     app = application()
@@ -38,7 +41,7 @@ def main(out: Path) -> None:
 
     def shot(name: str) -> None:
         settle(100)
-        win.grab().save(str(out / name))
+        save(win.grab(), out / name)
 
     win.document.dice = ScriptedDice([2, 1])  # kampfgruppe's chit
     win.play.actions["draw"].trigger()
