@@ -161,3 +161,17 @@ def test_every_flag_a_played_game_writes_passes(
         fuzz.play_game(scenario, los, seed)
     # the games wrote flags of both kinds (the check above saw real values)
     assert seen & GAME_FLAGS[ruleset].keys() and seen & UNIT_FLAG_SPECS.keys(), seen
+
+
+def test_the_rules_keys_are_the_declared_ones() -> None:
+    """Each key the rules name for ``GameState.flags`` is declared for its ruleset (a
+    renamed key would otherwise be refused in every save that holds it)."""
+    from tabletop.rules import minefields, victory
+    from tabletop.rules.platoon import common as platoon
+    from tabletop.rules.squad import closecombat, common, support
+
+    both = {victory.CONTROL, victory.GAME_OVER, minefields.LAID, minefields.LAYING,
+            minefields.CLEARING}  # fmt: skip
+    squad = {closecombat.COMBATS, common.BUNKER_DAMAGE, support.FLOWN}
+    assert both | squad == GAME_FLAGS["squad"].keys()
+    assert both | {platoon.RALLIED, platoon.ACTION_TAKEN} == GAME_FLAGS["platoon"].keys()
