@@ -6,6 +6,7 @@ where the roads cross, walls and fences around the towns, hills up to level 3. I
 from smooth value noise with a fixed seed, so every run gets the same files.
 
     python benchmarks/bigmap.py OUT_DIR      # writes big-map.yaml and big-scenario.yaml
+    python benchmarks/bigmap.py OUT_DIR 2000 # the same map, a scenario of 2,000 units
 """
 
 from __future__ import annotations
@@ -183,19 +184,20 @@ def build_map(seed: int = 1) -> tuple[str, set[str]]:
     return "\n".join(text) + "\n", wet
 
 
-def build_scenario(map_name: str, wet: set[str], seed: int = 2) -> str:
+def build_scenario(map_name: str, wet: set[str], seed: int = 2, units: int = UNITS) -> str:
     """The scenario file's text: 10,000 units of the bundled platoon counters, NATO in
-    the west half and the Pact in the east, one to three to a hex."""
+    the west half and the Pact in the east, one to three to a hex (``units`` of them: the
+    first of the 10,000, the map's top rows filled first)."""
     rng = random.Random(seed)
     scheme = OffsetScheme.for_size(SIZE, SIZE)
     lines = []
     count = 0
     col, row = 1, 1
-    while count < UNITS:
+    while count < units:
         side = "nato" if col <= SIZE // 2 else "pact"
         types = NATO if side == "nato" else PACT
         label = scheme.label(scheme.from_colrow(col, row))
-        stack = 0 if label in wet else min(rng.choice((1, 1, 2, 3)), UNITS - count)
+        stack = 0 if label in wet else min(rng.choice((1, 1, 2, 3)), units - count)
         for _ in range(stack):
             count += 1
             formation = f"{side}_f{count % 4}"
@@ -261,17 +263,18 @@ def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
     return state
 
 
-def write(folder: Path) -> tuple[Path, Path]:
+def write(folder: Path, units: int = UNITS) -> tuple[Path, Path]:
     """Write ``big-map.yaml`` and ``big-scenario.yaml`` into ``folder``; their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     map_path = folder / "big-map.yaml"
     scenario_path = folder / "big-scenario.yaml"
     text, wet = build_map()
     map_path.write_text(text, encoding="utf-8")
-    scenario_path.write_text(build_scenario(map_path.name, wet), encoding="utf-8")
+    scenario_path.write_text(build_scenario(map_path.name, wet, units=units), encoding="utf-8")
     return map_path, scenario_path
 
 
 if __name__ == "__main__":
-    for p in write(Path(sys.argv[1] if len(sys.argv) > 1 else ".")):
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else UNITS
+    for p in write(Path(sys.argv[1] if len(sys.argv) > 1 else "."), count):
         print(p)
