@@ -126,5 +126,8 @@ def tally_losses(
     for unit in state.units.values():
         was = initial.get(unit.id)
         if was is None or was.alive:
-            score(unit, was, out.setdefault(unit.side, Counter()))
+            lost = out.get(unit.side)
+            if lost is None:  # (no Counter made per unit: a big game has 10,000)
+                lost = out[unit.side] = Counter()
+            score(unit, was, lost)
     return out

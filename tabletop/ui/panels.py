@@ -205,10 +205,12 @@ class TurnBar(QToolBar):
         cup = document is not None and any(s.formations for s in document.scenario.sides.values())
         self.cup.setText(cup_text(document) if cup else "")  # the squad game has no cup
         self.cup.setToolTip(cup_tip(document) if cup else "")
+        from tabletop.rules.victory import standing
         from tabletop.ui.victoryui import vp_html, vp_tip
 
-        self.vp.setText(vp_html(document))
-        self.vp.setToolTip(vp_tip(document))
+        s = standing(document.state) if document is not None and document.scenario.sides else None
+        self.vp.setText(vp_html(document, s))  # one count for both (a big game's units)
+        self.vp.setToolTip(vp_tip(document, s))
 
     def cup_menu(self, fill: Callable[[QMenu], None]) -> QMenu:
         """A menu on the Draw Chit button, filled by ``fill`` each time it opens."""

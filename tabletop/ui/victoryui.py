@@ -51,12 +51,13 @@ def verdict(scenario, s: Standing) -> str:  # type: ignore[no-untyped-def]
     return f"{_name(scenario, s.winner)} wins" if s.winner else "A draw"
 
 
-def vp_html(document) -> str:  # type: ignore[no-untyped-def]
-    """``VP  NATO 9 · Warsaw Pact 0`` each side in its colour; at the end, the result first."""
+def vp_html(document, s: Standing | None = None) -> str:  # type: ignore[no-untyped-def]
+    """``VP  NATO 9 · Warsaw Pact 0`` each side in its colour; at the end, the result first
+    (``s``: the standing, when the caller has it already)."""
     if document is None or not document.scenario.sides:
         return ""
     scenario = document.scenario
-    s = standing(document.state)
+    s = standing(document.state) if s is None else s
     parts = []
     for side, vp in s.vp.items():
         colour = side_color_of(scenario.sides, side).name()
@@ -68,12 +69,12 @@ def vp_html(document) -> str:  # type: ignore[no-untyped-def]
     return text
 
 
-def vp_tip(document) -> str:  # type: ignore[no-untyped-def]
+def vp_tip(document, s: Standing | None = None) -> str:  # type: ignore[no-untyped-def]
     """Each objective, its VP and who controls it; the loss VP rule."""
     if document is None or not document.scenario.sides:
         return ""
     scenario = document.scenario
-    s = standing(document.state)
+    s = standing(document.state) if s is None else s
     lines = [
         f"{o.label} ({o.vp} VP): {_name(scenario, s.controls.get(o.label))}"
         for o in objectives(scenario)
