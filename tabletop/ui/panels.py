@@ -208,7 +208,16 @@ class TurnBar(QToolBar):
         from tabletop.rules.victory import standing
         from tabletop.ui.victoryui import vp_html, vp_tip
 
-        s = standing(document.state) if document is not None and document.scenario.sides else None
+        s = None
+        if document is not None and document.scenario.sides:
+            state, log = document.state, document.state.log
+            last = log[-1] if log else None  # the game moves on by its log (undo too)
+            memo = getattr(self, "_vp_memo", None)
+            if memo is not None and memo[0] is state and memo[1] == len(log) and memo[2] is last:
+                s = memo[3]  # a refresh that is no action: no new count of every unit
+            else:
+                s = standing(state)
+                self._vp_memo = (state, len(log), last, s)
         self.vp.setText(vp_html(document, s))  # one count for both (a big game's units)
         self.vp.setToolTip(vp_tip(document, s))
 

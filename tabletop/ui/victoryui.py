@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.hexgrid import Hex
 from tabletop.render.palette import side_color_of
-from tabletop.rules.victory import Standing, objectives, standing
+from tabletop.rules.victory import Standing, controls, objectives, standing
 
 Z_OBJECTIVES = 3.5
 """Over the terrain and hex markers, under the counters and the play overlay."""
@@ -104,7 +104,7 @@ class ObjectiveMarks(QGraphicsItem):
         scenario = doc.scenario
         marks: dict[Hex, tuple[QColor, int]] = {}
         if scenario.sides and scenario.victory.get("hexes"):
-            held = standing(doc.state).controls
+            held = controls(doc.state)  # (no loss count: only who holds what)
             for o in objectives(scenario):
                 side = held.get(o.label)
                 colour = NOBODY if side is None else side_color_of(scenario.sides, side)
