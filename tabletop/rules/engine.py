@@ -22,6 +22,8 @@ from tabletop.rules.query import Probe, ReachReport
 
 class Ruleset(Protocol):
     name: str
+    player_turns: bool
+    """``end-turn`` ends one side's player turn (True) or the whole game turn (False)."""
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         """Reasons the action is illegal now (empty when legal). Reads no dice."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from tabletop.model import LogEntry, Scenario
 from tabletop.rules.actions import ActionResult, Event, Roll
+from tabletop.rules.engine import ruleset_for
 
 __all__ = ["MANUAL", "describe_action", "involved", "marker_name", "narrate"]
 
@@ -62,6 +63,11 @@ class _Words:
         self.short = short
         """Name a unit by its type alone (``T-72``), as the Undo menu does."""
         self.named: set[str] = set()
+
+    @property
+    def player_turns(self) -> bool:
+        """The ruleset's own word: does ``end-turn`` end a player turn (squad)?"""
+        return ruleset_for(self.scenario.ruleset).player_turns
 
     def side(self, side: str | None) -> str:
         if side is None:
@@ -184,7 +190,7 @@ def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
         return f"{w.side(entry.side)} ends the impulse"
     if action == "end-phase":
         return f"{w.side(entry.side)} ends the phase"
-    if action == "end-turn" and w.scenario.ruleset == "squad":
+    if action == "end-turn" and w.player_turns:
         return f"{w.side(entry.side)} ends its player turn"
     if action == "end-turn":
         return f"end of turn {entry.turn}"
@@ -603,7 +609,7 @@ def _short_game(w: _Words, entry: LogEntry, result: ActionResult | None, actor: 
                       if e.event == "phase_ended"), None)  # fmt: skip
         phase = f"the {str(ended).replace('_', ' ')} phase" if ended else "the phase"
         return f"{w.side(entry.side)} ends {phase}"
-    if action == "end-turn" and w.scenario.ruleset == "squad":
+    if action == "end-turn" and w.player_turns:
         return f"{w.side(entry.side)} ends its player turn"
     if action == "end-turn":
         return f"end of turn {entry.turn}"

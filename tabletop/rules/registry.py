@@ -40,6 +40,9 @@ class HandlerRuleset:
 
     name = "ruleset"
     not_yet = "{action} is not an action of the {name} ruleset"
+    player_turns = False
+    """True where ``end-turn`` ends one side's player turn (squad), False where it ends the
+    game turn for both sides (platoon's Marker Removal Phase)."""
 
     def __init__(self, handlers: Mapping[str, Handler]) -> None:
         self.handlers = dict(handlers)

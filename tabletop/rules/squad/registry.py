@@ -16,3 +16,4 @@ class SquadRuleset(HandlerRuleset):
 
     name = "squad"
     not_yet = "{action} is not an action of the {name} ruleset yet"
+    player_turns = True
