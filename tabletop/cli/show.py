@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop.cli.common import EXIT_DONE, BadInput, check_side, emit, fail, load_play
 from tabletop.model import GameState, HexMarker
+from tabletop.rules.engine import ruleset_for
 from tabletop.rules.narrate import marker_name
 from tabletop.rules.unitjson import unit_json
 from tabletop.rules.victory import objectives, standing
@@ -58,7 +59,7 @@ def show_json(state: GameState, side: str | None) -> dict[str, Any]:
     out.update(where(state))
     out["turns"] = state.scenario.turns
     out["finished"] = state.finished
-    if state.scenario.ruleset == "platoon":
+    if ruleset_for(state.scenario.ruleset).cup:
         out["cup"] = dict(sorted(Counter(state.cup).items()))
     out["pending"] = state.pending
     out["victory"] = standing(state).to_json()
@@ -100,7 +101,7 @@ def show_json(state: GameState, side: str | None) -> dict[str, Any]:
 def show_text(state: GameState, side: str | None) -> str:
     scenario = state.scenario
     lines = [f"{scenario.name}: turn {state.turn} of {scenario.turns}, {_stage(state)}"]
-    if scenario.ruleset == "platoon" and not state.finished:
+    if ruleset_for(scenario.ruleset).cup and not state.finished:
         cup = Counter(state.cup)
         chits = ", ".join(f"{f} {n}" for f, n in sorted(cup.items())) or "empty"
         lines.append(f"chits in the cup: {chits}")

@@ -22,6 +22,8 @@ from tabletop.rules.query import Probe, ReachReport
 
 class Ruleset(Protocol):
     name: str
+    cup: bool
+    """Impulses are drawn from a cup of formation chits (the game shows its cup)."""
     player_turns: bool
     """``end-turn`` ends one side's player turn (True) or the whole game turn (False)."""
 

@@ -19,6 +19,7 @@ class PlatoonRuleset(HandlerRuleset):
 
     name = "platoon"
     not_yet = "{action} is not implemented yet in the {name} ruleset"
+    cup = True
 
     def more_reasons(self, state: GameState, request: ActionRequest) -> list[str]:
         from tabletop.rules.platoon.pause import pending_reasons  # a paused move (2.2)
