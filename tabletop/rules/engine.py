@@ -8,16 +8,18 @@ appended to the game log, so ``replay`` from the scenario reproduces the state e
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from tabletop.model import GameState, LogEntry, Scenario
-from tabletop.rules import victory
+from tabletop.rules import rulesets, victory
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
+from tabletop.rules.fights import Fight
+from tabletop.rules.forecast import Forecast
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import Probe, ReachReport
+from tabletop.rules.victory import Scoring
 
 
 class Ruleset(Protocol):
@@ -57,19 +59,48 @@ class Ruleset(Protocol):
         """``tabletop reach`` (``rules.query.reach``): where the unit's next move can end."""
         ...
 
+    @property
+    def scoring(self) -> Scoring:
+        """Victory's hooks (``rules.victory``, rules-spec 6): the default losses table, each
+        side's losses, who may hold an objective."""
+        ...
 
-_MODULES = {"platoon": "tabletop.rules.platoon", "squad": "tabletop.rules.squad"}
+    def forecast(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
+        """The odds of the attack ``request`` makes, as the app's odds panel shows them
+        (``rules.forecast.forecast``); a request it gives no odds for: ``reasons``."""
+        ...
+
+    def support_choices(
+        self, state: GameState, request: ActionRequest, los: LineOfSight
+    ) -> tuple[ActionRequest, ...]:
+        """Every way the firer's support weapon may join ``request`` (empty: none)."""
+        ...
+
+    def fights(self, state: GameState, los: LineOfSight, side: str | None) -> tuple[Fight, ...]:
+        """Every hex where a close combat goes on (``rules.fights``; empty: the ruleset
+        fights none over a hex)."""
+        ...
+
+    def fight_at(
+        self,
+        state: GameState,
+        los: LineOfSight,
+        hex_label: str,
+        declared: dict[str, str],
+        leave: tuple[str, ...],
+        side: str | None,
+    ) -> Fight | None:
+        """The fight in ``hex_label`` with these declarations (None: none there)."""
+        ...
+
+    def pairing_forecast(self, state: GameState, unit: str, target: str) -> Forecast:
+        """The odds of ``unit``'s attack on ``target`` in their next close-combat round."""
+        ...
 
 
 def ruleset_for(name: str) -> Ruleset:
-    """The ruleset a scenario names (its module exposes ``RULESET``)."""
-    try:
-        module = importlib.import_module(_MODULES[name])
-    except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(_MODULES)}") from None
-    except ModuleNotFoundError as exc:
-        raise ValueError(f"the {name} ruleset is not available yet ({exc.name})") from None
-    ruleset: Ruleset = module.RULESET
+    """The ruleset a scenario names, found in the one table (``rules.rulesets``)."""
+    ruleset: Ruleset = rulesets.load(name)
     return ruleset
 
 

@@ -22,16 +22,14 @@ read and the state is not changed.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tabletop.model import GameState
+from tabletop.rules import rulesets
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.forecast import Forecast
 from tabletop.rules.los import LineOfSight
-
-_MODULES = {"squad": "tabletop.rules.squad.fights"}
 
 ONE_DESTINATION = (
     "the leaving units go to one hex (--to) or each to its first free adjacent hex: "
@@ -93,17 +91,9 @@ class Fight:
         raise KeyError(unit)
 
 
-def _module(state: GameState):  # type: ignore[no-untyped-def]
-    name = _MODULES.get(state.scenario.ruleset)
-    return importlib.import_module(name) if name is not None else None
-
-
 def fights(state: GameState, los: LineOfSight, *, side: str | None = None) -> tuple[Fight, ...]:
     """Every hex where a close combat goes on, in label order (pending or not)."""
-    module = _module(state)
-    if module is None:
-        return ()
-    found: tuple[Fight, ...] = module.fights(state, los, side)
+    found: tuple[Fight, ...] = rulesets.load(state.scenario.ruleset).fights(state, los, side)
     return found
 
 
@@ -118,11 +108,9 @@ def fight_at(
 ) -> Fight | None:
     """The fight in ``hex_label`` with the targets ``declared`` so far and the units that
     ``leave`` (None: no close combat there)."""
-    module = _module(state)
-    if module is None:
-        return None
-    found: Fight | None = module.fight_at(state, los, hex_label, dict(declared or {}),
-                                          tuple(leave), side)  # fmt: skip
+    ruleset = rulesets.load(state.scenario.ruleset)
+    found: Fight | None = ruleset.fight_at(state, los, hex_label, dict(declared or {}),
+                                           tuple(leave), side)  # fmt: skip
     return found
 
 
@@ -156,9 +144,5 @@ def pairing_forecast(state: GameState, unit: str, target: str) -> Forecast:
     """The odds of ``unit``'s attack on ``target`` in their next close-combat round (the
     numbers of ``tabletop odds --unit UNIT --target TARGET``), with its dice and the
     target's defense roll in words."""
-    module = _module(state)
-    if module is None:
-        return Forecast(reasons=(f"the {state.scenario.ruleset} ruleset fights no close "
-                                 "combat over a hex",))  # fmt: skip
-    result: Forecast = module.pairing_forecast(state, unit, target)
+    result: Forecast = rulesets.load(state.scenario.ruleset).pairing_forecast(state, unit, target)
     return result

@@ -13,14 +13,12 @@ No die is read.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 from tabletop.model import GameState
+from tabletop.rules import rulesets
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.los import LineOfSight
-
-_MODULES = {"platoon": "tabletop.rules.platoon.forecast", "squad": "tabletop.rules.squad.forecast"}
 
 
 @dataclass(frozen=True)
@@ -59,12 +57,9 @@ class Forecast:
 
 
 def forecast(state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
-    """The odds of the attack ``request`` makes, as the state stands now."""
-    name = state.scenario.ruleset
-    if name not in _MODULES:
-        return Forecast(reasons=(f"the {name} ruleset gives no odds yet",))
-    module = importlib.import_module(_MODULES[name])
-    result: Forecast = module.forecast(state, request, los)
+    """The odds of the attack ``request`` makes, as the state stands now (the ruleset
+    object's ``forecast``)."""
+    result: Forecast = rulesets.load(state.scenario.ruleset).forecast(state, request, los)
     return result
 
 
@@ -74,9 +69,6 @@ def support_choices(
     """Every way the firer's support weapon may join the attack ``request``: the request
     with each SW target and rating the ruleset's check accepts (the same target first).
     Empty when the firer has no SW, it may not fire, or the ruleset has none."""
-    module = importlib.import_module(_MODULES.get(state.scenario.ruleset, __name__))
-    choices = getattr(module, "support_choices", None)
-    if choices is None:
-        return ()
-    result: tuple[ActionRequest, ...] = choices(state, request, los)
+    ruleset = rulesets.load(state.scenario.ruleset)
+    result: tuple[ActionRequest, ...] = ruleset.support_choices(state, request, los)
     return result

@@ -3,24 +3,29 @@
 Each action (``fire``, ``draw``, ``end-phase``, ...) is a ``Handler``. ``check`` runs the
 checks common to every action (unknown or not yet implemented action, game over, unknown
 side), then the ruleset's own (:meth:`HandlerRuleset.more_reasons`), then the handler's;
-``perform`` dispatches to the handler. The questions of ``rules.query`` (candidates, units
-listed, reach) go to the ruleset's ``options`` module. Adding an action is one handler plus
-one line in the ruleset's ``HANDLERS``.
+``perform`` dispatches to the handler. The ruleset's other parts are handed to it when it
+is made (``RULESET = PlatoonRuleset(HANDLERS, options=..., scoring=..., ...)`` in the
+ruleset's package): the questions of ``rules.query`` (candidates, units listed, reach) go
+to its ``options``, victory's to its ``scoring``, the odds to its ``forecast``, close
+combats over a hex to its ``fights`` (a ruleset without them has none). Adding an action
+is one handler plus one line in the ruleset's ``HANDLERS``.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
+from tabletop.rules.fights import Fight
+from tabletop.rules.forecast import Forecast
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import Probe, ReachReport
+from tabletop.rules.victory import Scoring, over_reason
 
-__all__ = ["Handler", "HandlerRuleset"]
+__all__ = ["FightsPart", "ForecastPart", "Handler", "HandlerRuleset", "OptionsPart"]
 
 
 class Handler(Protocol):
@@ -31,6 +36,44 @@ class Handler(Protocol):
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
     ) -> ActionResult: ...
+
+
+class OptionsPart(Protocol):
+    """What a ruleset's ``options`` module answers (``rules.query``)."""
+
+    def probes(
+        self, state: GameState, los: LineOfSight, unit: str | None, side: str | None
+    ) -> list[Probe]: ...
+
+    def listed_units(self, state: GameState, side: str | None) -> list[str]: ...
+
+    def reach_report(
+        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+    ) -> ReachReport: ...
+
+
+class ForecastPart(Protocol):
+    """A ruleset's odds of an attack before it is rolled (``rules.forecast``)."""
+
+    def forecast(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast: ...
+
+
+class FightsPart(Protocol):
+    """A ruleset's close combats fought over a hex (``rules.fights``)."""
+
+    def fights(self, state: GameState, los: LineOfSight, side: str | None) -> tuple[Fight, ...]: ...
+
+    def fight_at(
+        self,
+        state: GameState,
+        los: LineOfSight,
+        hex_label: str,
+        declared: dict[str, str],
+        leave: tuple[str, ...],
+        side: str | None,
+    ) -> Fight | None: ...
+
+    def pairing_forecast(self, state: GameState, unit_id: str, target_id: str) -> Forecast: ...
 
 
 class HandlerRuleset:
@@ -46,8 +89,20 @@ class HandlerRuleset:
     """True where ``end-turn`` ends one side's player turn (squad), False where it ends the
     game turn for both sides (platoon's Marker Removal Phase)."""
 
-    def __init__(self, handlers: Mapping[str, Handler]) -> None:
+    def __init__(
+        self,
+        handlers: Mapping[str, Handler],
+        *,
+        options: OptionsPart,
+        scoring: Scoring,
+        forecast: ForecastPart | None = None,
+        fights: FightsPart | None = None,
+    ) -> None:
         self.handlers = dict(handlers)
+        self.options = options
+        self._scoring = scoring
+        self._forecast = forecast
+        self._fights = fights
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         if request.action not in self.handlers:
@@ -56,8 +111,6 @@ class HandlerRuleset:
             known = ", ".join(sorted(self.handlers))
             return [f"unknown action {request.action!r}; known: {known}"]
         if state.finished:
-            from tabletop.rules.victory import over_reason
-
             return [over_reason(state)]
         if request.side is not None and request.side not in state.scenario.sides:
             return [f"there is no side {request.side!r} in this scenario"]
@@ -88,26 +141,58 @@ class HandlerRuleset:
     ) -> ActionResult:
         return self.handlers[request.action].perform(state, request, dice, los)
 
-    # --- the questions of rules.query, answered by the ruleset's options module -------------
-    def _options(self) -> Any:
-        # imported on first use: the options modules import the handlers' modules
-        return importlib.import_module(f"tabletop.rules.{self.name}.options")
-
+    # --- the questions of rules.query, answered by the ruleset's options -------------------
     def probes(
         self, state: GameState, los: LineOfSight, unit: str | None, side: str | None
     ) -> list[Probe]:
         """Candidates for ``rules.query.available_actions``."""
-        probes: list[Probe] = self._options().probes(state, los, unit, side)
-        return probes
+        return self.options.probes(state, los, unit, side)
 
     def listed_units(self, state: GameState, side: str | None) -> list[str]:
-        units: list[str] = self._options().listed_units(state, side)
-        return units
+        return self.options.listed_units(state, side)
 
     def reach(
         self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
     ) -> ReachReport:
-        report: ReachReport = self._options().reach_report(
-            state, los, unit, maneuver=maneuver, side=side
-        )
-        return report
+        return self.options.reach_report(state, los, unit, maneuver=maneuver, side=side)
+
+    # --- victory, odds and close combats: the ruleset's other parts ---------------------------
+    @property
+    def scoring(self) -> Scoring:
+        return self._scoring
+
+    def forecast(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
+        if self._forecast is None:
+            return Forecast(reasons=(f"the {self.name} ruleset gives no odds yet",))
+        return self._forecast.forecast(state, request, los)
+
+    def support_choices(
+        self, state: GameState, request: ActionRequest, los: LineOfSight
+    ) -> tuple[ActionRequest, ...]:
+        choices = getattr(self._forecast, "support_choices", None)  # a ruleset without SWs
+        if choices is None:
+            return ()
+        found: tuple[ActionRequest, ...] = choices(state, request, los)
+        return found
+
+    def fights(self, state: GameState, los: LineOfSight, side: str | None) -> tuple[Fight, ...]:
+        return () if self._fights is None else self._fights.fights(state, los, side)
+
+    def fight_at(
+        self,
+        state: GameState,
+        los: LineOfSight,
+        hex_label: str,
+        declared: dict[str, str],
+        leave: tuple[str, ...],
+        side: str | None,
+    ) -> Fight | None:
+        if self._fights is None:
+            return None
+        return self._fights.fight_at(state, los, hex_label, declared, leave, side)
+
+    def pairing_forecast(self, state: GameState, unit: str, target: str) -> Forecast:
+        if self._fights is None:
+            return Forecast(reasons=(f"the {self.name} ruleset fights no close combat over a "
+                                     "hex",))  # fmt: skip
+        return self._fights.pairing_forecast(state, unit, target)

@@ -4,7 +4,8 @@ A scenario's ``victory:`` gives objective hexes (``hexes:``, each a label worth 
 ``{hex, vp, owner}``), the VP a side scores for each loss it inflicts (``losses:``), the lead
 that wins (``margin:``) and sudden-death totals (``sudden_death: {SIDE: VP}``). This module
 counts them the same way for both rulesets; each ruleset supplies only what is its own
-through a small hook module, ``tabletop.rules.<ruleset>.scoring``:
+through its ruleset object's ``scoring`` (the platoon's and squad's are their ``scoring``
+modules):
 
 - ``LOSSES``: the default ``losses:`` table and so the loss kinds it knows;
 - ``losses(state, initial)``: each side's losses so far by kind (``initial``: every unit as
@@ -23,7 +24,6 @@ annihilated a side, reached a sudden-death total or ended the last turn (the rul
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Scenario, UnitState
+from tabletop.rules import rulesets
 from tabletop.rules.actions import ActionResult
 
 __all__ = [
@@ -55,7 +56,7 @@ WHYS = ("turns", "annihilation", "sudden_death")
 
 
 class Scoring(Protocol):
-    """What ``tabletop.rules.<ruleset>.scoring`` provides."""
+    """What a ruleset's ``scoring`` provides."""
 
     LOSSES: dict[str, int]
 
@@ -69,8 +70,9 @@ class Scoring(Protocol):
 
 
 def scoring(ruleset: str) -> Scoring:
-    module: Scoring = importlib.import_module(f"tabletop.rules.{ruleset}.scoring")
-    return module
+    """The ruleset's hooks (the ruleset object's ``scoring``, found in ``rules.rulesets``)."""
+    hooks: Scoring = rulesets.load(ruleset).scoring
+    return hooks
 
 
 @dataclass(frozen=True, slots=True)
