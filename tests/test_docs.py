@@ -309,7 +309,7 @@ def test_the_quick_start_plays_as_written(  # type: ignore[no-untyped-def]
     click("1910")
     click("1910")
     pending = doc.state.pending
-    assert pending is not None and pending["hex"] == "1910" and "leo2-1" in pending["firers"]
+    assert pending is not None and pending.hex == "1910" and "leo2-1" in pending.firers
     assert play.panel.banner.isVisible()
     assert "**Leopard II in 1211**" in text
     click("1211")

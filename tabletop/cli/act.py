@@ -99,7 +99,7 @@ def result_json(state: GameState, result: ActionResult, side: str | None) -> dic
     out["events"] = [e.to_json() for e in result.events if not hidden_from(state, side, e)]
     out["units"] = {uid: unit_json(state, state.unit(uid)) for uid in result.touched}
     if result.pending is not None:
-        out["pending"] = result.pending
+        out["pending"] = result.pending.to_dict()
     if "round" in result.extra:  # a close-combat round (squad)
         out["round"] = result.extra["round"]
     return out | where(state)
@@ -114,11 +114,11 @@ def result_text(state: GameState, result: ActionResult, side: str | None) -> str
         pending=result.pending, extra=result.extra,
     )  # fmt: skip
     lines = [narrate(state.scenario, state.log[-1], shown)]
-    if result.pending is not None and result.pending.get("kind") == "opportunity_fire":
-        firers = ", ".join(result.pending.get("firers", []))
-        then = ", then move --continue" if result.pending.get("path_left") else ""
+    if result.pending is not None and result.pending.opportunity_fire:
+        firers = ", ".join(result.pending.firers)
+        then = ", then move --continue" if result.pending.path_left else ""
         lines.append(
-            f"  paused in {result.pending.get('hex')}: {firers} may fire "
+            f"  paused in {result.pending.hex}: {firers} may fire "
             f"(answer with opportunity-fire or pass{then})"
         )
     return "\n".join(lines)

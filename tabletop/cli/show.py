@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from tabletop.cli.common import EXIT_DONE, BadInput, check_side, emit, fail, load_play
-from tabletop.model import GameState, HexMarker
+from tabletop.model import GameState, HexMarker, Pending
 from tabletop.rules.engine import ruleset_for
 from tabletop.rules.narrate import marker_name
 from tabletop.rules.unitjson import unit_json
@@ -61,7 +61,7 @@ def show_json(state: GameState, side: str | None) -> dict[str, Any]:
     out["finished"] = state.finished
     if ruleset_for(state.scenario.ruleset).cup:
         out["cup"] = dict(sorted(Counter(state.cup).items()))
-    out["pending"] = state.pending
+    out["pending"] = state.pending.to_dict() if state.pending is not None else None
     out["victory"] = standing(state).to_json()
     out["units"] = {
         u.id: {"side": u.side, "type": u.type_id, "formation": u.formation, **unit_json(state, u)}
@@ -164,15 +164,15 @@ def _stage(state: GameState) -> str:
     return f"{state.phase} phase"
 
 
-def _pending(pending: dict[str, Any]) -> str:
-    if pending.get("kind") == "opportunity_fire":
-        firers = ", ".join(pending.get("firers", []))
-        return (f"{pending.get('unit')}'s move is paused in {pending.get('hex')}: "
+def _pending(pending: Pending) -> str:
+    if pending.opportunity_fire:
+        firers = ", ".join(pending.firers)
+        return (f"{pending.unit}'s move is paused in {pending.hex}: "
                 f"{firers} may fire at it (opportunity-fire or pass)")  # fmt: skip
-    if pending.get("kind") == "move_paused":
-        return (f"{pending.get('unit')}'s move is paused in {pending.get('hex')}: "
+    if pending.move_paused:
+        return (f"{pending.unit}'s move is paused in {pending.hex}: "
                 "move --continue goes on")  # fmt: skip
-    return f"waiting: {pending.get('kind')} in {pending.get('hex')}"
+    return f"waiting: {pending.kind} in {pending.hex}"
 
 
 def _unit_line(state: GameState, unit_id: str) -> str:

@@ -27,12 +27,15 @@ from tabletop.data.schema import ANY_KEYS, Checker, free_form, plain, shorten
 from tabletop.data.yamlsafe import Problem
 from tabletop.hexgrid import Hex
 from tabletop.model import (
+    PENDING_KEYS,
+    PENDING_KINDS,
     RULE_HEX_MARKERS,
     UNIT_MARKERS,
     Aside,
     Figure,
     GameState,
     LogEntry,
+    Pending,
     Scenario,
     SquadUnitType,
     Status,
@@ -284,35 +287,46 @@ PENDING_INTS = ("mp_left", "hexes", "shots")
 PENDING_LISTS = {"firers": "unit", "path_left": "hex"}
 
 
-def _pending(ck: Checker, ctx: Context, st: dict[str, Any], sc: Scenario) -> Any:
-    """A decision the game waits for (a paused move): a mapping whose units and hexes exist."""
+def _pending(ck: Checker, ctx: Context, st: dict[str, Any], sc: Scenario) -> Pending | None:
+    """A decision the game waits for (a paused move, ``tabletop.model.Pending``): a mapping
+    of its keys, of a known kind, whose units and hexes exist."""
     value = st.get("pending")
     if value is None:
         return None
-    d = ck.mapping(st, "pending", value, "pending", ANY_KEYS)
-    if not d:
+    d = ck.mapping(st, "pending", value, "pending", PENDING_KEYS, ("kind", "unit", "hex"))
+    if not d or any(key not in d for key in ("kind", "unit", "hex")):
         return None
     ids = {u.id for u in sc.units} | {r.unit.id for r in sc.reinforcements}
-    for key in ("kind", "action", "unit"):
-        if key in d:
-            ck.get_str(d, key, "pending")
-    if "unit" in d:
-        ck.name_in(d, "unit", d["unit"], "unit", ids)
-    if "hex" in d and ctx.labels is not None:
-        ctx.labels.hex(d, "hex", d["hex"])
-    for key in PENDING_INTS:
-        if key in d:
-            ck.get_int(d, key, "pending", 0, lo=0, hi=B.MOVEMENT * 10)
+    kind = ck.name_in(d, "kind", d["kind"], "pending kind", PENDING_KINDS)
+    action = ck.get_str(d, "action", "pending", "move")
+    unit = ck.name_in(d, "unit", d["unit"], "unit", ids)
+    where = _pending_hex(ctx, sc, d, "hex", d["hex"])
+    ints = {key: ck.get_int(d, key, "pending", 0, lo=0, hi=B.MOVEMENT * 10) for key in PENDING_INTS}
+    lists: dict[str, list[str]] = {}
     for key, what in PENDING_LISTS.items():
         seq = ck.sequence(d, key, d.get(key), f"pending {key}")
+        items: list[str] = []
         for i, item in enumerate(seq):
             if what == "unit":
-                ck.name_in(seq, i, item, "unit", ids)
-            elif ctx.labels is not None:
-                ctx.labels.hex(seq, i, item)
-    if "request" in d:
-        ck.mapping(d, "request", d["request"], "pending request", ANY_KEYS)
-    return plain(d)
+                items.append(ck.name_in(seq, i, item, "unit", ids) or "")
+            else:
+                items.append(_pending_hex(ctx, sc, seq, i, item))
+        lists[key] = items
+    request = ck.mapping(d, "request", d.get("request") or {}, "pending request", ANY_KEYS)
+    if kind is None or unit is None:
+        return None  # (the problem is said; the game does not load)
+    return Pending(
+        kind=kind, unit=unit, hex=where, firers=tuple(lists["firers"]),
+        path_left=tuple(lists["path_left"]), action=str(action), mp_left=ints["mp_left"],
+        hexes=ints["hexes"], maneuver=ck.get_bool(d, "maneuver"), shots=ints["shots"],
+        request=plain(request),
+    )  # fmt: skip
+
+
+def _pending_hex(ctx: Context, sc: Scenario, container: Any, key: str | int, value: Any) -> str:
+    """A hex of the pending mapping as the map labels it (checked when the map is known)."""
+    h = ctx.labels.hex(container, key, value) if ctx.labels is not None else None
+    return sc.map.label(h) if h is not None else str(value)
 
 
 def _states(
@@ -432,7 +446,7 @@ def state_dict(game: GameState, label: Any) -> dict[str, Any]:
         "active_formation": game.active_formation,
         "cup": list(game.cup),
         "finished": game.finished,
-        "pending": plain(game.pending),
+        "pending": game.pending.to_dict() if game.pending is not None else None,
         "flags": plain(game.flags),
         "units": {uid: unit_state_dict(u, label) for uid, u in game.units.items()},
         "hex_markers": [hex_marker_dict(m, label) for m in game.hex_markers],

@@ -15,6 +15,13 @@ from tabletop.model.options import (
     modules_of,
     options_of,
 )
+from tabletop.model.pending import (
+    MOVE_PAUSED,
+    OPPORTUNITY_FIRE,
+    PENDING_KEYS,
+    PENDING_KINDS,
+    Pending,
+)
 from tabletop.model.scenario import AirStrike, Reinforcement, Scenario, SideDef
 from tabletop.model.state import (
     EVERY_SIDE,
@@ -67,7 +74,11 @@ __all__ = [
     "MODEL_WOUNDS",
     "MODULES",
     "MODULE_INFO",
+    "MOVE_PAUSED",
+    "OPPORTUNITY_FIRE",
     "OPTION_INFO",
+    "PENDING_KEYS",
+    "PENDING_KINDS",
     "RULESET_INFO",
     "RULE_HEX_MARKERS",
     "UNIT_FLAGS",
@@ -103,6 +114,7 @@ __all__ = [
     "Movement",
     "OptionInfo",
     "Options",
+    "Pending",
     "PlatoonSide",
     "PlatoonUnitType",
     "Rating",

@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from tabletop.hexgrid import Hex
+from tabletop.model.pending import Pending
 from tabletop.model.tracking import (
     ACTIVE,
     TrackedDict,
@@ -346,7 +347,8 @@ class GameState:
     active_formation: str | None = None
     cup: list[str] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
-    pending: dict[str, Any] | None = None
+    pending: Pending | None = None
+    """The decision the game waits for (a paused move), or None."""
     flags: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
     record: GameRecord = field(default_factory=GameRecord, compare=False, repr=False)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tabletop.model import Pending
+
 ACTIONS = (
     "draw", "end-impulse", "end-phase", "end-turn", "move", "run", "fire", "moving-fire",
     "opportunity-fire", "pass", "assault", "overrun", "rally", "mode", "load", "unload",
@@ -133,7 +135,8 @@ class ActionResult:
     net_hits: int | None = None
     touched: list[str] = field(default_factory=list)
     """Ids of every unit the action touched, in the order first touched."""
-    pending: dict[str, Any] | None = None
+    pending: Pending | None = None
+    """The decision the game waits for after the action (a paused move), if any."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     def touch(self, unit_id: str) -> None:

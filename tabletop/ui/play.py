@@ -17,14 +17,14 @@ from PySide6.QtCore import QObject, Signal
 from tabletop.commands import PlayAction
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex
-from tabletop.model import UnitState
+from tabletop.model import MOVE_PAUSED, OPPORTUNITY_FIRE, Pending, UnitState
 from tabletop.rules import ActionRequest, ActionResult, DiceError, IllegalAction, LineOfSight
 from tabletop.rules.engine import ruleset_for
 from tabletop.rules.query import ActionOption, ReachReport, available_actions, reach
 
-OPFIRE = "opportunity_fire"
-MOVE_PAUSED = "move_paused"
-"""interfaces.md 3: a paused move's ``pending.kind`` before and after its answer."""
+OPFIRE = OPPORTUNITY_FIRE
+"""interfaces.md 3: a paused move's ``pending.kind`` before its answer (after it:
+``MOVE_PAUSED``); both are ``tabletop.model.Pending``'s kinds."""
 WEAPONS = ("ap", "he", "aa")
 POLICIES = ("ask", "best", "never")
 """Solo opportunity fire: ask the player, fire the attack with the best odds, never fire."""
@@ -36,7 +36,7 @@ class PlayController(QObject):
     selectionChanged = Signal(object)  # unit id or None
     performed = Signal(object)  # the PlayAction just pushed
     refused = Signal(str, object)  # action, list of reasons
-    opportunityFire = Signal(object)  # the pending dict
+    opportunityFire = Signal(object)  # the Pending (tabletop.model)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -93,8 +93,8 @@ class PlayController(QObject):
         assert self.document is not None
         state = self.document.state
         pending = state.pending
-        if pending is not None and pending.get("kind") == OPFIRE:
-            mover = state.units.get(str(pending.get("unit")))
+        if pending is not None and pending.opportunity_fire:
+            mover = state.units.get(pending.unit)
             if mover is not None:
                 return next((s for s in state.scenario.sides if s != mover.side), None)
         return state.active_side
@@ -206,15 +206,14 @@ class PlayController(QObject):
         pending = doc.state.pending
         if pending is None:
             return
-        if pending.get("kind") == OPFIRE:
+        if pending.opportunity_fire:
             if self.policy == "ask":
-                self.opportunityFire.emit(dict(pending))
+                self.opportunityFire.emit(pending)
             else:
                 self.answer_automatically(pending)
             return
-        if pending.get("kind") == MOVE_PAUSED:  # answered: the mover's path goes on
-            unit = str(pending.get("unit"))
-            self.perform(ActionRequest("move", units=(unit,), cont=True))
+        if pending.move_paused:  # answered: the mover's path goes on
+            self.perform(ActionRequest("move", units=(pending.unit,), cont=True))
 
     def opportunity_requests(self) -> list[ActionRequest]:
         """Every legal opportunity attack on the paused mover (each firer, each rating)."""
@@ -222,15 +221,15 @@ class PlayController(QObject):
         if doc is None or doc.state.pending is None:
             return []
         pending = doc.state.pending
-        mover = str(pending.get("unit"))
+        mover = pending.unit
         candidates = [
             ActionRequest("opportunity-fire", units=(firer,), target=mover, weapon=w)
-            for firer in pending.get("firers", [])
+            for firer in pending.firers
             for w in WEAPONS
         ]
         return self.legal(candidates)[0]
 
-    def answer_automatically(self, pending: dict) -> None:
+    def answer_automatically(self, pending: Pending) -> None:
         """The solo policy: ``never`` passes; ``best`` fires the attack most likely to have
         an effect (ties: the first firer in unit-id order), or passes when none may."""
         requests = self.opportunity_requests() if self.policy == "best" else []
@@ -246,4 +245,4 @@ def move_paused(document: GameDocument) -> bool:
     editor's document (a map, counters or scenario has no game state)."""
     state = getattr(document, "state", None)
     pending = state.pending if state is not None else None
-    return pending is not None and pending.get("kind") == MOVE_PAUSED
+    return pending is not None and pending.kind == MOVE_PAUSED

@@ -31,7 +31,7 @@ from tabletop.ui.panels import (
     apply_options,
     make_actions,
 )
-from tabletop.ui.play import OPFIRE, WEAPONS, PlayController
+from tabletop.ui.play import WEAPONS, PlayController
 from tabletop.ui.stackviewer import StackViewer
 from tabletop.ui.tools.aim import AimTool, PathTool
 from tabletop.ui.tools.select import SelectTool
@@ -188,7 +188,7 @@ class PlayUI(QObject):
             header = f"<b>Close combat in {here.hex}</b><br>round {here.round} of {here.rounds}"
         self.panel.show_options(header, options)
         pending = doc.state.pending if doc is not None else None
-        waiting = pending is not None and pending.get("kind") == OPFIRE
+        waiting = pending is not None and pending.opportunity_fire
         self.panel.set_banner(self._banner(), offer_pass=waiting)
         scene = getattr(self.window, "map_scene", None)
         if doc is not None and scene is not None and getattr(scene, "document", None) is doc:
@@ -231,20 +231,21 @@ class PlayUI(QObject):
         if doc is None or doc.state.pending is None:
             return "Game over." if doc is not None and doc.state.finished else ""
         pending = doc.state.pending
-        if pending.get("kind") != OPFIRE:
+        if not pending.opportunity_fire:
             return ""
         side = self.controller.acting_side()
         name = doc.scenario.sides[side].name if side in doc.scenario.sides else side
-        firers = ", ".join(pending.get("firers", []))
-        return (f"{pending.get('unit')} is moving into {pending.get('hex')}: {name} may fire "
+        firers = ", ".join(pending.firers)
+        return (f"{pending.unit} is moving into {pending.hex}: {name} may fire "
                 f"({firers}). Select a firer and choose Opportunity Fire, or Pass.")  # fmt: skip
 
     def _firer_hexes(self) -> set[Hex]:
         doc = self.document
-        if doc is None or doc.state.pending is None or doc.state.pending.get("kind") != OPFIRE:
+        pending = doc.state.pending if doc is not None else None
+        if pending is None or not pending.opportunity_fire:
             return set()
         units = doc.state.units
-        return {units[f].hex for f in doc.state.pending.get("firers", []) if f in units}
+        return {units[f].hex for f in pending.firers if f in units}
 
     # --- clicks -----------------------------------------------------------------------------
     def click_hex(self, h: Hex | None) -> None:

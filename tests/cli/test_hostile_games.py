@@ -75,6 +75,20 @@ TAMPERED = [
     ("wrong side", "M48, side: nato,", "M48, side: pact,", "side: pact", "side"),
     ("unknown type", "m48-1: {type: M48,", "m48-1: {type: ZEPPELIN,", "type: ZEPPELIN", "type"),
     ("pending string", "pending: null", "pending: move it", "pending: move it", "pending"),
+    (
+        "pending of no known kind",
+        "pending: null",
+        'pending: {kind: wait, unit: m48-1, hex: "0304"}',
+        "pending: {kind: wait",
+        "unknown pending kind 'wait'",
+    ),
+    (
+        "pending with a key no paused move has",
+        "pending: null",
+        'pending: {kind: move_paused, unit: m48-1, hex: "0304", mp: 3}',
+        "pending: {kind: move_paused",
+        "mp",
+    ),
 ]
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tabletop import data
 from tabletop.data import yamlsafe
 from tabletop.hexgrid import HexSide
-from tabletop.model import Figure, GameState, HexCell, HexMap, LogEntry, Scenario, Status
+from tabletop.model import Figure, GameState, HexCell, HexMap, LogEntry, Pending, Scenario, Status
 from tabletop.paths import ROOT
 
 from .conftest import COUNTERS, MAP, SCENARIO, Write
@@ -198,7 +198,17 @@ def _play(game: GameState, moves: list[tuple[str, str, int]]) -> None:
     game.turn += 1
     game.cup = game.cup[1:]
     game.active_formation = "alpha"
-    game.pending = {"kind": "opportunity_fire", "hex": "0303", "path_left": ["0304"]}
+    game.pending = Pending(
+        "opportunity_fire",
+        "t-1",
+        "0303",
+        firers=("i-1",),
+        path_left=("0304",),
+        mp_left=3,
+        hexes=1,
+        shots=1,
+        request={"units": ["t-1"]},
+    )
     game.flags["rallied"] = ["t-1"]  # (a flag the ruleset declares: tabletop.model.flagspec)
     game.flags["action_taken"] = True
 

@@ -43,8 +43,8 @@ def _requests(state: GameState, rng: random.Random) -> list[ActionRequest]:
     turn, moves of active units."""
     pending = state.pending
     if pending is not None:
-        if pending["kind"] == "move_paused":
-            return [ActionRequest("move", units=(str(pending["unit"]),), cont=True)]
+        if pending.kind == "move_paused":
+            return [ActionRequest("move", units=(pending.unit,), cont=True)]
         return [ActionRequest("pass")]
     out = [ActionRequest("draw"), ActionRequest("end-impulse"), ActionRequest("end-turn")]
     hexmap = state.scenario.map

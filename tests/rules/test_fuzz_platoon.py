@@ -19,7 +19,7 @@ from tabletop.commands import History
 from tabletop.data import load_scenario, save_game, validate_file
 from tabletop.geometry import LosEngine
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, HexMarker, Kind, Scenario, UnitState
+from tabletop.model import GameState, HexMarker, Kind, Pending, Scenario, UnitState
 from tabletop.rules import ActionRequest, LosResult, RandomDice, Viewpoint, engine
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import pside, ptype
@@ -85,15 +85,15 @@ class Player:
         elif self.done_in_impulse >= ACTIONS_PER_IMPULSE or not self.act():
             self.play(ActionRequest("end-impulse"))
 
-    def answer(self, pending: dict[str, object]) -> ActionRequest:
-        if pending["kind"] == "move_paused":
-            return ActionRequest("move", units=(str(pending["unit"]),), cont=True)
-        firers = list(pending["firers"])  # type: ignore[call-overload]
+    def answer(self, pending: Pending) -> ActionRequest:
+        if pending.kind == "move_paused":
+            return ActionRequest("move", units=(pending.unit,), cont=True)
+        firers = list(pending.firers)
         if firers and self.rng.random() < 0.6:
             firer = self.rng.choice(firers)
             for w in ("ap", "he", "aa"):
                 req = ActionRequest("opportunity-fire", units=(firer,),
-                                    target=str(pending["unit"]), weapon=w)  # fmt: skip
+                                    target=pending.unit, weapon=w)  # fmt: skip
                 if self.legal(req):
                     return req
         return ActionRequest("pass")

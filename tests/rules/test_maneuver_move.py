@@ -6,7 +6,7 @@ import maneuver_kit  # noqa: F401  (registers the extra counters)
 import pytest
 from platoon_world import BlockedPairs, act, hx, reasons, unit, world
 
-from tabletop.model import Options, Status
+from tabletop.model import Options, Pending, Status
 from tabletop.rules import IllegalAction
 from tabletop.rules.platoon.reach import reachable
 
@@ -22,7 +22,7 @@ def test_move_pauses_for_opportunity_fire_and_resumes() -> None:
     result = act(state, "move", unit="t1", to=("0102", "0103", "0104"))
     assert result.pending == state.pending
     assert state.pending is not None
-    assert {k: state.pending[k] for k in ("kind", "hex", "firers", "path_left")} == {
+    assert {k: state.pending.to_dict()[k] for k in ("kind", "hex", "firers", "path_left")} == {
         "kind": "opportunity_fire", "hex": "0102", "firers": ["e1"],
         "path_left": ["0103", "0104"],
     }  # fmt: skip
@@ -30,7 +30,7 @@ def test_move_pauses_for_opportunity_fire_and_resumes() -> None:
     fired = act(state, "opportunity-fire", [1, 2, 3], unit="e1", target="t1", weapon="ap")
     assert [r.by for r in fired.rolls] == ["e1"]
     assert state.unit("e1").has("ops_complete")
-    assert state.pending["kind"] == "move_paused"
+    assert state.pending.kind == "move_paused"
     act(state, "move", unit="t1", cont=True)
     assert state.pending is None
     assert state.unit("t1").hex == hx("0104")
@@ -41,9 +41,9 @@ def test_pass_lets_the_move_go_on_and_a_plain_move_ends_with_its_path() -> None:
     state = duel()
     act(state, "move", unit="t1", to=("0102", "0103"))
     act(state, "pass")
-    assert state.pending is not None and state.pending["kind"] == "move_paused"
+    assert state.pending is not None and state.pending.kind == "move_paused"
     act(state, "move", unit="t1", cont=True)
-    assert state.pending is not None and state.pending["hex"] == "0103"
+    assert state.pending is not None and state.pending.hex == "0103"
     act(state, "pass")
     assert state.pending is None
     assert state.unit("t1").hex == hx("0103")
@@ -65,7 +65,7 @@ def test_opportunity_fire_refusals() -> None:
                         unit("t2", "TANK", "blue", "0201")])  # fmt: skip
     assert "not moving" in reasons(state, "opportunity-fire", unit="e1", target="t1")[0]
     act(state, "move", unit="t1", to=("0102", "0103"))
-    assert state.pending is not None and state.pending["firers"] == ["e1"]
+    assert state.pending is not None and state.pending.firers == ("e1",)
     assert "e2 is Ops Complete" in reasons(state, "opportunity-fire", unit="e2", target="t1",
                                            weapon="ap")  # fmt: skip
     assert "e3 is Disrupted" in reasons(state, "opportunity-fire", unit="e3", target="t1",
@@ -86,7 +86,7 @@ def test_opfire_per_hex_unlimited_keeps_the_pause_until_pass() -> None:
                  options=Options(opfire_per_hex=None))  # fmt: skip
     act(state, "move", unit="t1", to=("0102",))
     act(state, "opportunity-fire", [1, 1, 1], unit="e1", target="t1", weapon="ap")
-    assert state.pending is not None and state.pending["firers"] == ["e2"]
+    assert state.pending is not None and state.pending.firers == ("e2",)
     act(state, "opportunity-fire", [1, 1, 1], unit="e2", target="t1", weapon="ap")
     assert state.pending is None  # nobody else could fire and the path is done
 
@@ -195,7 +195,7 @@ def test_helicopter_past_12_hexes_may_not_fire_for_the_rest_of_the_turn() -> Non
     assert state.pending is None
     state.unit("t9").hex = hx("1018")
     act(state, "move", unit="e2", to=("1019",))
-    assert state.pending is not None and state.pending["firers"] == ["t9"]
+    assert state.pending is not None and state.pending.firers == ("t9",)
     assert "h1 moved more than 12 hexes this turn and may not fire" in reasons(
         state, "opportunity-fire", unit="h1", target="e2", weapon="ap"
     )
@@ -216,3 +216,19 @@ def test_helicopter_modes() -> None:
     assert state.unit("h1").mode == "noe" and state.unit("h1").has("ops_complete")
     with pytest.raises(IllegalAction):
         act(state, "mode", unit="h1", mode="landed")
+
+
+def test_a_paused_move_is_frozen_and_each_result_keeps_what_it_reported() -> None:
+    """``GameState.pending`` is a frozen ``Pending``: answering the pause puts a new value
+    in its place, so the move's result still says the move waited for fire."""
+    import dataclasses
+
+    state = duel()
+    moved = act(state, "move", unit="t1", to=("0102", "0103"))
+    assert isinstance(state.pending, Pending) and state.pending.opportunity_fire
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.pending.kind = "move_paused"  # type: ignore[misc]
+    act(state, "opportunity-fire", [1, 2, 3], unit="e1", target="t1", weapon="ap")
+    assert state.pending is not None and state.pending.move_paused and state.pending.shots == 1
+    assert moved.pending is not None and moved.pending.opportunity_fire
+    assert moved.pending.shots == 0 and moved.pending.firers == ("e1",)

@@ -138,7 +138,7 @@ def test_moving_fire_and_a_platoon_without_sw_refuse_the_sw_options() -> None:
 def test_sw_joins_opportunity_fire_on_the_mover() -> None:
     state = world([*platoon("i1", "0505"), unit("v1", "IFV", "red", "0508")], active="r1")
     act(state, "move", unit="v1", to=("0507",))
-    assert state.pending is not None and state.pending["firers"] == ["i1"]
+    assert state.pending is not None and state.pending.firers == ("i1",)
     assert reasons(state, "opportunity-fire", unit="i1", target="v1", weapon="he",
                    sw_target="i1") == ["i1 is not moving: i1-sw may fire only at v1"]  # fmt: skip
     result = act(state, "opportunity-fire", [6, 1, 1, 4, 4, 1], unit="i1", target="v1",

@@ -105,7 +105,7 @@ def test_assault_goes_by_the_cheapest_path_into_each_enemy_hex() -> None:
 def test_opportunity_fire_is_offered_against_the_paused_mover_only() -> None:
     state = base(rules=["opportunity_fire"])
     act(state, "move", unit="t1", to=("0405",))
-    assert state.pending is not None and state.pending["kind"] == "opportunity_fire"
+    assert state.pending is not None and state.pending.kind == "opportunity_fire"
     report = ask(state, side="red")
     opfire = report.unit("e1").option("opportunity-fire")
     assert opfire.targets == ("t1",)

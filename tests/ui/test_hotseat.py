@@ -144,7 +144,7 @@ def test_opportunity_fire_hands_over_to_the_defender(hot, qtbot) -> None:  # typ
     _act(doc, "draw", formation="kampfgruppe")
     _take_over(window, qtbot)
     _act(doc, "move", units=("leo2-1",), to=("1312",))  # in sight of Pact tanks: paused
-    assert doc.state.pending is not None and doc.state.pending["kind"] == "opportunity_fire"
+    assert doc.state.pending is not None and doc.state.pending.kind == "opportunity_fire"
     assert window.hotseat.screen.title.text() == "Pass the laptop to the Warsaw Pact player"
     assert window.viewer is None
     _take_over(window, qtbot)

@@ -171,8 +171,8 @@ def test_opportunity_fire_is_offered_and_answered_by_fire(qtbot, demo) -> None: 
     doc = win.document
     move_into_sight(qtbot, win)
     pending = doc.state.pending
-    assert pending is not None and pending["kind"] == "opportunity_fire"
-    assert "leo2-1" in pending["firers"]
+    assert pending is not None and pending.kind == "opportunity_fire"
+    assert "leo2-1" in pending.firers
     assert win.play.panel.banner.isVisible() and "Pass" in win.play.panel.banner.text()
     assert action(win, "pass").isEnabled()
     click_hex(qtbot, win, "1211")  # the defender picks its firer
@@ -236,7 +236,7 @@ def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> No
     click_hex(qtbot, win, "1910")
     click_hex(qtbot, win, "1810")
     click_hex(qtbot, win, "1810")  # go: it pauses in 1910
-    assert doc.state.pending["hex"] == "1910"
+    assert doc.state.pending.hex == "1910"
     press_button(qtbot, win, "pass")  # the move goes on by itself
     assert [e.action for e in doc.state.log[-2:]] == ["pass", "move"]
     assert doc.state.log[-1].args.get("cont") is True
@@ -249,7 +249,7 @@ def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> No
     for k in range(passes):  # each undo: one answer (with the move it continued)
         assert win.undo_action.text() == said[passes - 1 - k]  # what the undo takes back
         action(win, "undo").trigger()
-    assert doc.state.pending["hex"] == "1910" and doc.state.pending["kind"] == "opportunity_fire"
+    assert doc.state.pending.hex == "1910" and doc.state.pending.kind == "opportunity_fire"
     assert doc.state.log[-1].action == "move" and not doc.state.log[-1].args.get("cont")
     assert win.redo_action.text().startswith("&Redo: NATO lets T-72 pass; T-72 moves on to ")
     action(win, "redo").trigger()  # the pass, and the move it continued

@@ -138,11 +138,11 @@ def continue_reasons(state: GameState, request: ActionRequest) -> list[str]:
     pending = state.pending
     if pending is None:
         return ["no move is paused: there is nothing to continue"]
-    if pending.get("kind") != PAUSED:
-        return [f"{pending.get('unit')}'s move waits for opportunity fire or pass in "
-                f"{pending.get('hex')}"]  # fmt: skip
-    if request.unit is not None and request.unit != pending.get("unit"):
-        return [f"the paused move is {pending.get('unit')}'s, not {request.unit}'s"]
+    if pending.kind != PAUSED:
+        return [f"{pending.unit}'s move waits for opportunity fire or pass in "
+                f"{pending.hex}"]  # fmt: skip
+    if request.unit is not None and request.unit != pending.unit:
+        return [f"the paused move is {pending.unit}'s, not {request.unit}'s"]
     if request.side is not None and request.side != state.active_side:
         return [f"the paused move is {state.active_side}'s to continue"]
     return []
@@ -154,7 +154,7 @@ def resume(
     """Carry on a paused move from where it stopped; finish its action when it is over."""
     assert state.pending is not None
     leg = leg_from_pending(state.pending)
-    path = [state.scenario.map.parse(t) for t in state.pending["path_left"]]
+    path = [state.scenario.map.parse(t) for t in state.pending.path_left]
     unit = state.unit(leg.unit)
     result.action = leg.action if leg.action != "move" else result.action
     if advance(state, unit, path, leg, dice, los, result):

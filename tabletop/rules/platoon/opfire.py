@@ -9,6 +9,8 @@ until no one else could fire). Then the mover's side continues with ``move --con
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
@@ -22,9 +24,9 @@ def _mover(state: GameState, *, answered: bool = False) -> UnitState | None:
     """The unit paused for opportunity fire (``answered``: or paused after it)."""
     if state.pending is None:
         return None
-    if state.pending.get("kind") != OPFIRE and not answered:
+    if state.pending.kind != OPFIRE and not answered:
         return None
-    return state.units.get(str(state.pending.get("unit")))
+    return state.units.get(state.pending.unit)
 
 
 def _sw_reasons(
@@ -50,8 +52,8 @@ def opfire_reasons(
         why = f"{target.id} is not moving: fire outside {firer.id}'s own impulse is refused"
         return None, [why]
     assert state.pending is not None
-    if state.pending.get("kind") != OPFIRE and not int(state.pending.get("shots", 0)):
-        return None, [f"the opportunity fire at {mover.id} in {state.pending.get('hex')} "
+    if state.pending.kind != OPFIRE and not state.pending.shots:
+        return None, [f"the opportunity fire at {mover.id} in {state.pending.hex} "
                       "was passed"]  # fmt: skip
     reasons: list[str] = []
     if request.side is not None and request.side != firer.side:
@@ -66,9 +68,9 @@ def opfire_reasons(
         reasons.append(f"{firer.id} is Ops Complete")
     limit = state.scenario.options.opfire_per_hex
     assert state.pending is not None
-    if limit is not None and int(state.pending.get("shots", 0)) >= limit:
+    if limit is not None and state.pending.shots >= limit:
         reasons.append(f"{mover.id} has already drawn {limit} opportunity attack(s) in "
-                       f"{state.pending.get('hex')} (option opfire_per_hex)")  # fmt: skip
+                       f"{state.pending.hex} (option opfire_per_hex)")  # fmt: skip
     plan, more = plan_fire(state, firer, mover, request.weapon, los)
     return plan, reasons + more + _sw_reasons(state, firer, request, los, mover)
 
@@ -89,7 +91,7 @@ class OpportunityFire:
         result = ActionResult(request.action)
         fire_at(state, plan, dice, result, los, target_moving=True, sw=sw)
         mark_fired(state, result, firer)
-        state.pending["shots"] = int(state.pending.get("shots", 0)) + 1
+        state.pending = replace(state.pending, shots=state.pending.shots + 1)
         mover = state.unit(plan.target)
         limit = state.scenario.options.opfire_per_hex
         firers = opportunity_firers(state, mover, los) if mover.alive else []
@@ -97,7 +99,7 @@ class OpportunityFire:
             state.pending = None
             result.event("move_ended", unit=mover.id, reason="eliminated")
         elif limit is None and firers:
-            state.pending["firers"] = firers
+            state.pending = replace(state.pending, firers=tuple(firers))
         else:
             _answered(state, dice, los, result)
         result.pending = state.pending
@@ -120,7 +122,7 @@ class Pass:
     ) -> ActionResult:
         result = ActionResult(request.action)
         assert state.pending is not None
-        result.event("passed", unit=str(state.pending["unit"]), hex=state.pending["hex"])
+        result.event("passed", unit=state.pending.unit, hex=state.pending.hex)
         _answered(state, dice, los, result)
         result.pending = state.pending
         return result
@@ -132,8 +134,7 @@ def _answered(state: GameState, dice: DiceSource, los: LineOfSight, result: Acti
     from tabletop.rules.platoon.move import finish
 
     assert state.pending is not None
-    if state.pending["action"] == "move" and not state.pending["path_left"]:
+    if state.pending.action == "move" and not state.pending.path_left:
         finish(state, leg_from_pending(state.pending), dice, los, result)
     else:
-        state.pending["kind"] = PAUSED
-        state.pending["firers"] = []
+        state.pending = replace(state.pending, kind=PAUSED, firers=())

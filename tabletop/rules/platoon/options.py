@@ -225,14 +225,14 @@ def _moving_fire(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
 
 
 def _paused_for_fire(state: GameState) -> bool:
-    return state.pending is not None and state.pending.get("kind") == "opportunity_fire"
+    return state.pending is not None and state.pending.opportunity_fire
 
 
 def _opportunity_fire(
     state: GameState, unit: UnitState, bare: ActionRequest
 ) -> Iterator[ActionRequest]:
     """The paused mover, with each rating that may attack it."""
-    mover = state.units.get(str((state.pending or {}).get("unit", "")))
+    mover = state.units.get(state.pending.unit) if state.pending is not None else None
     if mover is None or not mover.alive:
         return
     for weapon in pside(state, unit).ratings():

@@ -6,11 +6,9 @@ After the mover enters a hex and pays its cost, in this order: a minefield there
 it (its move ends), a sapper in maneuver mode checks the next hex (a hidden enemy
 minefield there is revealed and the move ends), a helicopter past 12 hexes loses its fire
 for the turn, and if an enemy could make an opportunity attack the move pauses. The
-paused move lives in ``GameState.pending`` (saved with the game)::
-
-    {"kind": "opportunity_fire" | "move_paused", "action": "move", "unit": ID,
-     "hex": "0506", "firers": [...], "path_left": ["0507"], "mp_left": 3, "hexes": 2,
-     "shots": 0, "request": {...the original request...}}
+paused move lives in ``GameState.pending`` (saved with the game), a
+``tabletop.model.Pending``: its unit, hex, firers, path left and what the walk keeps to go
+on (action, MP left, hexes entered, shots drawn, the original request).
 
 ``opportunity_fire`` waits for ``opportunity-fire`` or ``pass``; ``move_paused`` for
 ``move --unit ID --continue``. The start hex never triggers opportunity fire.
@@ -23,7 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, PlatoonUnitType, Rating, UnitState, Weapon
+from tabletop.model import (
+    MOVE_PAUSED,
+    OPPORTUNITY_FIRE,
+    GameState,
+    Pending,
+    PlatoonUnitType,
+    Rating,
+    UnitState,
+    Weapon,
+)
 from tabletop.rules.actions import ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, counted_range
@@ -32,8 +39,8 @@ from tabletop.rules.platoon.eligibility import plan_fire
 from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
 from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, step_cost
 
-OPFIRE = "opportunity_fire"
-PAUSED = "move_paused"
+OPFIRE = OPPORTUNITY_FIRE
+PAUSED = MOVE_PAUSED
 
 
 @dataclass
@@ -104,7 +111,7 @@ def _longest_range(state: GameState) -> int:
 
 def moving_unit(state: GameState) -> str | None:
     """The unit whose move is paused, if any (it is never concealed, rules 2.9 b)."""
-    return None if state.pending is None else str(state.pending.get("unit"))
+    return None if state.pending is None else state.pending.unit
 
 
 def pending_reasons(state: GameState, action: str) -> list[str]:
@@ -112,9 +119,7 @@ def pending_reasons(state: GameState, action: str) -> list[str]:
     pending = state.pending
     if pending is None:
         return []
-    kind = pending.get("kind")
-    unit = pending.get("unit")
-    where = pending.get("hex")
+    kind, unit, where = pending.kind, pending.unit, pending.hex
     if kind == OPFIRE and action not in ("opportunity-fire", "pass"):
         return [f"{unit}'s move is paused in {where} for opportunity fire: "
                 "answer with opportunity-fire or pass"]  # fmt: skip
@@ -222,27 +227,27 @@ def _detects(state: GameState, unit: UnitState, h: Hex, result: ActionResult) ->
 
 
 def _pause(state: GameState, unit: UnitState, kind: str, left: list[Hex], leg: Walk) -> None:
-    state.pending = {
-        "kind": kind,
-        "action": leg.action,
-        "unit": unit.id,
-        "hex": label(state, hex_of(unit)),
-        "firers": list(leg.firers),
-        "path_left": [label(state, h) for h in left],
-        "mp_left": leg.mp_left,
-        "hexes": leg.hexes,
-        "maneuver": leg.maneuver,
-        "shots": 0,
-        "request": dict(leg.request),
-    }
+    state.pending = Pending(
+        kind=kind,
+        action=leg.action,
+        unit=unit.id,
+        hex=label(state, hex_of(unit)),
+        firers=tuple(leg.firers),
+        path_left=tuple(label(state, h) for h in left),
+        mp_left=leg.mp_left,
+        hexes=leg.hexes,
+        maneuver=leg.maneuver,
+        shots=0,
+        request=dict(leg.request),
+    )
 
 
-def leg_from_pending(pending: dict[str, Any]) -> Walk:
+def leg_from_pending(pending: Pending) -> Walk:
     return Walk(
-        unit=str(pending["unit"]),
-        action=str(pending["action"]),
-        request=dict(pending["request"]),
-        mp_left=int(pending["mp_left"]),
-        hexes=int(pending["hexes"]),
-        maneuver=bool(pending.get("maneuver")),
+        unit=pending.unit,
+        action=pending.action,
+        request=dict(pending.request),
+        mp_left=pending.mp_left,
+        hexes=pending.hexes,
+        maneuver=pending.maneuver,
     )

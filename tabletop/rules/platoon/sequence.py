@@ -104,7 +104,7 @@ class EndImpulse:
         if not reasons and request.side is not None and request.side != state.active_side:
             reasons.append(f"the active impulse is {state.active_side}'s, not {request.side}'s")
         if state.pending is not None:
-            reasons.append(f"a {state.pending.get('kind', 'pending')} decision is waiting")
+            reasons.append(f"a {state.pending.kind} decision is waiting")
         return reasons
 
     def perform(
