@@ -28,9 +28,18 @@ class PlayAction(Command):
     allowed."""
 
     def __init__(
-        self, state: GameState, request: ActionRequest, los: LineOfSight, dice: DiceSource
+        self,
+        state: GameState,
+        request: ActionRequest,
+        los: LineOfSight,
+        dice: DiceSource,
+        *,
+        by: str | None = None,
+        why: str = "",
     ) -> None:
         super().__init__(request.action)
+        self.by, self.why = by, why
+        """Who chose the action when not a player (``bot``), and why: into its log entry."""
         self.state = state
         self.request = request
         self.los = los
@@ -52,7 +61,9 @@ class PlayAction(Command):
         journal = None
         try:
             with recording(self.state) as journal:
-                self.result = engine.perform(self.state, self.request, dice, self.los)
+                self.result = engine.perform(
+                    self.state, self.request, dice, self.los, by=self.by, why=self.why
+                )
         finally:  # (dice that run out stop an action half-way: undo must still put it back)
             if journal is not None:
                 self._before = Memento(journal.units, rest)

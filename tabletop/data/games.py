@@ -73,7 +73,7 @@ UNIT_STATE_KEYS = (
     "ammo",
     "flags",
 )
-LOG_KEYS = ("action", "args", "dice", "turn", "side", "summary")
+LOG_KEYS = ("action", "args", "dice", "turn", "side", "summary", "by", "why")
 
 
 def _figures(ck: Checker, d: dict[str, Any], base: UnitState, sc: Scenario) -> list[Figure]:
@@ -273,6 +273,8 @@ def _log(ck: Checker, doc: dict[str, Any], asides: list[Aside] | None = None) ->
                 turn=ck.get_int(d, "turn", "", 1, lo=1),
                 side=None if side is None else str(ck.get_str(d, "side", "", None)),
                 summary=str(ck.get_str(d, "summary", "", "")),
+                by=None if d.get("by") is None else str(ck.get_str(d, "by", "", None)),
+                why=str(ck.get_str(d, "why", "", "")),
             )
         )
     return out
@@ -468,5 +470,6 @@ def _actions(game: GameState) -> list[dict[str, Any]]:
             "side": e.side,
             "summary": e.summary,
         }
+        | ({"by": e.by, "why": e.why} if e.by is not None else {})
         for e in game.log
     ]

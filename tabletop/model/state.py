@@ -300,6 +300,10 @@ class LogEntry:
     turn: int
     side: str | None = None
     summary: str = ""
+    by: str | None = None
+    """Who chose the action when it was not a player: ``bot`` (the computer opponent)."""
+    why: str = ""
+    """The chooser's reason, one sentence (the computer opponent's)."""
 
 
 @dataclass(frozen=True)

@@ -112,9 +112,17 @@ def ruleset_actions(name: str) -> tuple[str, ...]:
 
 
 def perform(
-    state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+    state: GameState,
+    request: ActionRequest,
+    dice: DiceSource,
+    los: LineOfSight,
+    *,
+    by: str | None = None,
+    why: str = "",
 ) -> ActionResult:
-    """Check, carry out and log one action. Raises ``IllegalAction`` with reasons."""
+    """Check, carry out and log one action. Raises ``IllegalAction`` with reasons. ``by``
+    and ``why`` go into the log entry: who chose the action when not a player (``bot``)
+    and its reason."""
     from tabletop.rules.actions import IllegalAction
 
     ruleset = ruleset_for(state.scenario.ruleset)
@@ -135,6 +143,8 @@ def perform(
             turn=turn,
             side=side,
             summary=summarise(result),
+            by=by,
+            why=why,
         )
     )
     return result
@@ -176,6 +186,6 @@ def replay_steps(
             continue
         dice = ScriptedDice(entry.dice)
         request = ActionRequest.from_dict(entry.action, entry.args)
-        result = perform(state, request, dice, los)
+        result = perform(state, request, dice, los, by=entry.by, why=entry.why)
         dice.check_all_used()
         yield result
