@@ -44,6 +44,8 @@ fuzz: setup
 		$(BIN)/python -m pytest tests/data/test_hostile_fuzz.py -q -s
 	TABLETOP_FUZZ_SQUAD_GAMES=1000 TABLETOP_FUZZ_SQUAD_TURNS=8 QT_QPA_PLATFORM=offscreen \
 		$(BIN)/python -m pytest tests/rules/test_fuzz_squad.py -q
+	TABLETOP_BOT_GAMES=50 QT_QPA_PLATFORM=offscreen \
+		$(BIN)/python -m pytest tests/bot/test_fairness.py -q -k engine_takes
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,6 +1,6 @@
 """The dependency rule of architecture.md, checked mechanically.
 
-hexgrid <- model <- {rules, geometry, data} <- commands <- documents <- render <- {cli, ui};
+hexgrid <- model <- {rules, geometry, data} <- commands <- bot <- documents <- render <- {cli, ui};
 rules, geometry and data never import each other; third-party imports stay in their layer.
 """
 
@@ -23,12 +23,13 @@ ALLOWED: dict[str, set[str]] = {
     "geometry": {"hexgrid", "model", "rules"},  # rules.los only: the protocol's value types
     "data": {"hexgrid", "model", "paths"},
     "commands": {"hexgrid", "model", "rules"},
-    "documents": {"hexgrid", "model", "rules", "commands"},
+    "bot": {"hexgrid", "model", "rules", "commands"},
+    "documents": {"hexgrid", "model", "rules", "commands", "bot"},
     "render": {"hexgrid", "model", "rules", "commands", "documents"},
     "cli": {"hexgrid", "model", "rules", "geometry", "data", "commands", "documents",
-            "render", "paths", "cli"},
+            "render", "paths", "cli", "bot"},
     "ui": {"hexgrid", "model", "rules", "geometry", "data", "commands", "documents",
-           "render", "paths", "cli"},
+           "render", "paths", "cli", "bot"},
 }  # fmt: skip
 # layer -> third-party top-level packages it may import
 THIRD_PARTY: dict[str, set[str]] = {
@@ -37,6 +38,8 @@ THIRD_PARTY: dict[str, set[str]] = {
     "render": {"PySide6"},
     "ui": {"PySide6"},
 }
+RULESET_PACKAGES = ("tabletop.rules.platoon", "tabletop.rules.squad")
+"""What the opponent never imports: it asks the core's public questions only."""
 KNOWN_THIRD_PARTY = {"shapely", "numpy", "yaml", "PySide6"}
 
 
@@ -71,6 +74,8 @@ def test_imports_point_downward(layer: str, path: Path) -> None:
             target = parts[1] if len(parts) > 1 else "tabletop"
             if target not in ALLOWED[layer] | {layer, "tabletop"}:
                 problems.append(f"{path}:{line}: {layer} imports {module}")
+            if layer == "bot" and module.startswith(RULESET_PACKAGES):
+                problems.append(f"{path}:{line}: the opponent asks the core, not a ruleset")
             if layer == "geometry" and target == "rules" and module != "tabletop.rules.los":
                 problems.append(f"{path}:{line}: geometry may import only tabletop.rules.los")
         elif top in KNOWN_THIRD_PARTY and top not in THIRD_PARTY.get(layer, set()):

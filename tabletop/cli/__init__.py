@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("tabletop.cli.show", "where a game stands: turn, phase, units, markers"),
     "actions": ("tabletop.cli.actions", "what each unit may do now, and why not"),
     "reach": ("tabletop.cli.reach", "the hexes a unit's move can reach, with their costs"),
+    "bot": ("tabletop.cli.bot", "the computer opponent plays a side's actions"),
     "sheet": ("tabletop.cli.sheet", "print a counter sheet"),
     "bundled": ("tabletop.cli.bundled", "where the bundled maps, counters and scenarios are"),
 }

@@ -1,0 +1,312 @@
+"""The opponent's three levels: how each chooses one action for its side.
+
+Every level chooses among the legal requests the core lists for the side
+(``rules.query.available_actions`` under ``side``, asked of the side's view), so it can
+never propose an action the engine refuses, and it reads no die of the game: what it
+tries ahead it rolls with its own seeded generator, on copies of its view.
+
+- ``random``: a uniformly random legal request (the baseline).
+- ``greedy``: one action ahead. Each request is scored by the change it makes to the
+  side's prospects in VP (``bot.value.worth``): an attack by its exact odds
+  (``rules.forecast``: each outcome's chance times the share of the target's worth it
+  takes, more when the target stands by an objective), everything else by trying it on
+  a copy of the view (moves take objectives, walk into known minefields, stop in the
+  enemy's sight), with the dice it needs sampled several times. Doing nothing (pass, end
+  the impulse or phase) scores 0, so a unit with nothing good to do does not waste
+  itself.
+- ``planner``: greedy's best few requests, each followed on copies of the view by the
+  enemy's most damaging immediate reply fire (its exact odds), the dice of both sampled
+  as often as the time budget allows (anytime: the best found so far when time is up).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tabletop.bot.value import Sight, Worths, lead, worth
+from tabletop.hexgrid import Hex
+from tabletop.model import GameState
+from tabletop.rules import (
+    ActionRequest,
+    IllegalAction,
+    LineOfSight,
+    RandomDice,
+    RecordingDice,
+    engine,
+    victory,
+)
+from tabletop.rules.forecast import Forecast, forecast
+from tabletop.rules.query import available_actions
+
+LEVELS = ("random", "greedy", "planner")
+ATTACKS = frozenset({"fire", "opportunity-fire", "moving-fire"})
+"""Requests whose odds ``rules.forecast`` gives."""
+IDLE = frozenset({"pass", "end-impulse", "end-phase", "end-turn"})
+"""Doing nothing more: the yardstick every other request must beat."""
+ACT_COST = 0.02
+"""What any action but ``IDLE`` costs (the unit is spent for the impulse or phase)."""
+DENY = 0.5
+"""Share of an objective's VP an effect on a unit standing at or beside it is worth."""
+SAMPLES = 4
+"""Tries of a request whose outcome depends on dice (a move into a known minefield)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One choice: the request, why (one plain sentence) and its score in VP."""
+
+    request: ActionRequest
+    why: str
+    score: float
+
+
+def legal_requests(view: GameState, los: LineOfSight, side: str) -> list[ActionRequest]:
+    """Every legal request of ``side`` now, in the core's order (game actions first)."""
+    report = available_actions(view, los, side=side)
+    found = [c for o in report.game for c in o.choices]
+    found += [c for u in report.units for o in u.options for c in o.choices]
+    return found
+
+
+def name_of(view: GameState, unit_id: str | None) -> str:
+    if unit_id is None or unit_id not in view.units:
+        return str(unit_id)
+    utype = view.scenario.unit_types.get(view.units[unit_id].type_id)
+    name = getattr(utype, "name", None) or unit_id
+    return f"{name} ({unit_id})" if name != unit_id else unit_id
+
+
+def wording(view: GameState, request: ActionRequest) -> str:
+    """The request in a player's words: ``fire at T-72 (t72-1)``, ``move to 1310``."""
+    words = request.action.replace("-", " ")
+    if request.target:
+        words += f" at {name_of(view, request.target)}"
+    elif request.to:
+        words += f" to {request.to[-1]}"
+    elif request.hex:
+        words += f" in {request.hex}"
+    if request.units:
+        words = f"{name_of(view, request.units[0])}: {words}"
+    return words
+
+
+# --- scoring ------------------------------------------------------------------------------
+class Scorer:
+    """Greedy's score of each request of ``side`` in ``view`` (see the module docstring)."""
+
+    def __init__(self, view: GameState, los: LineOfSight, side: str, rng: random.Random) -> None:
+        self.view, self.los, self.side, self.rng = view, los, side, rng
+        self.sight = Sight(view, side, los)
+        self.worths = Worths(view)
+        self.base = worth(view, side, self.sight, self.worths)
+        self.base_lead = lead(victory.count_vp(view), side)
+        self.objectives = victory.objectives(view.scenario)
+
+    def after(self, request: ActionRequest) -> tuple[GameState, bool] | None:
+        """The view after ``request`` with sampled dice, and whether it rolled any."""
+        copy = self.view.snapshot()
+        dice = RecordingDice(RandomDice(self.rng.getrandbits(32)))
+        try:
+            engine.perform(copy, request, dice, self.los)
+        except IllegalAction:
+            return None
+        return copy, bool(dice.faces)
+
+    def attack_gain(self, request: ActionRequest, odds: Forecast) -> tuple[float, str]:
+        """Expected VP an attack takes from the enemy, with its odds in words."""
+        targets: list[tuple[str | None, tuple[tuple[str, float], ...]]]
+        targets = [(u.unit, u.outcomes) for u in odds.units] or [(request.target, odds.outcomes)]
+        gain, best = 0.0, (0.0, "")
+        for unit_id, outcomes in targets:
+            unit = self.view.units.get(str(unit_id))
+            if unit is None or len(outcomes) < 2:
+                continue
+            top = len(outcomes) - 1
+            share = sum(p * i / top for i, (_name, p) in enumerate(outcomes))
+            effect = 1.0 - outcomes[0][1]
+            value = share * self.worths(unit) + self._denial(unit.hex, unit.side) * effect
+            gain += value
+            if value >= best[0]:
+                worst = outcomes[-1]
+                best = (value, f"{effect:.0%} to hit {name_of(self.view, unit.id)}, "
+                                f"{worst[1]:.0%} {worst[0].lower()}")  # fmt: skip
+        return gain, best[1]
+
+    def _denial(self, h: Hex | None, owner: str) -> float:
+        """VP at stake by the unit's hex: the objectives at or next to it that its side
+        does not hold (an effect on it may stop it taking them)."""
+        if h is None:
+            return 0.0
+        control = victory.controls(self.view)
+        near = [o for o in self.objectives if o.hex.distance(h) <= 1]
+        at_stake = [o.vp for o in near if control.get(o.label) != owner]
+        return DENY * float(sum(at_stake))
+
+    def score(self, request: ActionRequest) -> tuple[float, str]:
+        if request.action in IDLE:
+            return 0.0, "nothing better to do"
+        if request.action == "draw":  # a chit from the cup: chance, nobody's choice
+            return 0.0, "the next formation is drawn from the cup"
+        odds = forecast(self.view, request, self.los) if request.action in ATTACKS else None
+        gain, odds_words = (0.0, "")
+        if odds is not None and odds.outcomes and not odds.reasons:
+            gain, odds_words = self.attack_gain(request, odds)
+            if not request.to:  # a fire from where it stands: its position does not change
+                return gain - ACT_COST, f"expected {gain:.2f} VP of enemy losses ({odds_words})"
+        tries: list[float] = []
+        vp_change = 0.0
+        for _ in range(SAMPLES):
+            found = self.after(request)
+            if found is None:
+                return float("-inf"), "refused"
+            copy, rolled = found
+            if odds is None:
+                vp_change += lead(victory.count_vp(copy), self.side) - self.base_lead
+            tries.append(worth(copy, self.side, self.sight, self.worths) - self.base)
+            if not rolled:
+                break
+        n = len(tries)
+        position = sum(tries) / n
+        if odds is not None and odds.outcomes:  # moving fire: the move's, the fire's odds
+            position -= vp_change / n
+            position += gain
+        total = position - ACT_COST
+        return total, self._why(request, total, vp_change / n, odds_words)
+
+    def _why(self, request: ActionRequest, total: float, vp: float, odds: str) -> str:
+        if odds:
+            return f"worth {total:+.2f} VP with the move ({odds})"
+        if vp > 0.05:
+            return f"gains {vp:.1f} VP now, {total:+.2f} VP in all"
+        if vp < -0.05:
+            return f"costs {-vp:.1f} VP (losses to expect), {total:+.2f} VP in all"
+        return f"betters its position by {total:+.2f} VP (objectives nearer, enemy sight)"
+
+
+# --- the levels -----------------------------------------------------------------------------
+Chooser = Callable[[GameState, LineOfSight, str, random.Random, float], Decision | None]
+
+
+def choose_random(
+    view: GameState, los: LineOfSight, side: str, rng: random.Random, budget: float
+) -> Decision | None:
+    requests = legal_requests(view, los, side)
+    if not requests:
+        return None
+    request = rng.choice(requests)
+    return Decision(request, f"chose at random among {len(requests)} legal actions", 0.0)
+
+
+def _ranked(
+    view: GameState, los: LineOfSight, side: str, rng: random.Random
+) -> tuple[Scorer, list[tuple[float, int, ActionRequest, str]]]:
+    requests = legal_requests(view, los, side)
+    scorer = Scorer(view, los, side, rng)
+    ranked = []
+    for i, request in enumerate(requests):
+        value, why = scorer.score(request)
+        ranked.append((value, i, request, why))
+    # the best first; among equals the core's order (game actions, then unit ids)
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return scorer, ranked
+
+
+def choose_greedy(
+    view: GameState, los: LineOfSight, side: str, rng: random.Random, budget: float
+) -> Decision | None:
+    _scorer, ranked = _ranked(view, los, side, rng)
+    if not ranked:
+        return None
+    value, _i, request, why = _prefer_idle(ranked)
+    return Decision(request, f"{wording(view, request)}: {why}", value)
+
+
+def _prefer_idle(
+    ranked: Sequence[tuple[float, int, ActionRequest, str]],
+) -> tuple[float, int, ActionRequest, str]:
+    """The best, but doing nothing over an action that gains nothing."""
+    best = ranked[0]
+    if best[0] <= 0.0:
+        idle = next((r for r in ranked if r[2].action in IDLE), None)
+        if idle is not None:
+            return idle
+    return best
+
+
+def _reply_loss(copy: GameState, los: LineOfSight, side: str, worths: Worths) -> float:
+    """The VP the enemy's most damaging single fire at the side takes, in expectation."""
+    best = 0.0
+    for enemy in copy.enemies_of(side):
+        for unit in copy.units.values():
+            if unit.side != side or unit.hex is None or not unit.alive:
+                continue
+            if enemy.hex is None or enemy.hex.distance(unit.hex) > 12:
+                continue
+            request = ActionRequest("fire", units=(enemy.id,), target=unit.id)
+            odds = forecast(copy, request, los)
+            if odds.reasons or len(odds.outcomes) < 2:
+                continue
+            top = len(odds.outcomes) - 1
+            share = sum(p * i / top for i, (_n, p) in enumerate(odds.outcomes))
+            best = max(best, share * worths(unit))
+    return best
+
+
+PRIOR = 2
+"""Greedy's score counts as this many tries in the planner's mean."""
+TRIES = 8
+"""The planner's tries of each shortlisted request (fewer when the budget runs out)."""
+SHORTLIST = 6
+
+
+def choose_planner(
+    view: GameState, los: LineOfSight, side: str, rng: random.Random, budget: float
+) -> Decision | None:
+    start = time.perf_counter()
+    scorer, ranked = _ranked(view, los, side, rng)
+    if not ranked:
+        return None
+    shortlist = [r for r in ranked[:SHORTLIST] if r[0] != float("-inf")]
+    if len(shortlist) <= 1:
+        value, _i, request, why = _prefer_idle(ranked)
+        return Decision(request, f"{wording(view, request)}: {why}", value)
+    # each try: the request with sampled dice, then the enemy's most damaging reply fire
+    sums = {r[1]: PRIOR * r[0] for r in shortlist}
+    tries = dict.fromkeys(sums, 0)
+    for _round in range(TRIES):
+        for _value, i, request, _why in shortlist:
+            if request.action in IDLE:
+                copy: GameState | None = view
+            else:
+                found = scorer.after(request)
+                copy = None if found is None else found[0]
+            if copy is None:
+                continue
+            cost = 0.0 if request.action in IDLE else ACT_COST
+            gained = worth(copy, side, scorer.sight, scorer.worths) - scorer.base - cost
+            sums[i] += gained - _reply_loss(copy, los, side, scorer.worths)
+            tries[i] += 1
+        if time.perf_counter() - start >= budget:
+            break
+
+    def mean(r: tuple[float, int, ActionRequest, str]) -> float:
+        return sums[r[1]] / (PRIOR + tries[r[1]])
+
+    best = max(shortlist, key=lambda r: (mean(r), -r[1]))
+    if mean(best) <= 0.0:
+        idle = next((r for r in ranked if r[2].action in IDLE), None)
+        if idle is not None and (idle[1] not in sums or mean(idle) >= mean(best)):
+            best = idle
+    n = tries.get(best[1], 0)
+    tried = f"; {n} tries with the enemy's best reply: {mean(best):+.2f} VP" if n else ""
+    return Decision(best[2], f"{wording(view, best[2])}: {best[3]}{tried}", best[0])
+
+
+CHOOSERS: dict[str, Chooser] = {
+    "random": choose_random,
+    "greedy": choose_greedy,
+    "planner": choose_planner,
+}
