@@ -10,17 +10,14 @@ from __future__ import annotations
 
 from tabletop.model import GameState
 
-OPPORTUNITY_FIRE = "opportunity_fire"
-"""The kind of a paused move that waits on the defender's opportunity fire."""
-
 
 def waiting_on(state: GameState) -> str | None:
     """The side whose decision the game waits for (None: nobody's, or the game is over)."""
     if state.finished:
         return None
     pending = state.pending
-    if pending is not None and pending.get("kind") == OPPORTUNITY_FIRE:
-        mover = state.units.get(str(pending.get("unit")))
+    if pending is not None and pending.opportunity_fire:
+        mover = state.units.get(pending.unit)
         if mover is not None:
             return next((s for s in state.scenario.sides if s != mover.side), None)
     return state.active_side
