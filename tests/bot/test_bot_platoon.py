@@ -95,7 +95,7 @@ def test_opportunity_fire_is_taken_at_a_unit_about_to_take_an_objective() -> Non
         active="r1",
     )  # fmt: skip
     with_victory(state, hexes=[{"hex": "0507", "vp": 3, "owner": "blue"}])
-    result = act(state, "move", unit="r", to=("0509", "0508"))
+    act(state, "move", unit="r", to=("0509", "0508"))
     assert state.pending is not None and state.pending.opportunity_fire
     assert bot.my_move(state, CLEAR, "blue") and not bot.my_move(state, CLEAR, "red")
     for level in THINKING:
