@@ -21,6 +21,7 @@ from tabletop.model import MOVE_PAUSED, OPPORTUNITY_FIRE, Pending, UnitState
 from tabletop.rules import ActionRequest, ActionResult, DiceError, IllegalAction, LineOfSight
 from tabletop.rules.engine import ruleset_for
 from tabletop.rules.query import ActionOption, ReachReport, available_actions, reach
+from tabletop.rules.turns import waiting_on
 
 OPFIRE = OPPORTUNITY_FIRE
 """interfaces.md 3: a paused move's ``pending.kind`` before its answer (after it:
@@ -91,13 +92,7 @@ class PlayController(QObject):
         """The side whose decision the game waits for: the defender while a move is paused
         for opportunity fire, else the active side."""
         assert self.document is not None
-        state = self.document.state
-        pending = state.pending
-        if pending is not None and pending.opportunity_fire:
-            mover = state.units.get(pending.unit)
-            if mover is not None:
-                return next((s for s in state.scenario.sides if s != mover.side), None)
-        return state.active_side
+        return waiting_on(self.document.state)
 
     def click_hex(self, h: Hex | None) -> None:
         """Select the top unit of the side to act there, or the next one on a second click;
