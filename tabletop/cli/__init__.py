@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "reach": ("tabletop.cli.reach", "the hexes a unit's move can reach, with their costs"),
     "bot": ("tabletop.cli.bot", "the computer opponent plays a side's actions"),
     "sheet": ("tabletop.cli.sheet", "print a counter sheet"),
+    "print-map": ("tabletop.cli.printmap", "print the map at true scale on pages"),
     "bundled": ("tabletop.cli.bundled", "where the bundled maps, counters and scenarios are"),
 }
 

@@ -31,6 +31,7 @@ __all__ = [
     "badges_for",
     "counter_colors",
     "paint_counter",
+    "stack_offsets",
 ]
 
 BADGE_MARGIN = 0.2
@@ -408,3 +409,12 @@ def _paint_badges(p: QPainter, names: list[str]) -> None:
         p.setPen(contrast_text(bg))
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
         y += 18
+
+
+def stack_offsets(count: int, side: float) -> list[QPointF]:
+    """Offsets of the counters of a stack of counters ``side`` wide, bottom first: each one
+    up and to the right of the one below, the whole stack centred on the hex (the map and
+    the printed map place stacks alike)."""
+    step = side * 0.16
+    start = -(count - 1) * step / 2
+    return [QPointF(start + i * step, -(start + i * step)) for i in range(count)]

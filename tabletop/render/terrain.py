@@ -31,6 +31,8 @@ GRID_MAX_PIXELS = 1.7
 """The widest a grid line gets when zoomed out (it is one scene unit at 1:1 and closer)."""
 GRID_FADE_PIXELS = 28.0
 """Hexes narrower than this many pixels get fainter grid lines."""
+PRINT_GRID_WIDTH = 0.6
+"""The printed grid line, in scene units: 0.16 mm on a 3/4 inch hex of a 40-unit map."""
 
 
 @dataclass(frozen=True)
@@ -325,14 +327,26 @@ class MapPainter:
 
     # --- grid and labels ------------------------------------------------------------------
     def paint_grid(
-        self, p: QPainter, exposed: QRectF, scale: float = 1.0, *, labels: bool = True
+        self,
+        p: QPainter,
+        exposed: QRectF,
+        scale: float = 1.0,
+        *,
+        labels: bool = True,
+        printed: bool = False,
     ) -> None:
-        """Hex outlines, and labels when they would be at least a few pixels tall."""
+        """Hex outlines, and labels when they would be at least a few pixels tall.
+        ``printed``: the fine opaque line of a printed map (:data:`PRINT_GRID_WIDTH`) in
+        place of the screen's translucent one, which a PDF would carry as filled outlines."""
         p.save()
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         shapes = self.hexes_in(exposed)
-        pen = QPen(QColor(40, 40, 30, _grid_alpha(self.size * 2 * scale)), _grid_width(scale))
-        pen.setCosmetic(scale < 1)
+        if printed:
+            pen = QPen(QColor(40, 40, 30), PRINT_GRID_WIDTH)
+        else:
+            alpha = _grid_alpha(self.size * 2 * scale)
+            pen = QPen(QColor(40, 40, 30, alpha), _grid_width(scale))
+            pen.setCosmetic(scale < 1)
         p.setPen(pen)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawLines([line for shape in shapes for line in self._own_edges(shape.hex)])

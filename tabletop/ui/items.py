@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -244,11 +244,3 @@ class CounterItem(QGraphicsPixmapItem):
         if options != self.options:
             self.options = options
             self._refresh()
-
-
-def stack_offsets(count: int, side: float) -> list[QPointF]:
-    """Offsets of the counters of a stack, bottom first: each one up and to the right of the
-    one below, the whole stack centred on the hex."""
-    step = side * 0.16
-    start = -(count - 1) * step / 2
-    return [QPointF(start + i * step, -(start + i * step)) for i in range(count)]

@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self.editor: MapEditor | None = None
         """The map editor while a map document is open (it brings its toolbar and docks)."""
         self.sheet_dialog = None
+        self.map_print_dialog = None
         self.help_browser = None
         """The user guide's window once Help > User Guide opened it (tabletop.ui.help)."""
         self.shortcuts_window = None
@@ -154,6 +155,8 @@ class MainWindow(QMainWindow):
             "&Print Counter Sheet...", self.print_sheet, "Ctrl+P"
         )
         self.print_sheet_action.setObjectName("action-print-sheet")
+        self.print_map_action = self._action("Print &Map...", self.print_map, "Ctrl+Shift+P")
+        self.print_map_action.setObjectName("action-print-map")
         self.edit_scenario_action = self._action("Edit &Scenario", self.edit_scenario)
         self.new_scenario_action = self._action("&New Scenario...", self.new_scenario_dialog)
         self.new_map_action = self._action("New &Map...", self.new_map_dialog)
@@ -192,6 +195,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.pbem.send_action)
         file_menu.addSeparator()
         file_menu.addAction(self.print_sheet_action)
+        file_menu.addAction(self.print_map_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -382,6 +386,12 @@ class MainWindow(QMainWindow):
         from tabletop.ui.sheetdialog import print_counter_sheet
 
         self.sheet_dialog = print_counter_sheet(self)
+
+    def print_map(self) -> None:
+        """File > Print Map: the open game's, scenario's or map editor's map at true scale."""
+        from tabletop.ui.mapprintdialog import print_map
+
+        self.map_print_dialog = print_map(self, self.document)
 
     def set_brush(self, name: str) -> None:
         """The map editor's brush: a terrain, hexside feature or level (interfaces 4)."""

@@ -15,6 +15,7 @@ from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import UnitState, UnitType
 from tabletop.model.collector import collector_paused
 from tabletop.render import CounterOptions, MapPainter
+from tabletop.render.counters import stack_offsets
 from tabletop.render.faces import FaceCache, Look
 from tabletop.render.palette import side_color_of
 from tabletop.ui.docks import unit_summary
@@ -24,7 +25,6 @@ from tabletop.ui.items import (
     HexHighlightItem,
     MarkerBadgeItem,
     MarkerItem,
-    stack_offsets,
 )
 from tabletop.ui.layers import BACKGROUND, FAR_COUNTER_PIXELS, MapLayers
 

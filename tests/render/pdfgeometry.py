@@ -1,5 +1,6 @@
-"""A small reader of the PDFs Qt writes, for tests: each page's MediaBox and the rectangles
-stroked in a given grey, in PDF points on the page (the content stream's own geometry:
+"""A small reader of the PDFs Qt writes, for tests: each page's MediaBox, the rectangles
+stroked in a given grey and the straight segments stroked in a given colour, in PDF points
+on the page (the content stream's own geometry:
 ``q``/``Q``/``cm`` followed, ``re`` transformed). Only what QPdfWriter emits is handled:
 FlateDecode streams, direct /Contents references, one /Pages tree."""
 
@@ -26,14 +27,29 @@ class Rect:
     height: float
 
 
+Segment = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in PDF points, origin bottom-left of the page."""
+
+
 @dataclass(frozen=True)
 class PdfPage:
     media_box: tuple[float, float, float, float]
     stroked: list[tuple[tuple[float, float, float], Rect]]
     """Every stroked ``re`` rectangle with the stroke colour (r, g, b) it was drawn in."""
+    segments: list[tuple[tuple[float, float, float], Segment]]
+    """Every stroked straight segment (``m`` ... ``l`` of a path) with its stroke colour."""
 
     def rects_in(self, grey: float, tolerance: float = 0.004) -> list[Rect]:
         return [r for c, r in self.stroked if all(abs(v - grey) < tolerance for v in c)]
+
+    def segments_in(
+        self, rgb: tuple[float, float, float], tolerance: float = 0.004
+    ) -> list[Segment]:
+        return [
+            s
+            for c, s in self.segments
+            if all(abs(v - w) < tolerance for v, w in zip(c, rgb, strict=True))
+        ]
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
@@ -57,12 +73,18 @@ def _rect(m: Matrix, x: float, y: float, w: float, h: float) -> Rect:
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def _stroked(content: bytes) -> list[tuple[tuple[float, float, float], Rect]]:
+Colour = tuple[float, float, float]
+
+
+def _stroked(content: bytes) -> tuple[list[tuple[Colour, Rect]], list[tuple[Colour, Segment]]]:
     stack: list[tuple[Matrix, tuple[float, ...]]] = []
     ctm, colour = IDENTITY, (0.0, 0.0, 0.0)
     operands: list[float] = []
     pending: list[Rect] = []
+    lines: list[Segment] = []
+    at: tuple[float, float] | None = None
     found: list[tuple[tuple[float, float, float], Rect]] = []
+    segments: list[tuple[tuple[float, float, float], Segment]] = []
     for token in _TOKEN.findall(content):
         if token[:1].isdigit() or token[:1] in b"-+.":
             operands.append(float(token))
@@ -79,13 +101,24 @@ def _stroked(content: bytes) -> list[tuple[tuple[float, float, float], Rect]]:
             colour = (operands[-3], operands[-2], operands[-1])
         elif op == "re" and len(operands) >= 4:
             pending.append(_rect(ctm, *operands[-4:]))
+        elif op == "m" and len(operands) >= 2:
+            at = _apply(ctm, operands[-2], operands[-1])
+        elif op == "l" and len(operands) >= 2 and at is not None:
+            to = _apply(ctm, operands[-2], operands[-1])
+            lines.append((at[0], at[1], to[0], to[1]))
+            at = to
+        elif op in ("c", "v", "y", "h"):
+            at = None  # a curve or a closed path: not a straight segment we follow
         elif op == "S":
             found.extend((colour, r) for r in pending)
-        if op in ("S", "f", "f*", "n", "B", "b", "s"):
+            segments.extend((colour, seg) for seg in lines)
+        if op in ("S", "f", "f*", "n", "B", "b", "s", "B*", "b*"):
             pending = []
+            lines = []
+            at = None
         if not op.startswith("/"):
             operands = []
-    return found
+    return found, segments
 
 
 def read_pages(path: Path) -> list[PdfPage]:
@@ -106,5 +139,5 @@ def read_pages(path: Path) -> list[PdfPage]:
         if b"FlateDecode" in objects[ref][: objects[ref].find(b"stream")]:
             content = zlib.decompress(content)
         x0, y0, x1, y1 = (float(v) for v in box.split())
-        pages.append(PdfPage((x0, y0, x1, y1), _stroked(content)))
+        pages.append(PdfPage((x0, y0, x1, y1), *_stroked(content)))
     return pages
