@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import tabletop.rules.engine  # noqa: F401  (installs the rulesets' table: model.setup)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -46,6 +46,8 @@ def _usage() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    # the rulesets' table, which the model and the data layer ask (``model.setup``)
+    importlib.import_module("tabletop.rules.engine")
     if args and args[0] in ("-h", "--help"):
         print(_usage())
         return 0

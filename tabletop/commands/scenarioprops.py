@@ -30,7 +30,9 @@ from tabletop.model import (
     SideDef,
     UnitState,
 )
+from tabletop.model.setup import Feature
 from tabletop.model.state import clone_unit
+from tabletop.rules.engine import ruleset_for
 
 E = TypeVar("E")
 
@@ -42,10 +44,6 @@ PROPS = (
 MAX_TURNS = 200
 MAX_CHITS = 20
 MAX_MINES = 100
-NO_PLATOON_REINFORCEMENTS = (
-    "the platoon ruleset brings no reinforcements into play (their arrival, rules 3.10, is "
-    "a squad rule): a platoon scenario places every unit at the start"
-)
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -121,9 +119,15 @@ def checked_turns(scenario: Scenario, turns: int) -> int:
     return turns
 
 
+def _has(scenario: Scenario, feature: Feature) -> None:
+    """Refuse an edit of what the scenario's ruleset does not have, saying why."""
+    ruleset = ruleset_for(scenario.ruleset)
+    if not ruleset.has(feature):
+        raise ValueError(ruleset.lacks(feature))
+
+
 def checked_first(scenario: Scenario, side: str) -> str:
-    if scenario.ruleset != "squad":
-        raise ValueError("only a squad scenario names its first side (platoon draws chits)")
+    _has(scenario, "first_side")
     if side not in scenario.sides:
         raise ValueError(f"no side {side!r} in the scenario")
     return side
@@ -189,7 +193,7 @@ def with_side(scenario: Scenario, side_id: str, name: str) -> dict[str, SideDef]
     if side_id in scenario.sides:
         raise ValueError(f"there is already a side {side_id!r}")
     formations = {}
-    if scenario.ruleset == "platoon":
+    if ruleset_for(scenario.ruleset).has("formations"):
         formations[_free_formation(scenario, side_id)] = 1
     return {**scenario.sides, side_id: SideDef(side_id, name.strip() or side_id, formations)}
 
@@ -234,8 +238,7 @@ def without_side(scenario: Scenario, side: str) -> dict[str, Any]:
 
 # --- formations (platoon) ---------------------------------------------------------------------
 def _platoon(scenario: Scenario) -> None:
-    if scenario.ruleset != "platoon":
-        raise ValueError("only a platoon scenario has formations (a squad side has none)")
+    _has(scenario, "formations")
 
 
 def with_formation(scenario: Scenario, side: str, name: str, chits: int = 1) -> dict[str, SideDef]:
@@ -474,7 +477,7 @@ def _turn(scenario: Scenario, turn: int) -> int:
 
 
 def _formation_for(scenario: Scenario, side: str) -> str | None:
-    if scenario.ruleset != "platoon":
+    if not ruleset_for(scenario.ruleset).has("formations"):
         return None
     return next(iter(_side(scenario, side).formations), None)
 
@@ -484,8 +487,7 @@ def with_reinforcement(
 ) -> tuple[list[Reinforcement], Reinforcement]:
     """The reinforcements with a new unit of ``type_id`` for ``side`` entering in ``turn``
     at ``hex_``; and that reinforcement."""
-    if scenario.ruleset != "squad":
-        raise ValueError(NO_PLATOON_REINFORCEMENTS)
+    _has(scenario, "reinforcements")
     if type_id not in scenario.unit_types:
         raise ValueError(f"no unit type {type_id!r} in the scenario's counters")
     unit = UnitState(
@@ -537,8 +539,7 @@ def aircraft_types(scenario: Scenario) -> list[str]:
 def with_air_strike(
     scenario: Scenario, turn: int, side: str, aircraft: str, hex_: Hex
 ) -> list[AirStrike]:
-    if scenario.ruleset != "squad":
-        raise ValueError("air strikes are a squad rule (3.9): a platoon scenario has none")
+    _has(scenario, "air_strikes")
     if aircraft not in aircraft_types(scenario):
         raise ValueError(f"{aircraft!r} is no aircraft of the scenario's counters")
     _side(scenario, side)

@@ -41,8 +41,8 @@ from tabletop.model import (
     Status,
     UnitState,
 )
-from tabletop.model.cargo import carrier_problem
 from tabletop.model.state import clone_unit
+from tabletop.rules.engine import ruleset_for
 
 UNIT_MARKERS: dict[str, tuple[str, ...]] = {
     "platoon": (
@@ -334,10 +334,13 @@ def with_ammo(scenario: Scenario, unit_id: str, ammo: int) -> list[UnitState]:
 
 def carriers_for(scenario: Scenario, unit: UnitState) -> list[str]:
     """The units ``unit`` may start aboard (the one it rides in, if any, first)."""
+    ruleset = ruleset_for(scenario.ruleset)
+    if not ruleset.has("cargo"):
+        return []
     return [
         u.id
         for u in scenario.units
-        if u.id == unit.carrier or carrier_problem(scenario, unit, u.id) is None
+        if u.id == unit.carrier or ruleset.carrier_problem(scenario, unit, u.id) is None
     ]
 
 
@@ -345,7 +348,7 @@ def with_carrier(scenario: Scenario, unit_id: str, carrier_id: str | None) -> li
     """The units with ``unit_id`` aboard ``carrier_id`` (None: getting out, in its hex)."""
     unit = _unit(scenario, unit_id)
     if carrier_id is not None and carrier_id != unit.carrier:
-        problem = carrier_problem(scenario, unit, carrier_id)
+        problem = ruleset_for(scenario.ruleset).carrier_problem(scenario, unit, carrier_id)
         if problem is not None:
             raise ValueError(problem)
     return _replaced(scenario, {unit.id: dataclasses.replace(clone_unit(unit), carrier=carrier_id)})

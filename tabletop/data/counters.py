@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from tabletop.model import (
     TecColumn,
     UnitType,
 )
+from tabletop.model.setup import setup_for
 from tabletop.model.units import ART_KEYS, COUNTER_SYMBOLS
 
 FORMAT = "tabletop/counters@1"
@@ -343,11 +345,18 @@ def squad_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> SquadUnitTyp
     )
 
 
+_READERS: dict[type[UnitType], Callable[[Checker, str, dict[str, Any]], UnitType]] = {
+    PlatoonUnitType: platoon_type,
+    SquadUnitType: squad_type,
+}
+"""How a counters file's entry is read, by the kind of counter its ruleset plays with."""
+
+
 def counters_from(ck: Checker, doc: Any) -> CounterFile:
     doc = ck.mapping(None, None, doc, "the counters file", TOP_KEYS, ("ruleset", "units"))
     ruleset = ck.get_str(doc, "ruleset", "the counters file", "platoon", RULESETS)
     units = ck.mapping(doc, "units", doc.get("units", {}), "units", ANY_KEYS)
-    build = platoon_type if ruleset == "platoon" else squad_type
+    build = _READERS[setup_for(str(ruleset)).unit_type]  # the ruleset's kind of counter
     out = CounterFile(
         str(ruleset),
         name=str(ck.get_str(doc, "name", "", "")),

@@ -38,6 +38,7 @@ from tabletop.model import (
 )
 from tabletop.model.collector import collector_paused
 from tabletop.model.flagspec import UNIT_FLAG_SPECS
+from tabletop.model.setup import Setup, setup_for
 
 FORMAT = "tabletop/scenario@1"
 TOP_KEYS = (
@@ -95,12 +96,17 @@ class Context:
     labels: Labels | None = None
     where: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     marker_where: list[tuple[Any, Any]] = field(default_factory=list)
+    has_formations: bool = field(init=False)
+    """The ruleset's sides have formations, and every unit names its own."""
+
+    def __post_init__(self) -> None:
+        self.has_formations = setup_for(self.ruleset).has("formations")
 
     def formations(self) -> set[str]:
         return {f for s in self.sides.values() for f in s.formations}
 
 
-def _sides(ck: Checker, doc: dict[str, Any], ruleset: str) -> dict[str, SideDef]:
+def _sides(ck: Checker, doc: dict[str, Any], setup: Setup) -> dict[str, SideDef]:
     raw = ck.mapping(doc, "sides", doc.get("sides", {}), "sides", ANY_KEYS)
     out: dict[str, SideDef] = {}
     for side_id, entry in raw.items():
@@ -108,8 +114,8 @@ def _sides(ck: Checker, doc: dict[str, Any], ruleset: str) -> dict[str, SideDef]
         d = ck.mapping(raw, side_id, entry, f"side {side_id!r}", keys)
         formations: dict[str, int] = {}
         fs = ck.mapping(d, "formations", d.get("formations") or {}, "formations", ANY_KEYS)
-        if fs and ruleset == "squad":
-            ck.error(d, "formations", "a squad scenario has no formations")
+        if fs and not setup.has("formations"):
+            ck.error(d, "formations", setup.lacks("formations"))
         for name, f in fs.items():
             fd = ck.mapping(fs, name, f, f"formation {name!r}", ("chits",))
             formations[name] = ck.get_int(fd, "chits", "", 1, lo=1, hi=B.CHITS)
@@ -284,7 +290,7 @@ def _common_unit(
     if not uid or uid != uid.strip() or any(c in uid for c in ID_FORBIDDEN):
         return None
     formation = entry.get("formation")
-    if ("formation" in entry or ctx.ruleset == "platoon") and (
+    if ("formation" in entry or ctx.has_formations) and (
         type(formation) is not str or formation not in ctx.sides[side].formations
     ):
         return None
@@ -311,7 +317,7 @@ class _QuickUnits:
         self.ctx = ctx
         self.table = ctx.labels.table if ctx.labels is not None else None
         self.formations = {side_id: side.formations for side_id, side in ctx.sides.items()}
-        self.platoon = ctx.ruleset == "platoon"
+        self.named = ctx.has_formations  # every unit names its formation
 
     def units(self, entry: Any) -> list[UnitState] | None:
         """The entry's unit (and its support weapon), or None to leave it to unit_from."""
@@ -327,7 +333,7 @@ class _QuickUnits:
         if not uid or uid != uid.strip() or "," in uid or ":" in uid or uid in ctx.where:
             return None
         formation = entry.get("formation")
-        if ("formation" in entry or self.platoon) and (
+        if ("formation" in entry or self.named) and (
             type(formation) is not str or formation not in formations
         ):
             return None
@@ -362,7 +368,7 @@ def _general_unit(
     t = ctx.types.get(type_id) if type_id else None
     side = ck.name_in(d, "side", d.get("side"), "side", ctx.sides)
     formation = None
-    if "formation" in d or ctx.ruleset == "platoon":
+    if "formation" in d or ctx.has_formations:
         declared = ctx.sides[side].formations if side in ctx.sides else ctx.formations()
         formation = ck.name_in(d, "formation", d.get("formation"), "formation", declared)
     hex_ = _hex(ctx, d, "hex", d["hex"]) if d.get("hex") is not None else None
@@ -548,7 +554,8 @@ def scenario_from(
 ) -> tuple[Scenario, Context]:
     """Build a scenario from its document, the resolved map and the counter files' types."""
     ctx = Context(ruleset, types, labels=Labels(ck, hexmap) if hexmap is not None else None)
-    ctx.sides = _sides(ck, doc, ruleset)
+    setup = setup_for(ruleset)
+    ctx.sides = _sides(ck, doc, setup)
     sc = Scenario(
         name=str(ck.get_str(doc, "name", "", "")),
         ruleset=ruleset,
@@ -561,10 +568,11 @@ def scenario_from(
         options=options_from(ck, doc),
         notes=str(ck.get_str(doc, "notes", "", "")),
     )
-    if ruleset == "squad" and doc.get("first") is not None:
-        sc.first = ck.name_in(doc, "first", doc["first"], "side", ctx.sides)
-    elif "first" in doc and ruleset == "platoon":
-        ck.key_error(doc, "first", "a platoon scenario draws chits: it has no 'first' side")
+    if setup.has("first_side"):
+        if doc.get("first") is not None:
+            sc.first = ck.name_in(doc, "first", doc["first"], "side", ctx.sides)
+    elif "first" in doc:
+        ck.key_error(doc, "first", setup.lacks("first_side"))
     quick = _QuickUnits(ctx)
     seq = ck.sequence(doc, "units", doc.get("units"), "units")
     for i, entry in enumerate(seq):

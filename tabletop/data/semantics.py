@@ -2,21 +2,18 @@
 
 * units stand on terrain they may enter (no vehicles in buildings or swamp, nothing in
   water unless amphibious, at most 6 soldier figures in a bunker);
-* a platoon map has no squad-only terrain (bunker);
 * stacking: at most ``options.stacking`` units per side per hex (a support weapon and a
   carried unit do not count), in a scenario and in a saved game's current position;
 * minefields only where the chart allows them, at most one per hex, and only with the
   ``minefields`` module;
 * carriers and support weapons refer to units that exist;
-* squad fortifications with ``zones:`` (rules 3.4), as warnings. READING: a trench or
-  bunker's owner is the side of the units in it at the start (else the side whose zone
-  it lies in); it must lie in the neutral zone, or in or next to its owner's zone; and
-  with more than one fortification each trench must touch another trench or the bunker.
+* the ruleset's own setup problems (``model.setup.Setup.setup_problems``: a platoon map
+  with squad-only terrain, a squad unit aboard a transport it may not ride in, squad
+  fortifications with ``zones:`` as warnings), each located at its unit or key.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
@@ -36,12 +33,11 @@ from tabletop.model import (
     UnitState,
     UnitType,
 )
-from tabletop.model.cargo import carrier_problem
 from tabletop.model.collector import collector_paused
 from tabletop.model.mineplace import minefield_problem
+from tabletop.model.setup import setup_for
 from tabletop.model.units import HEAVY_WEAPON_MODELS, SOLDIER_MODELS
 
-FORTIFICATIONS = ("trench", "bunker")
 BUNKER_SOLDIERS = 6
 
 
@@ -50,8 +46,6 @@ def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario)
     hexmap: HexMap | None = sc.map  # None when the map file failed to load
     if hexmap is None:
         return
-    if sc.ruleset == "platoon":
-        _squad_terrain(ck, doc, hexmap)
     arriving = {r.unit.id for r in sc.reinforcements}
     cells, terrain, types = hexmap.cells, hexmap.chart.terrain, sc.unit_types
     # a unit's answer depends on its type, its mode and the terrain alone, but for a squad
@@ -79,21 +73,19 @@ def check_scenario(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario)
     _references(ck, ctx, doc, sc)
     _stacking(ck, ctx, doc, sc)
     _minefields(ck, doc, sc, ctx.marker_where)
-    if sc.ruleset == "squad" and sc.zones:
-        _fortifications(ck, doc, sc)
+    _setup_problems(ck, ctx, doc, sc)
 
 
-def _squad_terrain(ck: Checker, doc: dict[str, Any], hexmap: HexMap) -> None:
-    squad_only = {name for name, t in hexmap.chart.terrain.items() if t.squad_only}
-    if squad_only.isdisjoint(map(attrgetter("terrain"), hexmap.cells.values())):
-        return  # (the usual answer, found in C over the map's cells)
-    bad = sorted(h for h, c in hexmap.cells.items() if c.terrain in squad_only)
-    if bad:
-        shown = ", ".join(f"{hexmap.label(h)} ({hexmap.cells[h].terrain})" for h in bad[:5])
-        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
-        ck.error(
-            doc, "map", f"a platoon scenario's map may not use squad-only terrain: {shown}{more}"
-        )
+def _setup_problems(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
+    """The ruleset's word on the setup, each problem at its unit's entry (its key there
+    when the entry has it) or at the scenario's key."""
+    for p in setup_for(sc.ruleset).setup_problems(sc):
+        if p.unit is not None:
+            c, k = ctx.where.get(p.unit, (doc, "units"))
+            key = p.key if isinstance(c, dict) and p.key in c else k
+        else:
+            c, key = doc, p.key
+        (ck.warn if p.warning else ck.error)(c, key, p.message)
 
 
 def _vehicle(t: UnitType) -> bool:
@@ -138,7 +130,6 @@ def _bunker_reason(t: SquadUnitType, u: UnitState) -> str | None:
 
 def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
     ids = {u.id: u for u in sc.units}
-    riders: dict[str, int] = defaultdict(int)
     for u in sc.units:
         if u.carrier is None and u.sw_of is None:
             continue  # (nothing to check: most units)
@@ -149,8 +140,6 @@ def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) ->
                 "carrier" if isinstance(c, dict) and "carrier" in c else k,
                 f"{u.id} rides in {u.carrier!r}, which is no unit of this scenario",
             )
-        elif u.carrier is not None and sc.ruleset == "squad":
-            _cargo(ck, (c, k), sc, ids, u, riders)
         t = sc.unit_types.get(u.type_id)
         if u.sw_of is not None and isinstance(t, PlatoonUnitType) and t.kind is not Kind.SW:
             ck.error(
@@ -158,32 +147,6 @@ def _references(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) ->
                 "sw" if isinstance(c, dict) and "sw" in c else k,
                 f"support weapon {u.id} is a {t.kind.value} ({t.id}), not of kind sw",
             )
-
-
-def _cargo(
-    ck: Checker,
-    where: tuple[Any, Any],
-    sc: Scenario,
-    ids: dict[str, UnitState],
-    u: UnitState,
-    riders: dict[str, int],
-) -> None:
-    """A squad unit starting aboard a transport (rules 3.10): the scenario editor's own
-    check, then the riders beyond the transport's capacity, named in file order."""
-    carrier = u.carrier
-    assert carrier is not None
-    c, k = where
-    key = "carrier" if isinstance(c, dict) and "carrier" in c else k
-    problem = carrier_problem(sc, u, carrier, count_room=False)
-    if problem is None:
-        riders[carrier] += 1
-        carrier_type = sc.unit_types.get(ids[carrier].type_id)
-        capacity = carrier_type.capacity if carrier_type is not None else 0
-        if riders[carrier] > capacity:
-            problem = f"it is full (capacity {capacity})"
-    if problem is not None:
-        hint = "place it beside the transport without `carrier:`, or name another"
-        ck.error(c, key, f"{u.id} cannot start aboard {carrier}: {problem}; {hint}")
 
 
 def _counts(sc: Scenario, units: Iterable[UnitState]) -> list[tuple[str, Hex, list[str]]]:
@@ -253,28 +216,3 @@ def _minefields(
         if problem is not None:
             ck.error(c, k, problem)
         seen.add(m.hex)
-
-
-def _fortifications(ck: Checker, doc: dict[str, Any], sc: Scenario) -> None:
-    hexmap = sc.map
-    forts = {h for h, c in hexmap.cells.items() if c.terrain in FORTIFICATIONS}
-    zone_of = {h: side for side, hexes in sc.zones.items() for h in hexes}
-    holders: dict[Hex, str] = {}
-    for u in sc.units:
-        if u.hex in forts and u.hex is not None:
-            holders.setdefault(u.hex, u.side)
-    for h in sorted(forts):
-        name = f"{hexmap.cells[h].terrain} {hexmap.label(h)}"
-        zone = zone_of.get(h)
-        owner = holders.get(h, zone)
-        near = {zone_of[n] for n in hexmap.neighbors(h) if n in zone_of}
-        if zone is not None and owner != zone and owner not in near:
-            ck.warn(
-                doc,
-                "zones",
-                f"{name}, held by {owner}, lies in {zone}'s deployment zone "
-                f"and does not touch {owner}'s (rules 3.4)",
-            )
-        trench = hexmap.cells[h].terrain == "trench" and len(forts) > 1
-        if trench and not any(n in forts for n in hexmap.neighbors(h)):
-            ck.warn(doc, "zones", f"{name} touches no other trench or bunker (rules 3.4)")

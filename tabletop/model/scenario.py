@@ -11,6 +11,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model.collector import collector_paused
 from tabletop.model.hexmap import HexMap
 from tabletop.model.options import MODULES, Options
+from tabletop.model.setup import setup_for
 from tabletop.model.state import GameState, HexMarker, UnitState
 from tabletop.model.units import PlatoonUnitType, SquadUnitType, UnitType
 
@@ -122,12 +123,7 @@ class Scenario:
         state = GameState(
             scenario=self, units=units, hex_markers=[_copy_marker(m) for m in self.hex_markers]
         )
-        if self.ruleset == "platoon":
-            state.cup = self.initial_cup()
-            state.phase = "draw"
-        else:
-            state.active_side = self.first or next(iter(self.sides))
-            state.phase = "movement"
+        setup_for(self.ruleset).start(state)  # its first phase: the ruleset's word
         return state
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from tabletop.model import GameState, LogEntry, Scenario
+from tabletop.model import setup as _setup
+from tabletop.model.setup import Setup
 from tabletop.rules import rulesets, victory
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
@@ -22,7 +24,10 @@ from tabletop.rules.query import Probe, ReachReport
 from tabletop.rules.victory import Scoring
 
 
-class Ruleset(Protocol):
+class Ruleset(Setup, Protocol):
+    """A ruleset: its actions, their legality and deeds, the questions of ``rules.query``,
+    and (from ``model.setup.Setup``) what it says about a scenario's setup."""
+
     name: str
     cup: bool
     """Impulses are drawn from a cup of formation chits (the game shows its cup)."""
@@ -102,6 +107,9 @@ def ruleset_for(name: str) -> Ruleset:
     """The ruleset a scenario names, found in the one table (``rules.rulesets``)."""
     ruleset: Ruleset = rulesets.load(name)
     return ruleset
+
+
+_setup.install(ruleset_for)  # the model's and data's questions of model.setup.Setup
 
 
 def ruleset_actions(name: str) -> tuple[str, ...]:

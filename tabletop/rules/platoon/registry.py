@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from tabletop.model import GameState
 from tabletop.rules.actions import ActionRequest
+from tabletop.rules.platoon.setup import PlatoonSetup
 from tabletop.rules.registry import Handler, HandlerRuleset
 
 __all__ = ["Handler", "PlatoonRuleset"]
 
 
-class PlatoonRuleset(HandlerRuleset):
-    """``tabletop.rules.engine.Ruleset`` for the platoon game (rules-spec section 2)."""
+class PlatoonRuleset(PlatoonSetup, HandlerRuleset):
+    """``tabletop.rules.engine.Ruleset`` for the platoon game (rules-spec section 2); its
+    setup questions are ``setup.PlatoonSetup``'s."""
 
     name = "platoon"
     not_yet = "{action} is not implemented yet in the {name} ruleset"

@@ -58,6 +58,7 @@ from tabletop.documents import (
 )
 from tabletop.model import Kind, PlatoonUnitType, UnitType
 from tabletop.render.sheet import COUNTER_SIZES, MM_PER_INCH, Cell, Page, paint_page
+from tabletop.rules.engine import ruleset_for
 from tabletop.ui.counters.form import PlatoonForm
 from tabletop.ui.counters.games import in_use, show_edits, users_of
 from tabletop.ui.counters.squadform import SquadForm
@@ -185,7 +186,7 @@ class CounterEditor(QObject):
         column.addLayout(buttons)
         self.hint = QLabel(objectName="counter-hint", wordWrap=True)
         column.addWidget(self.hint)
-        if self.document.counters.ruleset == "platoon":
+        if ruleset_for(self.document.counters.ruleset).unit_type is PlatoonUnitType:
             self.form: PlatoonForm | SquadForm = PlatoonForm(self._sw_ids)
         else:
             self.form = SquadForm()

@@ -78,9 +78,9 @@ class _Form(QWidget):
     """Widgets keyed by name; ``edited(key)`` on any change the user makes."""
 
     edited = Signal(str)
-    ruleset = "platoon"
-    """Which ruleset's types the form shows (the symbol's default says "by kind" or "by
-    model")."""
+    by_default = "by kind"
+    """What a type's symbol is without one of its own (a platoon counter's comes from its
+    kind, a squad counter's from its figures' models)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -175,7 +175,7 @@ class _Form(QWidget):
             grid.addWidget(QLabel(label), r, 0)
             grid.addWidget(self._watch(key, edit), r, 1)
             grid.addWidget(pick, r, 2)
-        symbols = [("by kind" if self.ruleset == "platoon" else "by model", None)]
+        symbols = [(self.by_default, None)]
         symbols += [(s.replace("_", " "), s) for s in COUNTER_SYMBOLS]
         grid.addWidget(QLabel("Symbol"), 2, 0)
         grid.addWidget(self._watch("symbol", choice("counter-symbol", symbols)), 2, 1)

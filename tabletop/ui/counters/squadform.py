@@ -54,7 +54,7 @@ def _label(model: str) -> str:
 class SquadForm(_Form):
     """A squad type: its figures, weapons, close combat and the rest."""
 
-    ruleset = "squad"
+    by_default = "by model"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -36,6 +36,7 @@ from tabletop.commands.scenariounits import unit_edited
 from tabletop.data.yamlsafe import dump_text
 from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
 from tabletop.hexgrid import Hex
+from tabletop.rules.engine import ruleset_for
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.recovery import Autosaver
 from tabletop.ui.scenario.problems import ScenarioProblems, located, zone_notes
@@ -250,7 +251,8 @@ class ScenarioEditor(QObject):
 
     def place(self, type_id: str, side: str, h: Hex) -> str | None:
         sc = self.document.scenario
-        formation = next(iter(sc.sides[side].formations), None) if sc.ruleset == "platoon" else None
+        named = ruleset_for(sc.ruleset).has("formations")
+        formation = next(iter(sc.sides[side].formations), None) if named else None
         try:
             units, unit = placed(sc, type_id, side, h, formation)
         except ValueError as exc:

@@ -48,6 +48,7 @@ from tabletop.commands import scenarioprops as P
 from tabletop.hexgrid import Hex
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
+from tabletop.rules.engine import ruleset_for
 from tabletop.ui.items import Z_COUNTERS
 from tabletop.ui.scenario.properties import ROLE, Page, describe, set_items
 from tabletop.ui.tools.base import PickHexTool
@@ -428,10 +429,11 @@ class ReinforcementsPage(_EventPage):
                  label(r.unit.hex) if r.unit.hex else "-", "yes" if r.landed else ""]
                 for r in sc.reinforcements]  # fmt: skip
         _fill(self.table, rows)
-        squad = sc.ruleset == "squad"
-        self.add.setEnabled(squad)
-        if not squad:
-            text = P.NO_PLATOON_REINFORCEMENTS
+        ruleset = ruleset_for(sc.ruleset)
+        comes = ruleset.has("reinforcements")
+        self.add.setEnabled(comes)
+        if not comes:
+            text = ruleset.lacks("reinforcements")
             self.note.setText(f"{text[0].upper()}{text[1:]}. Those a file already has are "
                               "listed, to change or remove.")  # fmt: skip
         self.show_form()
@@ -451,9 +453,9 @@ class ReinforcementsPage(_EventPage):
         names = list(side_def.formations) if side_def is not None else []
         formation = first.unit.formation if first else None
         set_items(self.formation, [(n, n) for n in names], formation)
-        platoon = sc.ruleset == "platoon"
-        self.formation.setVisible(platoon)
-        self.form.labelForField(self.formation).setVisible(platoon)
+        named = ruleset_for(sc.ruleset).has("formations")
+        self.formation.setVisible(named)
+        self.form.labelForField(self.formation).setVisible(named)
         self.uid.setEnabled(len(selected) == 1)
         self.landed.setEnabled(bool(selected))
         if first is not None:
@@ -512,11 +514,13 @@ class AirStrikesPage(_EventPage):
 
     def show_scenario(self) -> None:
         sc = self.scenario
-        squad = sc.ruleset == "squad"
+        ruleset = ruleset_for(sc.ruleset)
+        strikes = ruleset.has("air_strikes")
         aircraft = P.aircraft_types(sc)
-        self.setEnabled(squad and bool(aircraft))
-        if not squad:
-            self.note.setText("Air strikes are a squad rule (3.9): a platoon scenario has none.")
+        self.setEnabled(strikes and bool(aircraft))
+        if not strikes:
+            text = ruleset.lacks("air_strikes")
+            self.note.setText(f"{text[0].upper()}{text[1:]}.")
         elif not aircraft:
             self.note.setText("No aircraft in the scenario's counters files: add a counters "
                               "file with an aircraft type to have air strikes.")  # fmt: skip

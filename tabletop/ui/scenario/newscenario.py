@@ -45,6 +45,7 @@ from tabletop import data, paths
 from tabletop.commands.scenarioprops import MAX_TURNS, check_name
 from tabletop.documents import MapDocument, ScenarioDocument
 from tabletop.model import RULESET_INFO
+from tabletop.rules.engine import ruleset_for
 
 MAP_FILTER = "Tabletop maps (*.yaml *.yml);;All files (*)"
 COUNTERS_FILTER = "Tabletop counters (*.yaml *.yml);;All files (*)"
@@ -198,13 +199,15 @@ class NewScenarioDialog(QDialog):
             found = data.load_counters(path).ruleset
             if found != ruleset:
                 raise ValueError(f"{path.name} holds {found} counters, not {ruleset} ones")
+        rules = ruleset_for(ruleset)
+        chits = rules.has("formations")  # each side starts with one formation of one chit
         sides = {
-            side_id: (name or side_id, {f"{side_id}_1": 1} if ruleset == "platoon" else {})
+            side_id: (name or side_id, {f"{side_id}_1": 1} if chits else {})
             for side_id, name in rows
         }
         name = self.name.text().strip() or "New scenario"
         document = _new(Path(map_text), counters, sides, name, self.turns.value())
-        if ruleset == "squad":
+        if rules.has("first_side"):
             document.scenario.first = ids[0]
         return document
 

@@ -50,6 +50,7 @@ from tabletop.commands import scenarioprops as P
 from tabletop.documents import ScenarioChanged
 from tabletop.model import RULESET_INFO, MineAttack, Options, Scenario, modules_of, options_of
 from tabletop.render.palette import side_color_of
+from tabletop.rules.engine import ruleset_for
 
 ROLE = Qt.ItemDataRole.UserRole
 
@@ -151,11 +152,11 @@ class GeneralPage(Page):
             self.name.setText(sc.name)
         self.ruleset.setText(f"<b>{sc.ruleset}</b>: {RULESET_INFO[sc.ruleset]}")
         self.turns.setValue(sc.turns)
-        squad = sc.ruleset == "squad"
+        named = ruleset_for(sc.ruleset).has("first_side")
         for widget in (self.first, self.first_label, self.first_note.widget()):
-            widget.setVisible(squad)
+            widget.setVisible(named)
         set_items(self.first, [(side.name, k) for k, side in sc.sides.items()], sc.first)
-        if squad and sc.first is None:
+        if named and sc.first is None:
             self.first.setCurrentIndex(-1)
         if self.notes.toPlainText() != sc.notes:
             self.notes.setPlainText(sc.notes)
@@ -339,7 +340,7 @@ class SidesPage(Page):
         self.code.setPlaceholderText(f"{colour.name()} (by order)")
         self.mines.setValue(sc.mines.get(side.id, 0))
         self.remove_side.setEnabled(len(sc.sides) > 1)
-        self.formations.setVisible(sc.ruleset == "platoon")
+        self.formations.setVisible(ruleset_for(sc.ruleset).has("formations"))
         kept = self.owner.keep_formation or self.formation
         self.owner.keep_formation = None
         self.list.clear()

@@ -65,7 +65,8 @@ from tabletop.commands.scenariounits import (
     sw_of,
     sw_types,
 )
-from tabletop.model import Figure, Scenario, SquadUnitType, UnitState
+from tabletop.model import Figure, PlatoonUnitType, Scenario, SquadUnitType, UnitState
+from tabletop.rules.engine import ruleset_for
 
 FLAG_TEXTS = {
     "maneuver": "Maneuver (its last move was in maneuver mode)",
@@ -328,7 +329,7 @@ class UnitDock(QDockWidget):
         form.addRow("Id", self.sw_id)
         form.addRow(grid)
         form.addRow(self.sw_note)
-        self.sw_box.setVisible(self.scenario.ruleset == "platoon")
+        self.sw_box.setVisible(ruleset_for(self.scenario.ruleset).has("support_weapons"))
         return self.sw_box
 
     def _build_flags(self) -> QGroupBox:
@@ -377,9 +378,9 @@ class UnitDock(QDockWidget):
         t = sc.unit_types.get(unit.type_id)
         self.id_edit.setText(unit.id)
         self.type_label.setText(f"{t.name}  ({t.id})" if t is not None else unit.type_id)
-        platoon = sc.ruleset == "platoon"
-        self.form.setRowVisible(self.formation, platoon)
-        self.form.setRowVisible(self.step, platoon)
+        ruleset = ruleset_for(sc.ruleset)
+        self.form.setRowVisible(self.formation, ruleset.has("formations"))
+        self.form.setRowVisible(self.step, ruleset.unit_type is PlatoonUnitType)  # full/reduced
         self.formation.setCurrentIndex(max(0, self.formation.findData(unit.formation)))
         self.step.setCurrentIndex(max(0, self.step.findData(unit.step)))
         index = self.status.findData(unit.status)
@@ -393,7 +394,7 @@ class UnitDock(QDockWidget):
             self.mode.addItem("NOE" if mode == "noe" else mode, mode)
         self.mode.setCurrentIndex(max(0, self.mode.findData(unit.mode or "flying")))
         self.form.setRowVisible(self.mode, bool(modes))
-        carriers = carriers_for(sc, unit) if sc.ruleset == "squad" else []
+        carriers = carriers_for(sc, unit)  # (none where the ruleset has no cargo)
         self.carrier.clear()
         self.carrier.addItem("(none)", None)
         for carrier in carriers:
@@ -406,7 +407,7 @@ class UnitDock(QDockWidget):
             self.ammo.setValue(unit.ammo if unit.ammo is not None else 0)
 
     def _show_sw(self, unit: UnitState) -> None:
-        if self.scenario.ruleset != "platoon":
+        if not ruleset_for(self.scenario.ruleset).has("support_weapons"):
             return
         reason = can_carry_sw(self.scenario, unit)
         weapon = sw_of(self.scenario, unit)
