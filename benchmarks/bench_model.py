@@ -42,6 +42,7 @@ from tabletop.data import files, load_game, load_scenario, save_game
 from tabletop.data.schema import Checker
 from tabletop.data.yamlsafe import load_path
 from tabletop.documents.game import GameDocument
+from tabletop.rules import engine  # noqa: F401  (the rulesets' table: model.setup)
 
 
 def cpu(fn: Callable[[], object]) -> float:

@@ -61,6 +61,7 @@ from tabletop.data.yamlsafe import (
     fast_factories,
     parse_text,
 )
+from tabletop.rules import engine  # noqa: F401  (the rulesets' table: model.setup)
 
 ROOT = Path(__file__).resolve().parent.parent
 

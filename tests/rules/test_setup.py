@@ -30,9 +30,7 @@ def demos() -> dict[str, Scenario]:
 
 @pytest.mark.parametrize("name", sorted(HAS))
 @pytest.mark.parametrize("feature", FEATURES)
-def test_each_ruleset_says_what_its_scenarios_have_and_why_not(
-    name: str, feature: Feature
-) -> None:
+def test_each_ruleset_says_what_its_scenarios_have_and_why_not(name: str, feature: Feature) -> None:
     ruleset = ruleset_for(name)
     assert ruleset.has(feature) is (feature in HAS[name])
     why = ruleset.lacks(feature)
@@ -71,9 +69,9 @@ def test_a_squad_game_starts_with_its_first_side_moving(demos: dict[str, Scenari
 def test_a_platoon_unit_never_starts_aboard(demos: dict[str, Scenario]) -> None:
     sc = demos["platoon"]
     a, b = sc.units[0], sc.units[1]
-    assert ruleset_for("platoon").carrier_problem(sc, a, b.id) == ruleset_for(
-        "platoon"
-    ).lacks("cargo")
+    assert ruleset_for("platoon").carrier_problem(sc, a, b.id) == ruleset_for("platoon").lacks(
+        "cargo"
+    )
 
 
 def test_a_squad_unit_starts_aboard_a_friendly_transport_in_its_hex(
