@@ -97,6 +97,8 @@ class LogRow:
     ``text``)."""
 
 
+BY_WORDS = {"bot": "Computer"}
+"""Who chose an action, in a log row, when not a player (``LogEntry.by``)."""
 TAKE_BACK_MARK = "\u21b6 "
 """Leads a take-back's line in the log (an anticlockwise arrow: undone)."""
 NOTICE_MARK = "\u26a0 "
@@ -204,5 +206,7 @@ class LogBook:
             if len(shown) != len(result.events):
                 result = dataclasses.replace(result, events=shown)
         text = narrate(self.document.scenario, entry, result)
+        if entry.by is not None and entry.why:  # the computer opponent says why
+            text += f"\n    {BY_WORDS.get(entry.by, entry.by)}: {entry.why}"
         side = acting_side(self.document.state, entry, result)
         return LogRow(index, entry, text, involved(entry, result), side)

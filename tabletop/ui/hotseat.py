@@ -92,6 +92,8 @@ class HotSeat(QObject):
         """The side at the laptop (whose view is shown once the screen is clicked)."""
         self.waiting_for: str | None = None
         """The side the hand-over screen names, while it is up."""
+        self.suspended = False
+        """The computer opponent plays a side: nobody to hand the laptop to."""
         self.screen = HandOverScreen(window)
         self.screen.button.clicked.connect(self.take_over)
         window.installEventFilter(self)
@@ -111,9 +113,10 @@ class HotSeat(QObject):
         return self.action.isChecked()
 
     def guarding(self) -> bool:
-        """Is hot seat on for a game that hides something from a side?"""
+        """Is hot seat on for a game that hides something from a side (and not a game
+        against the computer opponent, where the window keeps the player's view)?"""
         doc = self.document
-        return self.on and doc is not None and hides_something(doc.state)
+        return self.on and not self.suspended and doc is not None and hides_something(doc.state)
 
     def showing(self) -> bool:
         return self.screen.isVisible()

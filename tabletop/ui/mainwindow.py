@@ -26,6 +26,7 @@ from tabletop.ui.hotseat import HotSeat
 from tabletop.ui.layout import WindowLayout
 from tabletop.ui.loading import Declined, LoadError, load_game_document, with_los
 from tabletop.ui.logdock import LogDock
+from tabletop.ui.opponent import Opponent
 from tabletop.ui.panels import turn_text
 from tabletop.ui.pbem import PlayByEmail
 from tabletop.ui.play import POLICIES, move_paused
@@ -84,6 +85,8 @@ class MainWindow(QMainWindow):
         self.review = ReviewMode(self)
         self.hotseat = HotSeat(self)
         self.pbem = PlayByEmail(self)
+        self.opponent = Opponent(self)
+        self.play.cancel_action.triggered.connect(self.opponent.pause)  # Esc pauses it
         self.window_layout = WindowLayout(self, [
             (self.hex_dock, "&Hex Dock"), (self.log_dock, "&Log Dock"),
             (self.play.panel, "A&ctions Dock"), (self.play.odds, "&Odds Dock"),
@@ -217,6 +220,9 @@ class MainWindow(QMainWindow):
         play_menu.addAction(self.hotseat.action)
         play_menu.addAction(self.pbem.record_action)
         play_menu.addSeparator()
+        play_menu.addAction(self.opponent.action)
+        play_menu.addAction(self.opponent.pause_action)
+        play_menu.addSeparator()
         solo = play_menu.addMenu("&Solo: Opportunity Fire")
         self.solo_menu = solo
         for action in self.policy_actions.values():
@@ -259,6 +265,7 @@ class MainWindow(QMainWindow):
         self.zoom_label.setMinimumWidth(60)
         status = self.statusBar()
         status.addWidget(self.hex_label, 1)
+        status.addPermanentWidget(self.opponent.status)
         status.addPermanentWidget(self.turn_label)
         status.addPermanentWidget(self.zoom_label)
 
@@ -273,6 +280,7 @@ class MainWindow(QMainWindow):
     def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
         self.hotseat.set_document(None)
         self.pbem.set_document(None)
+        self.opponent.set_document(None)
         if isinstance(document, MapDocument):
             self.play.detach()
             edit_map(self, document)
@@ -325,6 +333,8 @@ class MainWindow(QMainWindow):
         self.pbem.set_document(document)
         self.hotseat.set_document(document)
         self.bridge.historyChanged.connect(self.hotseat.follow)
+        self.opponent.set_document(document)
+        self.bridge.historyChanged.connect(self.opponent.follow)
         self.view.default_zoom()
         self._update_title()
         self._update_turn()
@@ -600,6 +610,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self._save_layout()
+        self.opponent.configure(frozenset())
+        self.opponent.wait()  # its thinking in progress ends before the window goes
         close_editor(self)  # a clean close: the map's recovery file goes too
         self.files.discard_recovery()
         collector.release(self, closing=True)

@@ -50,6 +50,9 @@ class PlayController(QObject):
         self.policy = "ask"
         self.forecaster = None
         """Callable (request) -> chance of an effect, used by the ``best`` policy."""
+        self.deciders: frozenset[str] = frozenset()
+        """Sides whose decisions another chooser makes (the computer opponent's): their
+        opportunity fire is neither asked of the player nor answered by the policy."""
 
     # --- document and selection -------------------------------------------------------------
     def set_document(self, document: GameDocument | None) -> None:
@@ -178,12 +181,15 @@ class PlayController(QObject):
         return [e for e in self.document.state.enemies_of(unit.side) if e.sw_of is None]
 
     # --- acting -----------------------------------------------------------------------------
-    def perform(self, request: ActionRequest) -> ActionResult | None:
-        """Play ``request`` as one undo step; None (and ``refused``) when illegal."""
+    def perform(
+        self, request: ActionRequest, *, by: str | None = None, why: str = ""
+    ) -> ActionResult | None:
+        """Play ``request`` as one undo step; None (and ``refused``) when illegal. ``by``
+        and ``why``: who chose it when not the player (``bot``), and why (its log entry)."""
         doc = self.document
         if doc is None:
             return None
-        command = PlayAction(doc.state, request, self.los, doc.dice)
+        command = PlayAction(doc.state, request, self.los, doc.dice, by=by, why=why)
         try:
             doc.push(command)
         except IllegalAction as exc:
@@ -202,6 +208,8 @@ class PlayController(QObject):
         if pending is None:
             return
         if pending.opportunity_fire:
+            if waiting_on(doc.state) in self.deciders:
+                return  # the computer opponent answers for its side
             if self.policy == "ask":
                 self.opportunityFire.emit(pending)
             else:
