@@ -28,7 +28,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import HexMap
 from tabletop.model.hexmap import Grid, HexCell
 from tabletop.rules.los import Viewpoint
-from tests.geometry.maps import CHART
+from tests.helpers.maps import CHART
 
 FOV_MS, FOV_RATIO, CHECK_US, BUILD_MS, EDIT_MS = 50.0, 20.0, 50.0, 500.0, 5.0
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop import data
-from tests.data.conftest import Write
+from tests.helpers.datafiles import Write
 
 TYPE = """\
 format: tabletop/counters@1

@@ -1,4 +1,4 @@
-"""The mutation fuzzer (tests/data/fuzzing.py) over the bundled files: zero tracebacks,
+"""The mutation fuzzer (tests/helpers/fuzzing.py) over the bundled files: zero tracebacks,
 internal errors, unlocated messages, hangs or quoted secrets. A few hundred cases here;
 ``make fuzz`` runs thousands (FUZZ_CASES, FUZZ_SEED)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .fuzzing import fuzz
+from tests.helpers.fuzzing import fuzz
 
 CASES = int(os.environ.get("FUZZ_CASES", "300"))
 SEED = int(os.environ.get("FUZZ_SEED", "0"))
@@ -22,7 +22,7 @@ def test_mutated_bundled_files_never_crash(tmp_path: Path) -> None:
 def test_any_settings_file_is_survived(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Seeded settings files of random values for every key the app reads: every read
     returns a usable value (issue 22)."""
-    from .fuzzing import fuzz_settings
+    from tests.helpers.fuzzing import fuzz_settings
 
     failures = fuzz_settings(tmp_path, max(20, CASES // 10), SEED)
     print(f"\nsettings fuzz: {max(20, CASES // 10)} cases, {len(failures)} failures")
@@ -32,7 +32,7 @@ def test_any_settings_file_is_survived(qapp, tmp_path: Path) -> None:  # type: i
 def test_any_background_file_is_bounded(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Seeded background images (SVG with references, FIFOs, .svgz bombs, truncated and
     junk rasters): each read returns within the case limit, never a traceback."""
-    from .fuzzing import fuzz_backgrounds
+    from tests.helpers.fuzzing import fuzz_backgrounds
 
     failures = fuzz_backgrounds(tmp_path, max(20, CASES // 10), SEED)
     print(f"\nbackground fuzz: {max(20, CASES // 10)} cases, {len(failures)} failures")

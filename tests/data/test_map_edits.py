@@ -19,8 +19,7 @@ from tabletop.data.maps import choose_form
 from tabletop.documents import HexesChanged, HexsidesChanged, MapDocument
 from tabletop.hexgrid import HexSide
 from tabletop.model import Background, Grid, HexCell, HexMap
-
-from .conftest import Write
+from tests.helpers.datafiles import Write
 
 CHART = data.load_chart("standard")
 NAMES = sorted(CHART.names())

@@ -16,8 +16,7 @@ from tabletop.data import files, games, load_chart, maps, scenarios
 from tabletop.data.schema import Checker
 from tabletop.data.yamlsafe import parse_text
 from tabletop.model import GameState, HexMap
-
-from .conftest import COUNTERS, MAP, SCENARIO
+from tests.helpers.datafiles import COUNTERS, MAP, SCENARIO
 
 CHART = load_chart("standard")
 

@@ -15,8 +15,7 @@ from tabletop.data import yamlsafe
 from tabletop.hexgrid import HexSide
 from tabletop.model import Figure, GameState, HexCell, HexMap, LogEntry, Pending, Scenario, Status
 from tabletop.paths import ROOT
-
-from .conftest import COUNTERS, MAP, SCENARIO, Write
+from tests.helpers.datafiles import COUNTERS, MAP, SCENARIO, Write
 
 CHART = data.load_chart("standard")
 TERRAIN = [t for t in CHART.terrain if t != "bunker"]

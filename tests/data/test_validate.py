@@ -8,8 +8,7 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.data import validate_file
-
-from .conftest import COUNTERS, MAP, SCENARIO, Write
+from tests.helpers.datafiles import COUNTERS, MAP, SCENARIO, Write
 
 
 def run(capsys: pytest.CaptureFixture[str], *files: str | Path) -> tuple[int, list[str]]:
@@ -80,7 +79,9 @@ def test_every_message_has_a_position(write: Write) -> None:
     write("map.yaml", MAP)
     write("counters.yaml", COUNTERS)
     path = write("scenario.yaml", SCENARIO.replace("id: i-1", "id: t-1").replace("blue,", "bleu,"))
-    for problem in validate_file(path)[0]:
+    problems = validate_file(path)[0]
+    assert len(problems) >= 2, problems  # the duplicate id and the unknown side at least
+    for problem in problems:
         assert problem.line >= 1 and problem.column >= 1, problem
 
 

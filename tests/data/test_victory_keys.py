@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.data import load_scenario, validate_file
-
-from .conftest import COUNTERS, MAP, SCENARIO, Write
+from tests.helpers.datafiles import COUNTERS, MAP, SCENARIO, Write
 
 GOOD = """\
 victory:

@@ -13,7 +13,7 @@ import pytest
 from tabletop.geometry import LosEngine
 from tabletop.model import HexMarker, Options
 from tabletop.rules.los import Viewpoint
-from tests.geometry.maps import make_map
+from tests.helpers.maps import make_map
 
 FLAT = {
     "0203": "woods", "0303": "woods", "0304": "town", "0506": "rough", "0507": "rough",

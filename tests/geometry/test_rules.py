@@ -11,7 +11,7 @@ from tabletop.hexgrid import DIAGONALS, HexSide
 from tabletop.model import HexMap, HexMarker, Options
 from tabletop.model.hexmap import HexCell
 from tabletop.rules.los import LosResult, Viewpoint
-from tests.geometry.maps import make_map
+from tests.helpers.maps import make_map
 
 
 def los(m: HexMap, a: str, b: str, model: str = "waw", **kw: object) -> LosResult:

@@ -8,11 +8,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pdfgeometry import read_pages
 
 from tabletop.cli import main
 from tabletop.data import load_scenario
 from tabletop.render.sheet import COUNTER_SIZES, PAPERS, layout_sheet, order_of_battle, with_backs
+from tests.helpers.pdfgeometry import read_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 PLATOON = ROOT / "scenarios" / "demo-platoon.yaml"

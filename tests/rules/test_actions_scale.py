@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from types import FrameType
 from typing import Any
 
-from platoon_world import CHART, TYPES, BlockedPairs, act
-
 from tabletop.hexgrid import Hex
 from tabletop.model import Grid, HexMap, HexMarker, Options, Scenario, SideDef, UnitState
 from tabletop.rules.los import Viewpoint
 from tabletop.rules.query import available_actions
+from tests.helpers.platoon_world import CHART, TYPES, BlockedPairs, act
 
 TILE_COLUMNS = 40
 ROWS = 20

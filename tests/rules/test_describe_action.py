@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from squad_world import act, unit, world
 
 from tabletop.data import load_document
 from tabletop.geometry import LosEngine
 from tabletop.model import GameState, LogEntry, Scenario
 from tabletop.rules import ActionRequest, ScriptedDice, engine
 from tabletop.rules.narrate import describe_action
+from tests.helpers.squad_world import act, unit, world
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "hold-the-crossroads.yaml"
 

@@ -9,7 +9,6 @@ import random
 from collections import Counter
 
 import pytest
-from platoon_world import CLEAR, act, hx, unit, world
 
 from tabletop.data import load_scenario
 from tabletop.geometry import LosEngine
@@ -21,6 +20,7 @@ from tabletop.rules.los import Viewpoint, counted_range
 from tabletop.rules.platoon import RULESET, indirect, pause
 from tabletop.rules.platoon.common import OPS_COMPLETE, pside
 from tabletop.rules.query import QueryState, SeenOnce, available_actions, reach
+from tests.helpers.platoon_world import CLEAR, act, hx, unit, world
 
 
 def _scan_at(state: GameState, h: object) -> list[UnitState]:

@@ -3,7 +3,7 @@ next (the log dock and ``act``'s text say "end of turn 1", not 2)."""
 
 from __future__ import annotations
 
-from platoon_world import act, unit, world
+from tests.helpers.platoon_world import act, unit, world
 
 
 def test_the_log_names_the_turn_an_action_was_taken_in() -> None:

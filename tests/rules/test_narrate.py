@@ -7,7 +7,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from squad_world import act, hx, unit, world
 
 from tabletop.data import load_document
 from tabletop.geometry import LosEngine
@@ -15,6 +14,7 @@ from tabletop.model import AirStrike, GameState, HexMarker, LogEntry, Scenario
 from tabletop.rules import ActionRequest, ScriptedDice, engine
 from tabletop.rules.actions import ActionResult, Event, Roll
 from tabletop.rules.narrate import involved, marker_name, narrate
+from tests.helpers.squad_world import act, hx, unit, world
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "hold-the-crossroads.yaml"
 

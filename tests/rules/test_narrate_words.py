@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import re
 
-from test_fuzz_platoon import demo as platoon_demo  # noqa: F401 (fixtures)
-from test_fuzz_platoon import play_game as play_platoon
-from test_fuzz_squad import demo as squad_demo  # noqa: F401
-from test_fuzz_squad import play_game as play_squad
+import pytest
 
 from tabletop.model import Scenario
 from tabletop.rules import LineOfSight, engine
 from tabletop.rules.narrate import describe_action, narrate
+from tests.helpers import platoon_player, squad_player
 
 IDENTIFIER = re.compile(r"\w+_\w+")
 
@@ -27,16 +25,26 @@ def _lines(scenario: Scenario, los: LineOfSight, log: list) -> list[str]:  # typ
     return lines
 
 
-def test_a_squad_game_is_narrated_without_raw_names(squad_demo) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+@pytest.fixture(scope="module")
+def platoon_demo() -> tuple[Scenario, LineOfSight]:
+    return platoon_player.load_demo()
+
+
+@pytest.fixture(scope="module")
+def squad_demo() -> tuple[Scenario, LineOfSight]:
+    return squad_player.load_demo()
+
+
+def test_a_squad_game_is_narrated_without_raw_names(squad_demo) -> None:  # type: ignore[no-untyped-def]
     scenario, los = squad_demo
     for seed in (3, 11):
-        lines = _lines(scenario, los, play_squad(scenario, los, seed).log)
+        lines = _lines(scenario, los, squad_player.play_game(scenario, los, seed).log)
         raw = [line for line in lines if IDENTIFIER.search(line)]
         assert not raw, raw[:5]
 
 
-def test_a_platoon_game_is_narrated_without_raw_names(platoon_demo) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_platoon_game_is_narrated_without_raw_names(platoon_demo) -> None:  # type: ignore[no-untyped-def]
     scenario, los = platoon_demo
-    lines = _lines(scenario, los, play_platoon(scenario, los, 5).log)
+    lines = _lines(scenario, los, platoon_player.play_game(scenario, los, 5).log)
     raw = [line for line in lines if IDENTIFIER.search(line)]
     assert not raw, raw[:5]

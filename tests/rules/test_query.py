@@ -5,12 +5,12 @@ carries out); every other action carries the check's reasons."""
 from __future__ import annotations
 
 import pytest
-from platoon_world import CLEAR, BlockedPairs, act, hx, reasons, unit, world
 
 from tabletop.model import GameState, HexMarker
 from tabletop.rules import RandomDice, engine
 from tabletop.rules.platoon.reach import reachable
 from tabletop.rules.query import ActionsReport, available_actions
+from tests.helpers.platoon_world import CLEAR, BlockedPairs, act, hx, reasons, unit, world
 
 
 def base(**kw: object) -> GameState:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from platoon_world import CLEAR, BlockedPairs, act, hx, unit, world
 
 from tabletop.model import GameState, HexMarker, Status
 from tabletop.rules.platoon import RULESET, movement
 from tabletop.rules.query import QueryState, available_actions
+from tests.helpers.platoon_world import CLEAR, BlockedPairs, act, hx, unit, world
 
 
 def field(extra: list[str] | None = None) -> GameState:

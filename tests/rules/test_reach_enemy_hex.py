@@ -4,10 +4,9 @@ assault or an overrun, and never suggests one the scenario or the unit does not 
 
 from __future__ import annotations
 
-from platoon_world import CLEAR, unit, world
-
 from tabletop.model import MODULES, GameState, Status
 from tabletop.rules.query import reach
+from tests.helpers.platoon_world import CLEAR, unit, world
 
 
 def why(state: GameState, uid: str, at: str) -> tuple[str, ...]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import squad_world as sq
-from platoon_world import act, events, hx, reasons, unit, world
 
 from tabletop.model import GameState, Status
 from tabletop.rules import engine, victory
 from tabletop.rules.platoon.scoring import LOSSES as PLATOON_LOSSES
 from tabletop.rules.squad.scoring import LOSSES as SQUAD_LOSSES
 from tabletop.rules.victory import controls, count_vp, standing
+from tests.helpers import squad_world as sq
+from tests.helpers.platoon_world import act, events, hx, reasons, unit, world
 
 OFF = ()  # no optional modules: a move is never paused for opportunity fire
 
@@ -274,7 +274,7 @@ def test_the_game_over_replays_exactly_and_undo_takes_it_back() -> None:
     with_victory(state, hexes=["0101"])
     before = state.snapshot()
     act(state, "fire", [6, 6, 6, 1, 1, 1], unit="t1", target="e1", weapon="ap")
-    from platoon_world import CLEAR
+    from tests.helpers.platoon_world import CLEAR
 
     again = engine.replay(state.scenario, state.log, CLEAR)
     assert again.same_as(state) and again.finished
@@ -284,9 +284,8 @@ def test_the_game_over_replays_exactly_and_undo_takes_it_back() -> None:
 
 @pytest.mark.parametrize("missing", [victory.CONTROL, victory.GAME_OVER])
 def test_a_game_saved_before_victory_was_counted_is_no_replay_difference(missing: str) -> None:
-    from platoon_world import CLEAR
-
     from tabletop.commands.replaycheck import replay_differences
+    from tests.helpers.platoon_world import CLEAR
 
     state = world([unit("t1", "MFTANK", "blue", "0101"), unit("e1", "TANK", "red", "0104")])
     with_victory(state, hexes=["0101"])

@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from tabletop.documents import GameDocument
 from tabletop.ui import collector
 from tabletop.ui.mainwindow import MainWindow
-from tests.ui.conftest import sample_scenario
+from tests.helpers.sample import sample_scenario
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

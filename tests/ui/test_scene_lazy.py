@@ -13,7 +13,7 @@ from tabletop.model import Grid, HexMap, Status, UnitState
 from tabletop.ui import scene as scene_module
 from tabletop.ui.layers import FAR_COUNTER_PIXELS
 from tabletop.ui.scene import MapScene
-from tests.ui.conftest import sample_scenario
+from tests.helpers.sample import sample_scenario
 
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 

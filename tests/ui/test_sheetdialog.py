@@ -3,7 +3,6 @@ settings clicked through real widgets, the export (read back from the PDF) and c
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,9 +12,7 @@ from PySide6.QtTest import QTest
 from tabletop.data import load_counters, load_scenario
 from tabletop.render.sheet import PAPERS, SheetCancelled, layout_sheet, write_sheet
 from tabletop.ui.sheetdialog import SheetDialog, counters_source, scenario_source, sheet_source
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from pdfgeometry import read_pages
+from tests.helpers.pdfgeometry import read_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 CUT_GREY = 180 / 255

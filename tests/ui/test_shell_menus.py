@@ -1,7 +1,7 @@
 """The play window's menus (issue 21): docs/app.md's menu table is the menus as they are,
 the Play menu shows the open game's ruleset's actions only, File > New Map works without a
 map open; and a desktop without the libraries of Qt's xcb plugin is told which Debian
-packages to install. (New Scenario's proposed map: tests/ui/test_scenario_props.py.)"""
+packages to install. (New Scenario's proposed map: tests/ui/scenario/test_properties.py.)"""
 
 from __future__ import annotations
 
