@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from platoon_world import CLEAR, act, hx, unit, world
 
 from tabletop import bot
 from tabletop.model import GameState, HexMarker
 from tabletop.rules import engine
+from tests.helpers.platoon_world import CLEAR, act, hx, unit, world
 
 THINKING = ("greedy", "planner")
 """The levels that think (``random`` is the baseline: anything legal)."""

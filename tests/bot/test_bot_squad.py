@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import squad_world as sq
 
 from tabletop import bot
 from tabletop.model import GameState, HexMarker
 from tabletop.rules import engine
+from tests.helpers import squad_world as sq
 
 THINKING = ("greedy", "planner")
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 
 import pytest
-import squad_world as sq
-from bot_games import play_out
-from platoon_world import CLEAR, hx, unit, world
 
 from tabletop import bot
 from tabletop.model import GameState, HexMarker
 from tabletop.rules import LineOfSight, RandomDice, engine
+from tests.helpers import squad_world as sq
+from tests.helpers.bot_games import play_out
+from tests.helpers.platoon_world import CLEAR, hx, unit, world
 
 
 def _bot_turn(state: GameState, los: LineOfSight, side: str, level: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Whole games of the opponent against itself, for the tests and ``make fuzz``."""
+"""Whole games of the opponent against itself, for tests/bot and ``make fuzz``."""
 
 from __future__ import annotations
 
