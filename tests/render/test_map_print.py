@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pdfgeometry import PdfPage, Segment, read_pages
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
@@ -29,6 +28,7 @@ from tabletop.render.mapprint import (
     unit_stacks,
 )
 from tabletop.render.sheet import MM_PER_INCH
+from tests.helpers.pdfgeometry import PdfPage, Segment, read_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 PLATOON = ROOT / "scenarios" / "demo-platoon.yaml"

@@ -5,7 +5,6 @@ the export (read back from the PDF, the PNG pages counted); the map editor's map
 from __future__ import annotations
 
 import math
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,7 @@ from PySide6.QtTest import QTest
 
 from tabletop.ui.app import create_window
 from tabletop.ui.mapprintdialog import MapPrintDialog
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "render"))
-from pdfgeometry import read_pages
+from tests.helpers.pdfgeometry import read_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID = (40 / 255, 40 / 255, 30 / 255)
