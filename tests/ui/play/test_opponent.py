@@ -14,7 +14,7 @@ from tabletop.documents import GameDocument
 from tabletop.model import Scenario
 from tabletop.ui.opponent import OpponentDialog
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _game() -> GameDocument:
