@@ -5,6 +5,10 @@ hex on the image; the image moves under it. Do it again with a hex far away and 
 image's scale (across and down) fits both. Every step is one undo step, and the result is
 the map's ``background:`` key (the image pixel of the first hex's centre and the hex size
 in image pixels), saved with the map.
+
+:class:`BackgroundControls` is the editor's background part (the editor holds one and
+hands it its opacity slider and Remove action): loading, removing, the opacity, and keeping
+those controls in step with the map.
 """
 
 from __future__ import annotations
@@ -12,21 +16,20 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QSlider
 
 from tabletop.commands import SetBackground
 from tabletop.commands.mapedit import Point, calibrate, first_centre, scene_to_image
 from tabletop.data.files import image_ref
 from tabletop.hexgrid import Hex
 from tabletop.model import Background
+from tabletop.ui.editor.host import EditorHost
 from tabletop.ui.editor.imageread import read_image
 from tabletop.ui.editor.tools import EditorTool
 from tabletop.ui.tools import ToolEvent
-
-if TYPE_CHECKING:
-    from tabletop.ui.editor.editor import MapEditor
 
 DEFAULT_OPACITY = 0.5
 
@@ -39,7 +42,7 @@ class CalibrateTool(EditorTool):
         "the same with a hex far away; the grid's origin and hex size fit both."
     )
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.pairs: list[tuple[Point, Hex]] = []
         self.start: Hex | None = None
@@ -94,20 +97,31 @@ class CalibrateTool(EditorTool):
         self.cancel()
 
 
-class BackgroundMixin:
-    """The editor's background commands (mixed into ``MapEditor``)."""
+class BackgroundControls:
+    """The editor's background commands and controls: every change is one undo step on
+    the editor's document (one slider drag is one step)."""
 
-    def load_background(self: MapEditor, path: str | Path) -> bool:
+    def __init__(self, editor: EditorHost, slider: QSlider, remove: QAction) -> None:
+        self.editor = editor
+        self.slider = slider
+        self.remove_action = remove
+        self._opacity_key = 0
+        slider.valueChanged.connect(lambda v: self.set_opacity(v / 100))
+        slider.sliderPressed.connect(self._opacity_drag)
+        remove.triggered.connect(lambda: self.set_background(None))
+
+    def load_background(self, path: str | Path) -> bool:
         """Put the image at ``path`` under the grid, scaled to the map's width; False (and
         the reason in the status bar) if it cannot be read."""
+        editor = self.editor
         image, problem = read_image(path)
         if image.isNull():
-            self.hint_label.setText(f"Cannot use {path} as an image: {problem}")
+            editor.hint_label.setText(f"Cannot use {path} as an image: {problem}")
             return False
-        hexmap = self.document.map
-        bounds = self.scene.map_rect()
+        hexmap = editor.document.map
+        bounds = editor.scene.map_rect()
         scale = bounds.width() / image.width()
-        cx, cy = first_centre(hexmap, self.scene.layout)
+        cx, cy = first_centre(hexmap, editor.scene.layout)
         size = hexmap.grid.hex_size / scale
         origin = ((cx - bounds.left()) / scale, (cy - bounds.top()) / scale)
         absolute = os.path.abspath(path)
@@ -116,34 +130,36 @@ class BackgroundMixin:
         self.set_background(bg, f"Load background {Path(path).name}")
         return True
 
-    def set_background(self: MapEditor, bg: Background | None, text: str = "") -> None:
-        hexmap = self.document.map
+    def set_background(self, bg: Background | None, text: str = "") -> None:
+        document = self.editor.document
+        hexmap = document.map
         if bg == hexmap.background:
             return
         text = text or ("Remove background" if bg is None else "Change background")
-        self.document.push(SetBackground(hexmap, bg, text))
+        document.push(SetBackground(hexmap, bg, text))
 
-    def set_opacity(self: MapEditor, opacity: float) -> None:
+    def set_opacity(self, opacity: float) -> None:
         """Set the image's opacity (0..1); one slider drag is one undo step."""
-        bg = self.document.map.background
+        document = self.editor.document
+        bg = document.map.background
         if bg is None or abs(bg.opacity - opacity) < 1e-9:
             return
-        dragging = self.opacity_slider.isSliderDown()
-        key = self._opacity_key if dragging else self.document.new_stroke()
-        command = SetBackground(self.document.map, replace(bg, opacity=opacity),
+        key = self._opacity_key if self.slider.isSliderDown() else document.new_stroke()
+        command = SetBackground(document.map, replace(bg, opacity=opacity),
                                 "Background opacity", merge_key=key)  # fmt: skip
-        self.document.push(command, merge=True)
+        document.push(command, merge=True)
 
-    def _opacity_drag(self: MapEditor) -> None:
-        self._opacity_key = self.document.new_stroke()
+    def _opacity_drag(self) -> None:
+        self._opacity_key = self.editor.document.new_stroke()
 
-    def _sync_background_controls(self: MapEditor) -> None:
-        bg = self.document.map.background
-        self.opacity_slider.setEnabled(bg is not None)
-        self.remove_background_action.setEnabled(bg is not None)
-        self.opacity_slider.blockSignals(True)
-        self.opacity_slider.setValue(round((bg.opacity if bg else DEFAULT_OPACITY) * 100))
-        self.opacity_slider.blockSignals(False)
-        problem = self.scene.background_item.problem
+    def sync(self) -> None:
+        """The slider and Remove action as the map's background is now."""
+        bg = self.editor.document.map.background
+        self.slider.setEnabled(bg is not None)
+        self.remove_action.setEnabled(bg is not None)
+        self.slider.blockSignals(True)
+        self.slider.setValue(round((bg.opacity if bg else DEFAULT_OPACITY) * 100))
+        self.slider.blockSignals(False)
+        problem = self.editor.scene.background_item.problem
         if bg is not None and problem:
-            self.hint_label.setText(f"Background: {problem}.")
+            self.editor.hint_label.setText(f"Background: {problem}.")

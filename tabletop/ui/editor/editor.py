@@ -6,13 +6,19 @@ docks and menu away again. Scripting names (interfaces section 4): the checkable
 actions ``action-tool-select``, ``-brush``, ``-fill``, ``-rect``, ``-hexside``, ``-level``
 (plus ``-calibrate`` and ``-los``), ``window.set_brush(name)`` and the ``terrain-palette``
 dock.
+
+The editor is composed of parts that know it only as an
+:class:`~tabletop.ui.editor.host.EditorHost`: its tools, its background controls
+(:class:`~tabletop.ui.editor.background.BackgroundControls`) and its file commands
+(:class:`~tabletop.ui.editor.files.MapFiles`); it keeps their public commands as its own
+(``save``, ``save_as``, ``validate``, ``load_background`` ...), so the window and scripts
+call the editor.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from copy import copy as shallow_copy
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
@@ -29,11 +35,13 @@ from tabletop.documents import (
     MapEvent,
 )
 from tabletop.hexgrid import Hex, HexSide
-from tabletop.model import HexMap
+from tabletop.model import Background, HexMap
 from tabletop.ui import collector
 from tabletop.ui.bridge import DocumentBridge
-from tabletop.ui.editor.background import BackgroundMixin, CalibrateTool
-from tabletop.ui.editor.files import FilesMixin
+from tabletop.ui.editor.background import BackgroundControls, CalibrateTool
+from tabletop.ui.editor.checks import MapProblem
+from tabletop.ui.editor.files import MapFiles
+from tabletop.ui.editor.host import Brush
 from tabletop.ui.editor.los import LosTool
 from tabletop.ui.editor.palette import LEVEL_BRUSHES, TerrainPalette
 from tabletop.ui.editor.problems import ProblemsDock
@@ -54,28 +62,10 @@ TERRAIN_TOOLS = ("brush", "fill", "rect")
 RADII = ((0, "1 hex"), (1, "Radius 1"), (2, "Radius 2"))
 
 
-@dataclass
-class Brush:
-    """What the tools lay: a terrain, a hexside feature, a level mode, the brush size."""
-
-    terrain: str
-    feature: str = "road"
-    level_mode: str = "raise"
-    level_value: int = 1
-    radius: int = 0
-
-    def level_name(self) -> str:
-        return self.level_mode if self.level_mode != "set" else f"level {self.level_value}"
-
-    def level_text(self) -> str:
-        if self.level_mode == "set":
-            return f"Set level {self.level_value}"
-        return "Raise level" if self.level_mode == "raise" else "Lower level"
-
-
-class MapEditor(FilesMixin, BackgroundMixin, QObject):
+class MapEditor(QObject):
     """The editor on one map document inside a main window (file and background commands
-    in :mod:`~tabletop.ui.editor.files` and :mod:`~tabletop.ui.editor.background`)."""
+    in its :attr:`files` and :attr:`backdrop`, from :mod:`~tabletop.ui.editor.files` and
+    :mod:`~tabletop.ui.editor.background`)."""
 
     def __init__(self, window, document: MapDocument) -> None:
         super().__init__(window)
@@ -97,6 +87,7 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         }  # fmt: skip
         self._extra_tools()
         self._unsubscribe = document.subscribe(self._on_event)
+        self.files = MapFiles(self)
         self._build_actions()
         self.palette = TerrainPalette(chart, self.set_brush, window)
         self.hint_label = QLabel("")
@@ -171,21 +162,20 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
             self.tint_group.addAction(action)
             self.tint_actions[mode] = action
         self.tint_actions["none"].setChecked(True)
-        self.new_map_action = self._action("&New Map...", "action-new-map", self.new_map_dialog)
+        files = self.files
+        self.new_map_action = self._action("&New Map...", "action-new-map", files.new_map_dialog)
         self.background_action = self._action(
-            "Load &Background Image...", "action-load-background", self.background_dialog
+            "Load &Background Image...", "action-load-background", files.background_dialog
         )
-        self.remove_background_action = self._action("&Remove Background",
-                                                     "action-remove-background",
-                                                     lambda: self.set_background(None))  # fmt: skip
-        self.validate_action = self._action("&Check Map", "action-validate-map", self.validate)
+        self.remove_background_action = QAction("&Remove Background", self.window)
+        self.remove_background_action.setObjectName("action-remove-background")
+        self.validate_action = self._action("&Check Map", "action-validate-map", files.validate)
         self.opacity_slider = QSlider(Qt.Orientation.Horizontal)
         self.opacity_slider.setObjectName("background-opacity")
         self.opacity_slider.setRange(0, 100)
         self.opacity_slider.setMaximumWidth(120)
         self.opacity_slider.setToolTip("Background image opacity")
-        self.opacity_slider.valueChanged.connect(lambda v: self.set_opacity(v / 100))
-        self.opacity_slider.sliderPressed.connect(self._opacity_drag)
+        self.backdrop = BackgroundControls(self, self.opacity_slider, self.remove_background_action)
 
     def _build_toolbar(self) -> QToolBar:
         bar = QToolBar("Map Editor", self.window)
@@ -244,7 +234,7 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         self.scene.show_labels(w.labels_action.isChecked())
         self.scene.show_art(w.map_art_action.isChecked())
         self.set_tool("brush")
-        self._sync_background_controls()
+        self.backdrop.sync()
         self.autosave.start()
 
     def uninstall(self) -> None:
@@ -264,6 +254,31 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
         w.statusBar().removeWidget(self.hint_label)
         self.toolbar.deleteLater()
         self.menu.deleteLater()
+
+    # --- files and background (the window and scripts call these) ----------------------------
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save the map to ``path`` or its own file (:meth:`MapFiles.save`)."""
+        return self.files.save(path)
+
+    def save_as(self, path: str | Path) -> bool:
+        return self.files.save_as(path)
+
+    def save_as_dialog(self) -> bool:
+        return self.files.save_as_dialog()
+
+    def validate(self) -> list[MapProblem]:
+        """Check Map (:meth:`MapFiles.validate`)."""
+        return self.files.validate()
+
+    def load_background(self, path: str | Path) -> bool:
+        """Put an image under the grid (:meth:`BackgroundControls.load_background`)."""
+        return self.backdrop.load_background(path)
+
+    def set_background(self, bg: Background | None, text: str = "") -> None:
+        self.backdrop.set_background(bg, text)
+
+    def set_opacity(self, opacity: float) -> None:
+        self.backdrop.set_opacity(opacity)
 
     # --- tools and brushes ---------------------------------------------------------------------
     @property
@@ -365,7 +380,7 @@ class MapEditor(FilesMixin, BackgroundMixin, QObject):
             self._refresh_hex_line()
         elif isinstance(event, BackgroundChanged):
             self.scene.refresh_background()
-            self._sync_background_controls()
+            self.backdrop.sync()
 
 
 def map_snapshot(hexmap: HexMap) -> Callable[[Path], Iterator[str]]:

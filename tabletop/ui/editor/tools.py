@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
 
 from tabletop.commands import EditMap
 from tabletop.commands import mapedit as ops
 from tabletop.hexgrid import Hex, HexSide
+from tabletop.ui.editor.host import EditorHost
 from tabletop.ui.tools import Tool, ToolEvent
-
-if TYPE_CHECKING:
-    from tabletop.ui.editor.editor import MapEditor
 
 EDGE_FEATURES = ("river", "wall", "fence", "embankment")
 """Features drawn along a hexside's edge: the tool lays them on the edges the mouse follows.
@@ -31,7 +28,7 @@ ERASE = Qt.KeyboardModifier.ShiftModifier
 """Held at the press, the stroke erases instead of laying (hexsides; terrain: the default)."""
 
 
-def nearest_side(editor: MapEditor, pos: QPointF) -> HexSide | None:
+def nearest_side(editor: EditorHost, pos: QPointF) -> HexSide | None:
     """The hexside of the map whose midpoint is nearest ``pos``, if within EDGE_REACH."""
     scene = editor.scene
     h = scene.layout.hex_at(pos.x(), pos.y())
@@ -59,7 +56,7 @@ def samples(a: QPointF, b: QPointF, step: float) -> list[QPointF]:
 class EditorTool(Tool):
     """A tool of the map editor: knows the editor (document, scene, brush)."""
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__()
         self.editor = editor
 
@@ -89,7 +86,7 @@ class SelectTool(EditorTool):
 class StrokeTool(EditorTool):
     """A tool whose press, moves and release make one undo step."""
 
-    def __init__(self, editor: MapEditor) -> None:
+    def __init__(self, editor: EditorHost) -> None:
         super().__init__(editor)
         self.stroke: str | None = None
         self.erase = False
