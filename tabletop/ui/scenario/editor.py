@@ -139,6 +139,11 @@ class ScenarioEditor(QObject):
         self._unsubscribe = document.subscribe(self._on_event)
 
     # --- installation -----------------------------------------------------------------------
+    def anew(self) -> ScenarioEditor:
+        """An editor built anew on this one's document (its undo history kept): a side
+        added or taken away changes the tray, the markers, the zones and the unit dock."""
+        return edit_scenario(self.window, self.document)
+
     def install(self) -> None:
         w = self.window
         sc = self.document.scenario

@@ -50,7 +50,7 @@ from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
 from tabletop.rules.engine import ruleset_for
 from tabletop.ui.items import Z_COUNTERS
-from tabletop.ui.scenario.properties import ROLE, Page, describe, set_items
+from tabletop.ui.scenario.pages import ROLE, Page, describe, set_items
 from tabletop.ui.tools.base import PickHexTool
 
 VICTORY = QColor("#f0b400")

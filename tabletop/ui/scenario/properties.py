@@ -51,54 +51,8 @@ from tabletop.documents import ScenarioChanged
 from tabletop.model import RULESET_INFO, MineAttack, Options, Scenario, modules_of, options_of
 from tabletop.render.palette import side_color_of
 from tabletop.rules.engine import ruleset_for
-
-ROLE = Qt.ItemDataRole.UserRole
-
-
-def describe(text: str) -> QLabel:
-    """A short grey description under a property."""
-    label = QLabel(text)
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #555; font-size: 90%;")
-    return label
-
-
-def set_items(combo: QComboBox, items: list[tuple[str, Any]], current: Any) -> None:
-    """Fill ``combo`` with ``(text, data)`` items, only if they changed (a combo is never
-    emptied under its own signal), and select ``current`` (else the first)."""
-    have = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
-    if have != items:
-        combo.clear()
-        for text, data in items:
-            combo.addItem(text, data)
-    combo.setCurrentIndex(max(0, combo.findData(current)))
-
-
-class Page(QWidget):
-    """A page of properties: ``load`` shows the scenario; edits call ``owner.edit``."""
-
-    def __init__(self, owner: ScenarioProperties) -> None:
-        super().__init__()
-        self.owner = owner
-        self.loading = False
-
-    @property
-    def scenario(self) -> Scenario:
-        return self.owner.scenario
-
-    def edit(self, text: str, make: Callable[[], dict[str, Any]], merge: str | None = None) -> None:
-        if not self.loading:
-            self.owner.edit(text, make, merge)
-
-    def load(self) -> None:
-        self.loading = True
-        try:
-            self.show_scenario()
-        finally:
-            self.loading = False
-
-    def show_scenario(self) -> None:
-        raise NotImplementedError
+from tabletop.ui.scenario.events import EntryTool, EventMarks, EventsDock, StrikeTool, VictoryTool
+from tabletop.ui.scenario.pages import ROLE, Page, describe, set_items
 
 
 class GeneralPage(Page):
@@ -520,8 +474,6 @@ class ScenarioProperties(QObject):
 
     def __init__(self, editor) -> None:  # type: ignore[no-untyped-def]
         super().__init__(editor)
-        from tabletop.ui.scenario.events import EntryTool, StrikeTool, VictoryTool
-
         self.editor = editor
         self.keep_formation: str | None = None
         self.keep_side: str | None = None
@@ -538,8 +490,6 @@ class ScenarioProperties(QObject):
         return self.editor.window
 
     def install(self) -> None:
-        from tabletop.ui.scenario.events import EventMarks, EventsDock
-
         w = self.window
         self.dock = PropertiesDock(self, w)
         self.events = EventsDock(self, w)
@@ -593,8 +543,6 @@ class ScenarioProperties(QObject):
     def _rebuild(self) -> None:
         """The editor anew on the same document (its undo history kept), the view where it
         was and the Sides page in front."""
-        from tabletop.ui.scenario.editor import edit_scenario
-
         window, editor = self.window, self.editor
         if getattr(window, "editor", None) is not editor:
             return
@@ -602,7 +550,7 @@ class ScenarioProperties(QObject):
         scale = view.scale_factor
         centre = view.mapToScene(view.viewport().rect().center())
         keep = self.keep_side or self.dock.sides.pick.currentData()
-        new = edit_scenario(window, editor.document)
+        new = editor.anew()
         view.set_scale(scale)
         view.centerOn(centre)
         new.props.keep_side = keep if keep in new.document.scenario.sides else None

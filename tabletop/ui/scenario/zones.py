@@ -22,7 +22,7 @@ step), ``zone-summary``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import QLineF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.commands import mapedit
 from tabletop.commands.scenariounits import EditZones, ZoneIndex, units_outside_zones
-from tabletop.documents import ScenarioChanged, UnitsChanged, ZonesChanged
+from tabletop.documents import ScenarioChanged, ScenarioDocument, UnitsChanged, ZonesChanged
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
@@ -49,8 +49,15 @@ from tabletop.ui.editor.tools import ERASE, StrokeTool
 from tabletop.ui.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN
 from tabletop.ui.tools import ToolEvent
 
-if TYPE_CHECKING:
-    from tabletop.ui.scenario.editor import ScenarioEditor
+
+class Editor(Protocol):
+    """What the zones ask of their scenario editor (``editor.ScenarioEditor``, which
+    builds them: a protocol, so that this module does not import the editor's)."""
+
+    document: ScenarioDocument
+    scene: Any
+    """The editor's map scene (``tabletop.ui.scene.MapScene``)."""
+
 
 Z_ZONES = (Z_TERRAIN + Z_MARKERS) / 2
 """Over the terrain tiles, under the hex markers, the highlight and the counters."""
@@ -245,7 +252,7 @@ class ZoneDock(QDockWidget):
 class ZoneEditing:
     """The zone tool, overlay and dock of one scenario editor."""
 
-    def __init__(self, editor: ScenarioEditor) -> None:
+    def __init__(self, editor: Editor) -> None:
         self.editor = editor
         self.scenario = editor.document.scenario
         self.side: str | None = next(iter(self.scenario.sides), None)
