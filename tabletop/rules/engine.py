@@ -18,7 +18,7 @@ from tabletop.rules import rulesets, victory
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.fights import Fight
-from tabletop.rules.forecast import Forecast
+from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import Probe, ReachReport
 from tabletop.rules.victory import Scoring
@@ -73,6 +73,12 @@ class Ruleset(Setup, Protocol):
     def forecast(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
         """The odds of the attack ``request`` makes, as the app's odds panel shows them
         (``rules.forecast.forecast``); a request it gives no odds for: ``reasons``."""
+        ...
+
+    def odds(self, state: GameState, query: OddsQuery, los: LineOfSight) -> OddsAnswer:
+        """``tabletop odds`` (``rules.forecast.odds``): the attack ``query`` names, planned
+        as its action plans it, and its odds as the command's JSON and text (or the reasons
+        it is not legal; ``OddsRequestError`` for arguments the ruleset has no use for)."""
         ...
 
     def support_choices(

@@ -9,11 +9,17 @@ words. An attack on several units (fire at a hex, a support weapon firing at ano
 target than its platoon) has one ``UnitForecast`` per unit it may touch, and the chance
 that none is touched. A ruleset that cannot forecast a request says why in ``reasons``.
 No die is read.
+
+``odds(state, query, los)`` is what ``tabletop odds`` prints: the ruleset plans the attack
+an ``OddsQuery`` names and answers an ``OddsAnswer`` (its JSON object and its text, or the
+reasons it is not legal); the command only prints it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.model import GameState
 from tabletop.rules import rulesets
@@ -54,6 +60,53 @@ class Forecast:
         if self.untouched is not None:
             return 1.0 - self.untouched
         return 1.0 - self.outcomes[0][1] if self.outcomes else 0.0
+
+
+class OddsRequestError(ValueError):
+    """A ``tabletop odds`` request the ruleset's odds do not take (its arguments name what
+    the ruleset has not: bad input, exit 1)."""
+
+
+@dataclass(frozen=True)
+class OddsQuery:
+    """What ``tabletop odds`` asks (interfaces.md 3): the odds of ``unit``'s attack on
+    ``target`` or at ``hex``, with the platoon's ``weapon``, ``moving`` and SW arguments,
+    as ``side`` sees the game (None: the referee)."""
+
+    unit: str
+    target: str | None = None
+    hex: str | None = None
+    weapon: str | None = None
+    moving: bool = False
+    sw_target: str | None = None
+    sw_weapon: str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class OddsAnswer:
+    """The ruleset's answer to an ``OddsQuery``: ``data``, the ``--json`` object, and
+    ``text``, the lines printed without it; or, for an attack that is not legal now, no
+    data and the ``reasons`` (``tabletop odds`` exits 2)."""
+
+    data: dict[str, Any] | None
+    text: str = ""
+    reasons: tuple[str, ...] = ()
+
+    @classmethod
+    def illegal(cls, reasons: Sequence[str]) -> OddsAnswer:
+        return cls(None, "", tuple(reasons))
+
+    @property
+    def legal(self) -> bool:
+        return self.data is not None
+
+
+def odds(state: GameState, query: OddsQuery, los: LineOfSight) -> OddsAnswer:
+    """``tabletop odds``: the ruleset object's answer (``OddsRequestError`` for a request
+    its odds do not take)."""
+    answer: OddsAnswer = rulesets.load(state.scenario.ruleset).odds(state, query, los)
+    return answer
 
 
 def forecast(state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:

@@ -6,7 +6,8 @@ side), then the ruleset's own (:meth:`HandlerRuleset.more_reasons`), then the ha
 ``perform`` dispatches to the handler. The ruleset's other parts are handed to it when it
 is made (``RULESET = PlatoonRuleset(HANDLERS, options=..., scoring=..., ...)`` in the
 ruleset's package): the questions of ``rules.query`` (candidates, units listed, reach) go
-to its ``options``, victory's to its ``scoring``, the odds to its ``forecast``, close
+to its ``options``, victory's to its ``scoring``, the odds to its ``forecast`` (the odds
+panel's) and ``odds`` (what ``tabletop odds`` prints), close
 combats over a hex to its ``fights`` (a ruleset without them has none). Adding an action
 is one handler plus one line in the ruleset's ``HANDLERS``.
 """
@@ -20,12 +21,12 @@ from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.fights import Fight
-from tabletop.rules.forecast import Forecast
+from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import Probe, ReachReport
 from tabletop.rules.victory import Scoring, over_reason
 
-__all__ = ["FightsPart", "ForecastPart", "Handler", "HandlerRuleset", "OptionsPart"]
+__all__ = ["FightsPart", "ForecastPart", "Handler", "HandlerRuleset", "OddsPart", "OptionsPart"]
 
 
 class Handler(Protocol):
@@ -56,6 +57,12 @@ class ForecastPart(Protocol):
     """A ruleset's odds of an attack before it is rolled (``rules.forecast``)."""
 
     def forecast(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast: ...
+
+
+class OddsPart(Protocol):
+    """A ruleset's answer to ``tabletop odds`` (``rules.forecast.odds``)."""
+
+    def odds(self, state: GameState, query: OddsQuery, los: LineOfSight) -> OddsAnswer: ...
 
 
 class FightsPart(Protocol):
@@ -96,12 +103,14 @@ class HandlerRuleset:
         options: OptionsPart,
         scoring: Scoring,
         forecast: ForecastPart | None = None,
+        odds: OddsPart | None = None,
         fights: FightsPart | None = None,
     ) -> None:
         self.handlers = dict(handlers)
         self.options = options
         self._scoring = scoring
         self._forecast = forecast
+        self._odds = odds
         self._fights = fights
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
@@ -165,6 +174,11 @@ class HandlerRuleset:
         if self._forecast is None:
             return Forecast(reasons=(f"the {self.name} ruleset gives no odds yet",))
         return self._forecast.forecast(state, request, los)
+
+    def odds(self, state: GameState, query: OddsQuery, los: LineOfSight) -> OddsAnswer:
+        if self._odds is None:
+            return OddsAnswer.illegal([f"the {self.name} ruleset gives no odds yet"])
+        return self._odds.odds(state, query, los)
 
     def support_choices(
         self, state: GameState, request: ActionRequest, los: LineOfSight

@@ -8,7 +8,7 @@ here. Fire resolution to reuse lives in ``combat`` (to-hit, saves, ladder),
 
 from __future__ import annotations
 
-from tabletop.rules.platoon import forecast, options, scoring
+from tabletop.rules.platoon import forecast, oddsreport, options, scoring
 from tabletop.rules.platoon.assault import Assault
 from tabletop.rules.platoon.entrench import DigIn
 from tabletop.rules.platoon.fire import Fire, MovingFire
@@ -41,6 +41,8 @@ HANDLERS: dict[str, Handler] = {
     "clear-mines": ClearMines(),
 }
 
-RULESET = PlatoonRuleset(HANDLERS, options=options, scoring=scoring, forecast=forecast)
+RULESET = PlatoonRuleset(
+    HANDLERS, options=options, scoring=scoring, forecast=forecast, odds=oddsreport
+)
 
 __all__ = ["HANDLERS", "RULESET", "Handler", "PlatoonRuleset"]

@@ -10,7 +10,7 @@ and save rolls), ``cover`` (the save of rules 3.4), ``movement`` (costs, paths, 
 
 from __future__ import annotations
 
-from tabletop.rules.squad import fights, forecast, options, scoring
+from tabletop.rules.squad import fights, forecast, oddsreport, options, scoring
 from tabletop.rules.squad.closecombat import CloseCombat
 from tabletop.rules.squad.entrench import DigIn
 from tabletop.rules.squad.fire import Fire
@@ -39,6 +39,8 @@ HANDLERS: dict[str, Handler] = {
     "unload": Unload(),
 }
 
-RULESET = SquadRuleset(HANDLERS, options=options, scoring=scoring, forecast=forecast, fights=fights)
+RULESET = SquadRuleset(
+    HANDLERS, options=options, scoring=scoring, forecast=forecast, odds=oddsreport, fights=fights
+)
 
 __all__ = ["HANDLERS", "RULESET", "Handler", "SquadRuleset"]

@@ -394,12 +394,11 @@ def test_the_round_in_words_and_in_the_act_json() -> None:
     assert "fails its tank-fear test and skips round 1" in text
 
 
-def test_odds_of_a_close_combat_round_exact_and_through_the_command_line(capsys: Any) -> None:
-    import argparse
-    import json
+def test_odds_of_a_close_combat_round_exact_and_as_the_command_line_prints_them() -> None:
     from fractions import Fraction
 
-    from tabletop.cli import squadodds
+    from tabletop.rules.forecast import OddsQuery
+    from tabletop.rules.forecast import odds as odds_answer
     from tabletop.rules.squad.odds import close_combat_odds
     from tests.helpers.squad_world import los_of
 
@@ -416,9 +415,8 @@ def test_odds_of_a_close_combat_round_exact_and_through_the_command_line(capsys:
     assert odds.figures_lost == ((1 - through) ** 2, 2 * through * (1 - through), through**2)
     assert odds.eliminated == through**2
     assert close_combat_odds(state, "s", "t")[1] == []  # 1-3 in a town against a vehicle
-    args = argparse.Namespace(unit="t", target="s", as_side=None, json=True)
-    assert squadodds.run(state, args, los_of(state)) == 0
-    data = json.loads(capsys.readouterr().out)
+    data = odds_answer(state, OddsQuery(unit="t", target="s"), los_of(state)).data
+    assert data is not None
     assert data["close_combat"] == {"unit": "t", "target": "s"}
     assert abs(sum(data["figures_lost"].values()) - 1) < 1e-9
 

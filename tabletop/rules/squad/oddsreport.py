@@ -1,24 +1,25 @@
-"""``tabletop odds`` for the squad ruleset (interfaces.md 3): ``{"hits": {...},
+"""The squad's answer to ``tabletop odds`` (``rules.forecast.odds``): ``{"hits": {...},
 "figures_lost": {...}, "eliminated": p}``, exact and summing to 1, with the attack's dice
 groups, the armor roll and the save (base, improvements, caps) that built them.
 
 Asked for two units sharing a hex in close combat, the odds are those of the unit's attack
 on the target in their next close-combat round (``close_combat_odds``; its dice, accuracy
 faces and the target's defense roll, without the other units' attacks, tank fear or
-morale); the JSON adds ``"close_combat": {"unit": ..., "target": ...}``.
+morale); the JSON adds ``"close_combat": {"unit": ..., "target": ...}``. ``--hex``: fire
+at the bunker there (rules 3.4: hits not saved, one wound each).
 
 READING: the odds are those of the fire in the firer's shooting phase (``odds_plan``); the
-platoon's ``--weapon``, ``--moving`` and ``--sw-*`` have no meaning here and are refused.
+platoon's ``--weapon``, ``--moving`` and ``--sw-*`` have no meaning here and are refused
+(``OddsRequestError``).
 """
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
-from tabletop.cli.common import EXIT_DONE, EXIT_ILLEGAL, BadInput, emit
 from tabletop.model import GameState
-from tabletop.rules import LineOfSight
+from tabletop.rules.forecast import OddsAnswer, OddsQuery, OddsRequestError
+from tabletop.rules.los import LineOfSight
 from tabletop.rules.squad.cover import SaveSpec
 from tabletop.rules.squad.fire import FirePlan
 from tabletop.rules.squad.forecast import modifiers, pools
@@ -30,33 +31,34 @@ from tabletop.rules.squad.odds import (
     odds_plan,
 )
 
+__all__ = ["odds"]
 
-def check_arguments(args: argparse.Namespace) -> None:
-    asked = {"--weapon": args.weapon, "--moving": args.moving, "--sw-target": args.sw_target,
-             "--sw-weapon": args.sw_weapon}  # fmt: skip
+
+def check_arguments(query: OddsQuery) -> None:
+    asked = {"--weapon": query.weapon, "--moving": query.moving, "--sw-target": query.sw_target,
+             "--sw-weapon": query.sw_weapon}  # fmt: skip
     given = [name for name, value in asked.items() if value]
     if given:
-        raise BadInput(f"{', '.join(given)}: the squad ruleset has no ratings, Moving Fire or "
-                       "support weapons; ask with --unit and --target only")  # fmt: skip
+        raise OddsRequestError(f"{', '.join(given)}: the squad ruleset has no ratings, "
+                               "Moving Fire or support weapons; ask with --unit and --target "
+                               "only")  # fmt: skip
 
 
-def run(state: GameState, args: argparse.Namespace, los: LineOfSight) -> int:
-    hex_label = getattr(args, "hex", None)
-    if hex_label is None and _together(state, args.unit, args.target):
-        return _close_combat(state, args)
-    plan, reasons = odds_plan(state, args.unit, args.target, los, args.as_side, hex_label)
+def odds(state: GameState, query: OddsQuery, los: LineOfSight) -> OddsAnswer:
+    """The odds of the attack ``query`` names (its reasons when it is not legal)."""
+    check_arguments(query)
+    if query.hex is None and _together(state, query.unit, query.target):
+        return _close_combat(state, query)
+    plan, reasons = odds_plan(state, query.unit, query.target, los, query.side, query.hex)
     if plan is None:
-        emit({"legal": False, "reasons": reasons}, args.json,
-             "\n".join(f"illegal: {r}" for r in reasons))  # fmt: skip
-        return EXIT_ILLEGAL
+        return OddsAnswer.illegal(reasons)
     if plan.target is None:
-        return _bunker(state, plan, args)
-    odds, spec = fire_odds(state, plan, los)
-    emit(odds_json(plan, odds, spec), args.json, odds_text(plan, odds, spec))
-    return EXIT_DONE
+        return _bunker(state, plan)
+    result, spec = fire_odds(state, plan, los)
+    return OddsAnswer(odds_json(plan, result, spec), odds_text(plan, result, spec))
 
 
-def _bunker(state: GameState, plan: FirePlan, args: argparse.Namespace) -> int:
+def _bunker(state: GameState, plan: FirePlan) -> OddsAnswer:
     """``--hex``: fire at the bunker itself (rules 3.4: hits not saved, one wound each)."""
     odds = bunker_odds(state, plan)
     where = state.scenario.map.label(plan.hex)
@@ -74,8 +76,7 @@ def _bunker(state: GameState, plan: FirePlan, args: argparse.Namespace) -> int:
         f"destroyed:    {float(odds.destroyed):.4f}"
         + (f" (with {', '.join(u for u, _ in odds.inside)} inside)" if odds.inside else ""),
     ]
-    emit(out, args.json, "\n".join(lines))
-    return EXIT_DONE
+    return OddsAnswer(out, "\n".join(lines))
 
 
 def _together(state: GameState, unit: str | None, target: str | None) -> bool:
@@ -86,23 +87,20 @@ def _together(state: GameState, unit: str | None, target: str | None) -> bool:
     return a.on_map and a.hex == b.hex
 
 
-def _close_combat(state: GameState, args: argparse.Namespace) -> int:
-    odds, reasons = close_combat_odds(state, str(args.unit), str(args.target))
-    if args.as_side is not None and state.unit(str(args.unit)).side != args.as_side:
-        odds, reasons = None, [f"{args.unit} belongs to {state.unit(str(args.unit)).side}, "
-                               f"not {args.as_side}"]  # fmt: skip
+def _close_combat(state: GameState, query: OddsQuery) -> OddsAnswer:
+    unit, target = query.unit, str(query.target)
+    odds, reasons = close_combat_odds(state, unit, target)
+    if query.side is not None and state.unit(unit).side != query.side:
+        odds, reasons = None, [f"{unit} belongs to {state.unit(unit).side}, not {query.side}"]
     if odds is None:
-        emit({"legal": False, "reasons": reasons}, args.json,
-             "\n".join(f"illegal: {r}" for r in reasons))  # fmt: skip
-        return EXIT_ILLEGAL
-    out = odds.to_json() | {"close_combat": {"unit": args.unit, "target": args.target}}
-    text = [f"{args.unit} in close combat with {args.target}, one round:",
+        return OddsAnswer.illegal(reasons)
+    out = odds.to_json() | {"close_combat": {"unit": unit, "target": target}}
+    text = [f"{unit} in close combat with {target}, one round:",
             "hits:         " + "  ".join(f"{k}: {float(p):.4f}" for k, p in enumerate(odds.hits)),
             "figures lost: " + "  ".join(f"{k}: {float(p):.4f}"
                                          for k, p in enumerate(odds.figures_lost)),
             f"eliminated:   {float(odds.eliminated):.4f}"]  # fmt: skip
-    emit(out, args.json, "\n".join(text))
-    return EXIT_DONE
+    return OddsAnswer(out, "\n".join(text))
 
 
 def odds_json(plan: FirePlan, odds: SquadOdds, spec: SaveSpec) -> dict[str, Any]:
