@@ -9,7 +9,7 @@ import ast
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
-FOLDER = Path(__file__).resolve().parents[2] / "tabletop" / "ui" / "scenario"
+FOLDER = Path(__file__).resolve().parents[3] / "tabletop" / "ui" / "scenario"
 PREFIX = "tabletop.ui.scenario."
 
 
