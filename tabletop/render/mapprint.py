@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -578,11 +578,11 @@ def _pdf(
 def _png(
     plan: MapPrint, painter: MapPainter, contents: Contents | None, out: Path,
     progress: Progress | None, dpi: int,
-) -> list[bytes]:  # fmt: skip
+) -> Iterator[bytes]:  # fmt: skip
+    """Each page's PNG in turn (one page in memory at a time: a big map has hundreds)."""
     scale = dpi / MM_PER_INCH
     w, h = plan.page_mm
     size = QSize(round(w * scale), round(h * scale))
-    blobs: list[bytes] = []
     paths = page_paths(out, len(plan.tiles))
     for i, (tile, path) in enumerate(zip(plan.tiles, paths, strict=True)):
         _tick(progress, out, i, len(plan.tiles))
@@ -602,8 +602,7 @@ def _png(
         buffer = _buffer()
         if not image.save(buffer, "PNG"):  # type: ignore[call-overload]
             raise SheetError(f"{path}: the page could not be encoded as PNG")
-        blobs.append(bytes(buffer.data().data()))
-    return blobs
+        yield bytes(buffer.data().data())
 
 
 def _plain_write(path: Path, data: bytes) -> object:
@@ -621,22 +620,31 @@ def write_map(
     write: Callable[[Path, bytes], object] = _plain_write,
 ) -> list[Path]:
     """Write the plan's pages to ``out`` by its extension (one PDF, or one PNG a page with
-    ``-2``, ``-3`` ... suffixes); the paths written. Every page is painted in memory before
-    the first file is written; ``progress`` as for counter sheets (False cancels,
-    :class:`~tabletop.render.sheet.SheetCancelled`)."""
+    ``-2``, ``-3`` ... suffixes); the paths written. A PDF is painted whole in memory, then
+    written; PNG pages are written one by one as they are painted. ``progress`` as for
+    counter sheets (False cancels, :class:`~tabletop.render.sheet.SheetCancelled`): the
+    pages written before a cancel or an error are removed. ``write`` writes one file (the
+    command line passes the data layer's atomic write)."""
     suffix = out.suffix.lower()
     if suffix not in FORMATS:
         raise SheetError(f"{out}: write .pdf or .png")
     if not out.parent.is_dir():
         raise SheetError(f"{out}: there is no directory {out.parent}")
     if suffix == ".pdf":
-        blobs = _pdf(plan, painter, contents, out, progress)
+        blobs: Iterable[bytes] = _pdf(plan, painter, contents, out, progress)
         paths = [out]
     else:
         blobs = _png(plan, painter, contents, out, progress, dpi)
         paths = page_paths(out, len(plan.tiles))
-    for path, data in zip(paths, blobs, strict=True):
-        write(path, data)
+    written: list[Path] = []
+    try:
+        for path, data in zip(paths, blobs, strict=True):
+            write(path, data)
+            written.append(path)
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
     if progress is not None:
         progress(len(plan.tiles), len(plan.tiles))
     return paths

@@ -220,6 +220,10 @@ class MapPrintDialog(QDialog):
         return self._contents
 
     def replan(self) -> None:
+        """Tile the map again with the settings: with a painter and a position taken now
+        (the map editor's map, or the game, may have changed since)."""
+        self.painter = MapPainter(self.source.map)
+        self._contents = None
         self.fits.setText(fits_text(self.hex_key))
         try:
             self.plan = plan_print(self.source.map, PAPERS[self.paper_key],
@@ -264,6 +268,7 @@ class MapPrintDialog(QDialog):
         """Write the pages to ``path`` in the chosen format (its suffix set to match), with
         a cancellable progress dialog; the paths written ([] if cancelled or refused, after
         saying why)."""
+        self.replan()
         if self.plan is None:
             return []
         path = path.with_suffix(f".{self.format}")

@@ -243,3 +243,23 @@ def test_bad_input_is_said_plainly(
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert not list(Path.cwd().iterdir())
+
+
+def test_a_cancel_removes_the_pages_written(tmp_path: Path) -> None:
+    """PNG pages are written as they are painted; a cancel after the second removes both."""
+    from tabletop.render.mapprint import write_map
+    from tabletop.render.sheet import SheetCancelled
+
+    hexmap = load_scenario(PLATOON).map
+    painter = MapPainter(hexmap)
+    plan = plan_print(hexmap, PAPERS["a4"], 19.05, 10.0, painter=painter)
+    seen: list[list[str]] = []
+
+    def progress(done: int, total: int) -> bool:
+        seen.append(sorted(p.name for p in tmp_path.iterdir()))
+        return done < 2
+
+    with pytest.raises(SheetCancelled):
+        write_map(plan, painter, tmp_path / "m.png", dpi=20, progress=progress)
+    assert seen == [[], ["m.png"], ["m-2.png", "m.png"]]  # one page in memory at a time
+    assert not list(tmp_path.iterdir())
