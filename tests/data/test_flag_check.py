@@ -143,8 +143,7 @@ def test_every_flag_a_played_game_writes_passes(
 ) -> None:
     """Random games of both demos, checked after every action: every flag a ruleset
     writes is one it declares, of the declared shape (so no real save is refused)."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "rules"))
-    fuzz = importlib.import_module(f"test_fuzz_{ruleset}")
+    fuzz = importlib.import_module(f"tests.helpers.{ruleset}_player")
     real = fuzz.play_checked
     seen: set[str] = set()
 
@@ -156,7 +155,7 @@ def test_every_flag_a_played_game_writes_passes(
         seen.update(k for u in state.units.values() for k in u.flags)
 
     monkeypatch.setattr(fuzz, "play_checked", checked)
-    scenario, los = fuzz.demo.__wrapped__()
+    scenario, los = fuzz.load_demo()
     for seed in range(2):
         fuzz.play_game(scenario, los, seed)
     # the games wrote flags of both kinds (the check above saw real values)
