@@ -18,30 +18,36 @@ from tabletop.rules import (
     engine,
 )
 from tabletop.rules.narrate import describe_action
+from tabletop.rules.plan import Plan
 
 
 class PlayAction(Command):
-    """Perform ``request`` on ``state``. The first redo rolls ``dice`` and records the
-    faces; every later redo replays those faces, so redo is exact. Undo restores the
-    state as it was before (python-chess's memento, of the touched units only). Raises
-    ``IllegalAction`` from the first redo, before anything changed, when the action is not
-    allowed."""
+    """Perform ``request`` on ``state`` (a ``Plan`` of it: the first redo carries that plan
+    out as planned while the game stands where it was planned). The first redo rolls
+    ``dice`` and records the faces; every later redo replays those faces, so redo is exact.
+    Undo restores the state as it was before (python-chess's memento, of the touched units
+    only). Raises ``IllegalAction`` from the first redo, before anything changed, when the
+    action is not allowed."""
 
     def __init__(
         self,
         state: GameState,
-        request: ActionRequest,
+        request: ActionRequest | Plan,
         los: LineOfSight,
         dice: DiceSource,
         *,
         by: str | None = None,
         why: str = "",
     ) -> None:
+        plan = request if isinstance(request, Plan) else None
+        request = plan.request if plan is not None else request
+        assert isinstance(request, ActionRequest)
         super().__init__(request.action)
         self.by, self.why = by, why
         """Who chose the action when not a player (``bot``), and why: into its log entry."""
         self.state = state
         self.request = request
+        self._plan = plan
         self.los = los
         self._dice = dice
         self._before: Memento | None = None
@@ -61,8 +67,10 @@ class PlayAction(Command):
         journal = None
         try:
             with recording(self.state) as journal:
+                planned: ActionRequest | Plan = self._plan or self.request
+                self._plan = None  # (a later redo stands on another log: planned anew)
                 self.result = engine.perform(
-                    self.state, self.request, dice, self.los, by=self.by, why=self.why
+                    self.state, planned, dice, self.los, by=self.by, why=self.why
                 )
         finally:  # (dice that run out stop an action half-way: undo must still put it back)
             if journal is not None:

@@ -116,6 +116,7 @@ class LogBook:
         self.document = document
         self._results: dict[int, tuple[LogEntry, ActionResult | None]] = {}
         self._rows: dict[tuple[int, str | None], LogRow] = {}
+        self._said: dict[int, tuple[LogEntry, ActionResult | None, object, str]] = {}
         self.replay = Replay(document)
         """The game's one replay of its log (:meth:`replay_for`; review mode's too)."""
         document.history.subscribe(self._on_history)
@@ -191,6 +192,25 @@ class LogBook:
                     )
         return out
 
+    def narration(
+        self, entry: LogEntry, result: ActionResult | None, shown: list[Event] | None = None
+    ) -> str:
+        """``narrate`` of ``entry`` with ``result``, telling only the events ``shown`` (None:
+        all), narrated once per entry and events told: the log dock's row of an action and
+        the window's status line after it are one narration."""
+        if result is not None and shown is not None and len(shown) == len(result.events):
+            shown = None
+        told = tuple(map(id, shown)) if shown is not None else None
+        known = self._said.get(id(entry))
+        if known is not None and known[0] is entry and known[1] is result and known[2] == told:
+            return known[3]
+        said = result
+        if result is not None and shown is not None:
+            said = dataclasses.replace(result, events=shown)
+        text = narrate(self.document.scenario, entry, said)
+        self._said[id(entry)] = (entry, result, told, text)
+        return text
+
     def trailing(self) -> list[str]:
         """The take-backs and notices after the last action standing (each a line of the
         log dock below the rows)."""
@@ -200,12 +220,13 @@ class LogBook:
 
     def _row(self, index: int, entry: LogEntry, viewer: str | None, wait: bool) -> LogRow:
         result = self.result_of(entry, wait)
+        shown: list[Event] | None = None
         if result is not None:
             state = self.document.state
             shown = [e for e in result.events if not tells_hidden_minefield(state, viewer, e)]
-            if len(shown) != len(result.events):
-                result = dataclasses.replace(result, events=shown)
-        text = narrate(self.document.scenario, entry, result)
+        text = self.narration(entry, result, shown)
+        if result is not None and shown is not None and len(shown) != len(result.events):
+            result = dataclasses.replace(result, events=shown)
         if entry.by is not None and entry.why:  # the computer opponent says why
             text += f"\n    {BY_WORDS.get(entry.by, entry.by)}: {entry.why}"
         side = acting_side(self.document.state, entry, result)

@@ -2,7 +2,10 @@
 
 ``perform`` decides legality before reading any die (an illegal action raises
 ``IllegalAction`` and changes nothing), then runs the ruleset's procedure, which mutates the
-state and returns an ``ActionResult`` holding every roll. The action and its dice are
+state and returns an ``ActionResult`` holding every roll. Given a ``rules.plan.Plan`` (what
+``Ruleset.plan`` and ``rules.query.available_actions`` answer) that was made on the game as
+it stands, it performs that plan without deciding it again; a request, or a plan the game
+has moved on from, is planned once first. The action and its dice are
 appended to the game log, so ``replay`` from the scenario reproduces the state exactly.
 """
 
@@ -20,6 +23,7 @@ from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDi
 from tabletop.rules.fights import Fight
 from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.plan import Plan
 from tabletop.rules.query import Probe, ReachReport
 from tabletop.rules.victory import Scoring
 
@@ -34,14 +38,25 @@ class Ruleset(Setup, Protocol):
     player_turns: bool
     """``end-turn`` ends one side's player turn (True) or the whole game turn (False)."""
 
+    def plan(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Plan:
+        """Decide the action once: a legal ``Plan`` carrying what the check built, or the
+        reasons it is illegal now. Reads no dice."""
+        ...
+
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
-        """Reasons the action is illegal now (empty when legal). Reads no dice."""
+        """Reasons the action is illegal now (empty when legal): ``plan``'s. Reads no dice."""
         ...
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        plan: Plan | None = None,
     ) -> ActionResult:
-        """Carry out a legal action: roll, apply results, return what happened."""
+        """Carry out a legal action: roll, apply results, return what happened; from
+        ``plan`` (legal, made on this very position) when given, without planning again."""
         ...
 
     def probes(
@@ -127,27 +142,33 @@ def ruleset_actions(name: str) -> tuple[str, ...]:
 
 def perform(
     state: GameState,
-    request: ActionRequest,
+    request: ActionRequest | Plan,
     dice: DiceSource,
     los: LineOfSight,
     *,
     by: str | None = None,
     why: str = "",
 ) -> ActionResult:
-    """Check, carry out and log one action. Raises ``IllegalAction`` with reasons. ``by``
-    and ``why`` go into the log entry: who chose the action when not a player (``bot``)
-    and its reason."""
+    """Carry out and log one action: a plan made on the game as it stands now is performed
+    as planned; a request (or a plan the game has moved on from) is planned first. Raises
+    ``IllegalAction`` with reasons. ``by`` and ``why`` go into the log entry: who chose the
+    action when not a player (``bot``) and its reason."""
     from tabletop.rules.actions import IllegalAction
 
     ruleset = ruleset_for(state.scenario.ruleset)
-    reasons = ruleset.check(state, request, los)
-    if reasons:
-        raise IllegalAction(reasons)
+    if isinstance(request, Plan) and request.current(state):
+        plan = request
+    else:
+        asked = request.request if isinstance(request, Plan) else request
+        plan = ruleset.plan(state, asked, los)
+    if plan.reasons:
+        raise IllegalAction(list(plan.reasons))
+    request = plan.request
     recorder = RecordingDice(dice)
     side = request.side or state.active_side
     turn = state.turn  # the turn the action is taken in (end-turn moves on to the next)
     before = victory.present_sides(state)
-    result = ruleset.perform(state, request, recorder, los)
+    result = ruleset.perform(state, request, recorder, los, plan)
     victory.settle(state, result, before)  # control, and the game's end (rules-spec 6)
     state.log.append(
         LogEntry(

@@ -3,10 +3,12 @@ panel (docs/headless.md).
 
 ``available_actions(state, los)`` asks the scenario's ruleset for *candidate* requests
 (``Ruleset.probes`` in ``tabletop.rules.engine``: every target, hex, weapon or mode worth
-trying for each action), then decides each one with the ruleset's own ``check``, the very
-check ``perform`` and ``tabletop act`` make. So a listed choice is exactly a request that
+trying for each action), then decides each one with the ruleset's own ``plan``, the very
+decision ``perform`` and ``tabletop act`` make. So a listed choice is exactly a request that
 ``act`` accepts, and an action with no legal candidate carries the reasons ``act`` would
-give. No die is read and the state is not changed.
+give. Each legal choice keeps its plan (``rules.plan.Plan``): hand it to ``engine.perform``
+and the action is carried out as planned, not decided again. No die is read and the state
+is not changed.
 
 The answer is plain frozen data::
 
@@ -19,6 +21,7 @@ The answer is plain frozen data::
       .action   "fire", "move", ...
       .unit     the acting unit's id (None for a game action)
       .choices  tuple[ActionRequest]: every legal request found, ready for ``perform``
+      .plans    tuple[Plan]: their plans, in the same order (``plan_of(request)``: one)
       .reasons  tuple[str]: why not (empty when ``choices`` is not); of several
                 candidates, each reason names its own (``t64-1: no line of sight ...``)
       .legal, .targets, .hexes     conveniences over ``choices``
@@ -47,6 +50,7 @@ from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.model.tracking import UnitTable
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.los import LineOfSight, LosResult, Viewpoint
+from tabletop.rules.plan import Plan
 
 if TYPE_CHECKING:
     from tabletop.rules.engine import Ruleset
@@ -67,13 +71,14 @@ class ActionOption:
     """One action for one unit (or for the game): the legal ways to take it, or why not.
 
     Made decided (``ActionOption(action, unit, choices, reasons)``) or deferred
-    (``available_actions(..., lazy=True)``): then each candidate is checked only when a
+    (``available_actions(..., lazy=True)``): then each candidate is planned only when a
     question needs it, so ``legal`` stops at the first legal candidate (cheapest first)
-    and ``choices`` or ``reasons`` check the rest. A deferred option must be read before
-    the game changes (it refuses with RuntimeError after an action)."""
+    and ``choices``, ``plans`` or ``reasons`` decide the rest. Each candidate is planned at
+    most once. A deferred option must be read before the game changes (it refuses with
+    RuntimeError after an action)."""
 
-    __slots__ = ("_allow", "_candidates", "_check", "_legal", "_reasons", "_still", "action",
-                 "unit")  # fmt: skip
+    __slots__ = ("_allow", "_candidates", "_legal", "_plan", "_plans", "_reasons", "_still",
+                 "action", "unit")  # fmt: skip
 
     def __init__(
         self,
@@ -86,7 +91,8 @@ class ActionOption:
         self._candidates: tuple[ActionRequest, ...] = choices
         self._legal: list[bool] = [True] * len(choices)
         self._reasons: dict[int, list[str]] = {}
-        self._check: Any = None
+        self._plans: dict[int, Plan] = {}
+        self._plan: Any = None
         self._allow: Any = None
         self._still: Any = None
         if not choices:  # decided: refused, with these reasons
@@ -96,16 +102,16 @@ class ActionOption:
     @classmethod
     def deferred(
         cls, action: str, unit: str | None, candidates: tuple[ActionRequest, ...],
-        check: Any, still: Any, allow: Any = None,
+        plan: Any, still: Any, allow: Any = None,
     ) -> ActionOption:  # fmt: skip
-        """Decided candidate by candidate with ``check(request) -> reasons`` while
-        ``still()`` (the position) is what it was when the option was made. ``allow(request)
-        -> bool``, when given, says whether ``check`` would find no reason, without the
-        reasons: ``legal`` and ``choices`` ask only it, and a refused candidate's reasons
-        are worked out when ``reasons`` needs them."""
+        """Decided candidate by candidate with ``plan(request) -> Plan`` while ``still()``
+        (the position) is what it was when the option was made. ``allow(request) -> bool |
+        None``, when given, says whether the plan would be legal without working out the
+        reasons of a refusal (None: plan it); a refused candidate's reasons are worked out
+        when ``reasons`` needs them, an allowed one's plan when ``plans`` does."""
         option = cls(action, unit, candidates)
         option._legal = []
-        option._check, option._allow, option._still = check, allow, (still, still())
+        option._plan, option._allow, option._still = plan, allow, (still, still())
         return option
 
     def _fresh(self) -> None:
@@ -120,14 +126,24 @@ class ActionOption:
         self._fresh()
         while len(self._legal) < n:
             k = len(self._legal)
-            request = self._candidates[k]
-            if self._allow is not None:
-                self._legal.append(bool(self._allow(request)))
+            if k in self._plans or k in self._reasons:  # planned out of turn (plan_of)
+                self._legal.append(k in self._plans)
                 continue
-            why = self._check(request)
-            self._legal.append(not why)
-            if why:
-                self._reasons[k] = why
+            request = self._candidates[k]
+            quick = self._allow(request) if self._allow is not None else None
+            if quick is not None:
+                self._legal.append(bool(quick))
+                continue
+            self._legal.append(self._decide(k))
+
+    def _decide(self, k: int) -> bool:
+        """Plan candidate ``k``; keep its plan (legal) or its reasons."""
+        plan: Plan = self._plan(self._candidates[k])
+        if plan.legal:
+            self._plans[k] = plan
+        else:
+            self._reasons[k] = list(plan.reasons)
+        return plan.legal
 
     def _why(self, k: int) -> list[str]:
         """The reasons of candidate ``k`` (decided already)."""
@@ -135,8 +151,20 @@ class ActionOption:
             return []
         if k not in self._reasons:
             self._fresh()
-            self._reasons[k] = self._check(self._candidates[k])
+            self._reasons[k] = list(self._plan(self._candidates[k]).reasons)
         return self._reasons[k]
+
+    def _plan_at(self, k: int) -> Plan:
+        """The plan of the legal candidate ``k`` (decided already)."""
+        plan = self._plans.get(k)
+        if plan is None:
+            if self._plan is None:  # decided by hand: a plan to be made when performed
+                plan = Plan(self._candidates[k])
+            else:
+                self._fresh()
+                plan = self._plan(self._candidates[k])
+            self._plans[k] = plan
+        return plan
 
     @property
     def legal(self) -> bool:
@@ -150,6 +178,29 @@ class ActionOption:
     def choices(self) -> tuple[ActionRequest, ...]:
         self._upto(len(self._candidates))
         return tuple(c for c, ok in zip(self._candidates, self._legal, strict=True) if ok)
+
+    @property
+    def plans(self) -> tuple[Plan, ...]:
+        """The plans of ``choices``, in their order: ``engine.perform`` carries one out as
+        planned while the game stands where it was planned."""
+        self._upto(len(self._candidates))
+        return tuple(self._plan_at(k) for k, ok in enumerate(self._legal) if ok)
+
+    def plan_of(self, request: ActionRequest) -> Plan | None:
+        """The plan of ``request`` when it is one of the legal choices (None: it is not),
+        planning that candidate alone if it is not decided yet."""
+        for k, c in enumerate(self._candidates):
+            if c != request:
+                continue
+            if k < len(self._legal):
+                return self._plan_at(k) if self._legal[k] else None
+            if k in self._plans:
+                return self._plans[k]
+            if k in self._reasons or self._plan is None:
+                return None
+            self._fresh()
+            return self._plans[k] if self._decide(k) else None
+        return None
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -303,16 +354,22 @@ def _decide(
     candidates = tuple(r if r.side == side else replace(r, side=side)
                        for r in probe.candidates or (bare,))  # fmt: skip
 
-    def check(request: ActionRequest) -> list[str]:
-        return ruleset.check(state, request, los)
+    planner = getattr(ruleset, "plan", None)
+
+    def plan(request: ActionRequest) -> Plan:
+        if planner is None:  # a ruleset that only checks: its plans are its requests
+            return Plan(request, tuple(ruleset.check(state, request, los)))
+        found: Plan = planner(state, request, los)
+        return found
 
     allows = getattr(ruleset, "allows", None)
 
-    def allow(request: ActionRequest) -> bool:
+    def allow(request: ActionRequest) -> bool | None:
         assert allows is not None
-        return bool(allows(state, request, los))
+        quick: bool | None = allows(state, request, los)
+        return quick
 
-    option = ActionOption.deferred(probe.action, unit, candidates, check,
+    option = ActionOption.deferred(probe.action, unit, candidates, plan,
                                    lambda: _position(state), allow if allows else None)  # fmt: skip
     if not lazy:
         option.choices  # noqa: B018  (decide every candidate now, and the reasons

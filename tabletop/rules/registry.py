@@ -1,21 +1,25 @@
 """A ruleset as a registry of action handlers, and the dispatch through it (both rulesets).
 
-Each action (``fire``, ``draw``, ``end-phase``, ...) is a ``Handler``. ``check`` runs the
+Each action (``fire``, ``draw``, ``end-phase``, ...) is a ``Handler``. ``plan`` runs the
 checks common to every action (unknown or not yet implemented action, game over, unknown
-side), then the ruleset's own (:meth:`HandlerRuleset.more_reasons`), then the handler's;
-``perform`` dispatches to the handler. The ruleset's other parts are handed to it when it
-is made (``RULESET = PlatoonRuleset(HANDLERS, options=..., scoring=..., ...)`` in the
-ruleset's package): the questions of ``rules.query`` (candidates, units listed, reach) go
-to its ``options``, victory's to its ``scoring``, the odds to its ``forecast`` (the odds
-panel's) and ``odds`` (what ``tabletop odds`` prints), close
-combats over a hex to its ``fights`` (a ruleset without them has none). Adding an action
+side), then the ruleset's own (:meth:`HandlerRuleset.more_reasons`), then the handler's,
+and answers a ``rules.plan.Plan``; ``check`` is its reasons; ``perform`` dispatches the
+plan to the handler. A handler whose check builds something its deed needs (a fire's
+plan and line of sight) has ``plan(state, request, los) -> (detail, reasons)`` instead of
+computing it twice: its ``perform`` takes that ``detail`` (``planned=``) and, given none
+(a test calling the handler directly), plans itself. The ruleset's other parts are handed
+to it when it is made (``RULESET = PlatoonRuleset(HANDLERS, options=..., scoring=..., ...)``
+in the ruleset's package): the questions of ``rules.query`` (candidates, units listed,
+reach) go to its ``options``, victory's to its ``scoring``, the odds to its ``forecast``
+(the odds panel's) and ``odds`` (what ``tabletop odds`` prints), close combats over a hex
+to its ``fights`` (a ruleset without them has none). Adding an action
 is one handler plus one line in the ruleset's ``HANDLERS``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
@@ -23,6 +27,7 @@ from tabletop.rules.dice import DiceSource
 from tabletop.rules.fights import Fight
 from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
 from tabletop.rules.los import LineOfSight
+from tabletop.rules.plan import Plan, Stamp
 from tabletop.rules.query import Probe, ReachReport
 from tabletop.rules.victory import Scoring, over_reason
 
@@ -113,7 +118,8 @@ class HandlerRuleset:
         self._odds = odds
         self._fights = fights
 
-    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+    def _refusals(self, state: GameState, request: ActionRequest) -> list[str]:
+        """The refusals common to every action, before the handler's."""
         if request.action not in self.handlers:
             if request.action in ACTIONS:
                 return [self.not_yet.format(action=request.action, name=self.name)]
@@ -123,32 +129,62 @@ class HandlerRuleset:
             return [over_reason(state)]
         if request.side is not None and request.side not in state.scenario.sides:
             return [f"there is no side {request.side!r} in this scenario"]
-        return self.more_reasons(state, request) or self.handlers[request.action].check(
-            state, request, los
-        )
+        return self.more_reasons(state, request)
 
-    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool:
-        """``not check(...)``, asking the handler's own ``allows`` when it has one (a
+    def plan(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Plan:
+        """Decide ``request`` once: a legal plan with what the handler's check built, or
+        the reasons. Reads no dice."""
+        reasons = self._refusals(state, request)
+        detail = None
+        if not reasons:
+            handler = self.handlers[request.action]
+            planner = getattr(handler, "plan", None)
+            if planner is None:
+                reasons = handler.check(state, request, los)
+            else:
+                detail, reasons = planner(state, request, los)
+        if reasons:
+            return Plan(request, tuple(reasons), None, Stamp.of(state))
+        return Plan(request, (), detail, Stamp.of(state))
+
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        """The reasons of :meth:`plan` (empty when legal), for callers that want no plan."""
+        return list(self.plan(state, request, los).reasons)
+
+    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool | None:
+        """Whether ``check`` would find no reason, from the handler's own ``allows`` (a
         legality that is cheaper to decide than to explain: ``rules.query`` asks this for
-        each candidate and the reasons only of refused actions)."""
+        each candidate and the reasons only of refused actions). None when the handler has
+        no such shortcut for ``request``: plan it instead."""
         handler = self.handlers.get(request.action)
         own = getattr(handler, "allows", None)
         if own is None:
-            return not self.check(state, request, los)
-        if request.action not in self.handlers or state.finished:
+            return None
+        if self._refusals(state, request):
             return False
-        if request.side is not None and request.side not in state.scenario.sides:
-            return False
-        return not self.more_reasons(state, request) and bool(own(state, request, los))
+        allowed: bool | None = own(state, request, los)
+        return allowed
 
     def more_reasons(self, state: GameState, request: ActionRequest) -> list[str]:
         """The ruleset's own refusals before any handler's (none by default)."""
         return []
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        plan: Plan | None = None,
     ) -> ActionResult:
-        return self.handlers[request.action].perform(state, request, dice, los)
+        """Carry out ``request``, legal now; from ``plan`` (its legal plan on this very
+        position) when given, so that the handler does not plan again."""
+        handler = self.handlers[request.action]
+        if plan is not None and getattr(handler, "plan", None) is not None:
+            planned: Any = handler  # (a planning handler's perform takes ``planned``)
+            result: ActionResult = planned.perform(state, request, dice, los, planned=plan.detail)
+            return result
+        return handler.perform(state, request, dice, los)
 
     # --- the questions of rules.query, answered by the ruleset's options -------------------
     def probes(

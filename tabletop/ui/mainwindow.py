@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
         self.bridge.modifiedChanged.connect(self._update_title)
         self.bridge.pathChanged.connect(self._update_title)
         self.bridge.historyChanged.connect(self._update_actions)
-        self.bridge.historyChanged.connect(self.play.refresh)
+        self.bridge.historyChanged.connect(self.play.on_history)
         self.hex_dock.set_document(document)
         self.log_dock.set_document(document, self.map_scene)
         self.bridge.historyChanged.connect(self.log_dock.refresh)

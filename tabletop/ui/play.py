@@ -3,9 +3,12 @@
 
 The controller owns no rules: it asks the core what is legal (``rules.query``: the
 ``available_actions`` behind ``tabletop actions``, ``reach`` behind ``tabletop reach``, and
-the ruleset's ``check`` for a request being built), hands a request to ``PlayAction`` with
-the document's dice and LOS engine, and reports what happened (``performed``) or why not
-(``refused``). A move paused for opportunity fire is
+the ruleset's ``plan`` for a request being built), hands the chosen request's plan to
+``PlayAction`` with the document's dice and LOS engine, and reports what happened
+(``performed``) or why not (``refused``). Each request is planned at most once per
+position: a choice the action panel offered keeps the plan ``available_actions`` made,
+a request built by a tool (a path, a target) keeps the plan its check made, and the
+action is performed from that plan, not decided again. A move paused for opportunity fire is
 announced with ``opportunityFire`` for the defending player to answer (or answered by the
 solo policy); once answered, a paused move continues by itself (``move --continue``).
 """
@@ -20,6 +23,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import MOVE_PAUSED, OPPORTUNITY_FIRE, Pending, UnitState
 from tabletop.rules import ActionRequest, ActionResult, DiceError, IllegalAction, LineOfSight
 from tabletop.rules.engine import ruleset_for
+from tabletop.rules.plan import Plan, Stamp
 from tabletop.rules.query import ActionOption, ReachReport, available_actions, reach
 from tabletop.rules.turns import waiting_on
 
@@ -45,6 +49,11 @@ class PlayController(QObject):
         self.selected: str | None = None
         self._cache = None
         self._cache_key: object = None
+        self._plans: dict[ActionRequest, Plan] = {}
+        self._plans_at: Stamp | None = None
+        self.acting = False
+        """True while an action is being performed (the window refreshes once it is
+        done, on ``performed``, not on each change the action makes)."""
         self.unavailable = ""
         """Why the ruleset cannot list its actions (empty when it can)."""
         self.policy = "ask"
@@ -119,8 +128,7 @@ class PlayController(QObject):
         entries, so equal keys mean equal positions)."""
         assert self.document is not None
         state = self.document.state
-        key = (unit_id, len(state.log), id(state.log[-1]) if state.log else None,
-               repr(state.pending))  # fmt: skip
+        key = self._key(unit_id)
         if self._cache_key != key:
             units = [unit_id] if unit_id is not None else []
             try:
@@ -131,6 +139,12 @@ class PlayController(QObject):
                 self.unavailable = str(exc)
             self._cache_key = key
         return self._cache
+
+    def _key(self, unit_id: str | None) -> object:
+        assert self.document is not None
+        state = self.document.state
+        return (unit_id, len(state.log), id(state.log[-1]) if state.log else None,
+                repr(state.pending))  # fmt: skip
 
     def options(self) -> list[ActionOption]:
         """What the selected unit may do now (``tabletop actions --unit``): each action with
@@ -157,11 +171,43 @@ class PlayController(QObject):
             return None
         return reach(self.document.state, self.los, unit.id, maneuver=maneuver, side=unit.side)
 
-    def reasons(self, request: ActionRequest) -> list[str]:
-        """Why the ruleset refuses ``request`` now (empty: legal), as ``act`` would say."""
+    def plan(self, request: ActionRequest) -> Plan:
+        """``request`` decided by the ruleset, once per position: the plan of a choice the
+        last ``available_actions`` answer holds, else planned now (and kept)."""
         assert self.document is not None
         state = self.document.state
-        return ruleset_for(state.scenario.ruleset).check(state, request, self.los)
+        if self._plans_at is None or not self._plans_at.matches(state):
+            self._plans, self._plans_at = {}, Stamp.of(state)
+        found = self._plans.get(request)
+        if found is None:
+            found = self._offered(request) or ruleset_for(state.scenario.ruleset).plan(
+                state, request, self.los
+            )
+            if len(self._plans) > 4096:  # (a long session of paths tried in one position)
+                self._plans.clear()
+            self._plans[request] = found
+        return found
+
+    def _offered(self, request: ActionRequest) -> Plan | None:
+        """The plan ``available_actions`` made of ``request``, when it is a choice of the
+        answer the panel shows (that answer stands on this position)."""
+        report = self._cache
+        if report is None or self.document is None:
+            return None
+        state = self.document.state
+        if self._cache_key != self._key(self._cache_key[0] if self._cache_key else None):
+            return None
+        rows = [*report.game, *(o for u in report.units for o in u.options)]
+        for option in rows:
+            if option.action == request.action:
+                plan: Plan | None = option.plan_of(request)
+                if plan is not None and plan.current(state):
+                    return plan
+        return None
+
+    def reasons(self, request: ActionRequest) -> list[str]:
+        """Why the ruleset refuses ``request`` now (empty: legal), as ``act`` would say."""
+        return list(self.plan(request).reasons)
 
     def legal(self, requests) -> tuple[list[ActionRequest], list[str]]:  # type: ignore[no-untyped-def]
         """The legal ones among ``requests``, and the reasons of the first refused one."""
@@ -182,23 +228,31 @@ class PlayController(QObject):
 
     # --- acting -----------------------------------------------------------------------------
     def perform(
-        self, request: ActionRequest, *, by: str | None = None, why: str = ""
+        self, request: ActionRequest | Plan, *, by: str | None = None, why: str = ""
     ) -> ActionResult | None:
-        """Play ``request`` as one undo step; None (and ``refused``) when illegal. ``by``
-        and ``why``: who chose it when not the player (``bot``), and why (its log entry)."""
+        """Play ``request`` as one undo step, from its plan (``plan``: the one offered or
+        checked in this position); None (and ``refused``) when illegal. ``by`` and ``why``:
+        who chose it when not the player (``bot``), and why (its log entry)."""
         doc = self.document
         if doc is None:
             return None
-        command = PlayAction(doc.state, request, self.los, doc.dice, by=by, why=why)
+        plan = request if isinstance(request, Plan) else self.plan(request)
+        if not plan.legal:
+            self.refused.emit(plan.request.action, list(plan.reasons))
+            return None
+        command = PlayAction(doc.state, plan, self.los, doc.dice, by=by, why=why)
+        self.acting = True
         try:
             doc.push(command)
         except IllegalAction as exc:
-            self.refused.emit(request.action, list(exc.reasons))
+            self.refused.emit(plan.request.action, list(exc.reasons))
             return None
         except DiceError as exc:
             command.undo()  # the action stopped half-way: put everything back
-            self.refused.emit(request.action, [f"the dice ran out: {exc}"])
+            self.refused.emit(plan.request.action, [f"the dice ran out: {exc}"])
             return None
+        finally:
+            self.acting = False
         self.performed.emit(command)
         self._follow_up(doc)
         return command.result

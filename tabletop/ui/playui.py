@@ -696,12 +696,26 @@ class PlayUI(QObject):
         self.refresh()
         doc = self.document
         if doc.state.log:
-            from tabletop.rules.narrate import narrate
-
-            self._status(narrate(doc.scenario, doc.state.log[-1], result))
+            self._status(self._narration(doc.state.log[-1], result))
         self.window.after_action()
         if doc.state.finished and any(e.event == "game_over" for e in result.events):
             self.show_result()
+
+    def _narration(self, entry, result) -> str:  # type: ignore[no-untyped-def]
+        """The action's narration: the log dock's, which narrated it as it came in."""
+        book = getattr(getattr(self.window, "log_dock", None), "book", None)
+        if book is not None and book.document is self.document:
+            text: str = book.narration(entry, result)
+            return text
+        from tabletop.rules.narrate import narrate
+
+        return narrate(self.document.scenario, entry, result)
+
+    def on_history(self) -> None:
+        """The document's history changed (an action, an undo, a redo): refresh, but not
+        in the middle of an action (``performed`` refreshes once it is done)."""
+        if not self.controller.acting:
+            self.refresh()
 
     def show_result(self) -> None:
         """The result dialog (not modal: the map and the log stay usable behind it)."""

@@ -58,15 +58,16 @@ def test_each_steps_cost_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The actions the ruleset's check is asked of from now on, in order."""
+    """The actions the ruleset decides (plans: ``check`` is its reasons) from now on, in
+    order."""
     checked: list[str] = []
-    plain = RULESET.check
+    plain = RULESET.plan
 
     def counting(state, request, los):  # type: ignore[no-untyped-def]
         checked.append(request.action)
         return plain(state, request, los)
 
-    monkeypatch.setattr(RULESET, "check", counting)
+    monkeypatch.setattr(RULESET, "plan", counting)
     return checked
 
 

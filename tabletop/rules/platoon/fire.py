@@ -7,6 +7,8 @@ handlers add the acting unit's checks and Ops Complete.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
@@ -126,38 +128,62 @@ def mark_fired(state: GameState, result: ActionResult, firer: UnitState) -> None
         place_marker(result, sw, OPS_COMPLETE)
 
 
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A planned ``fire`` or ``opportunity-fire`` at a unit: the platoon's fire plan and
+    its SW's (None: the SW stays silent), as the check found them (ranges, hit numbers,
+    after the line of sight)."""
+
+    fire: FirePlan
+    sw: FirePlan | None = None
+
+
 class Fire:
     """``fire --unit ID --target ID [--weapon ap|he|aa]`` in the unit's own impulse; with
     ``--hex`` instead, a mortar's indirect fire (``indirect.IndirectFire``, rules 2.11)."""
 
-    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+    def plan(
+        self, state: GameState, request: ActionRequest, los: LineOfSight
+    ) -> tuple[Shot | None, list[str]]:
+        """The shot and its reasons (a fire at a hex plans in ``perform``: None)."""
         if request.hex is not None:
-            return IndirectFire().check(state, request, los)
+            return None, IndirectFire().check(state, request, los)
         firer, target, reasons = _parties(state, request)
         if firer is None or target is None:
-            return reasons
-        _, more = plan_fire(state, firer, target, request.weapon, los)
-        return reasons + more + sw_plan(state, firer, request, los)[1]
+            return None, reasons
+        plan, more = plan_fire(state, firer, target, request.weapon, los)
+        sw, sw_why = sw_plan(state, firer, request, los)
+        reasons = reasons + more + sw_why
+        if reasons or plan is None:
+            return None, reasons
+        return Shot(plan, sw), []
 
-    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool:
-        """``not check(...)``; at a hex without the spotting reasons' sight lines."""
+    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
+        return self.plan(state, request, los)[1]
+
+    def allows(self, state: GameState, request: ActionRequest, los: LineOfSight) -> bool | None:
+        """At a hex, ``not check(...)`` without the spotting reasons' sight lines; at a
+        unit, None (plan it: the plan is what a legal fire performs)."""
         if request.hex is not None:
             return IndirectFire().allows(state, request, los)
-        return not self.check(state, request, los)
+        return None
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        planned: Shot | None = None,
     ) -> ActionResult:
         if request.hex is not None:
             return IndirectFire().perform(state, request, dice, los)
-        firer, target, _ = _parties(state, request)
-        assert firer is not None and target is not None
-        plan, _ = plan_fire(state, firer, target, request.weapon, los)
-        sw, _ = sw_plan(state, firer, request, los)
-        assert plan is not None
+        shot = planned if planned is not None else self.plan(state, request, los)[0]
+        assert shot is not None
+        firer = state.unit(shot.fire.firer)
         begin_action(state)
         result = ActionResult(request.action)
-        fire_at(state, plan, dice, result, los, sw=sw)
+        fire_at(state, shot.fire, dice, result, los, sw=shot.sw)
         mark_fired(state, result, firer)
         return result
 
@@ -182,13 +208,27 @@ class MovingFire:
                               from_hex=move.end, moving=True)  # fmt: skip
         return move, fire, why
 
+    def plan(
+        self, state: GameState, request: ActionRequest, los: LineOfSight
+    ) -> tuple[tuple[PathPlan, FirePlan] | None, list[str]]:
+        """The move and the fire after it, or the reasons."""
+        move, fire, reasons = self._plans(state, request, los)
+        if reasons or move is None or fire is None:
+            return None, reasons
+        return (move, fire), []
+
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         return self._plans(state, request, los)[2]
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        planned: tuple[PathPlan, FirePlan] | None = None,
     ) -> ActionResult:
-        move, fire, _ = self._plans(state, request, los)
+        move, fire = planned if planned is not None else self._plans(state, request, los)[:2]
         assert move is not None and fire is not None
         firer = state.unit(fire.firer)
         begin_action(state)

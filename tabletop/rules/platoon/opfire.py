@@ -29,18 +29,20 @@ def _mover(state: GameState, *, answered: bool = False) -> UnitState | None:
     return state.units.get(state.pending.unit)
 
 
-def _sw_reasons(
+def _sw_fire(
     state: GameState, firer: UnitState, request: ActionRequest, los: LineOfSight,
     mover: UnitState,
-) -> list[str]:  # fmt: skip
+) -> tuple[FirePlan | None, list[str]]:  # fmt: skip
     from tabletop.rules.platoon.fire import sw_plan  # fire imports movement, pause
 
-    return sw_plan(state, firer, request, los, mover=mover)[1]
+    return sw_plan(state, firer, request, los, mover=mover)
 
 
-def opfire_reasons(
+def opfire_plan(
     state: GameState, request: ActionRequest, los: LineOfSight
-) -> tuple[FirePlan | None, list[str]]:
+) -> tuple[tuple[FirePlan, FirePlan | None] | None, list[str]]:
+    """The opportunity attack (the firer's fire plan and its SW's, None when silent) or
+    the reasons it is refused."""
     if not state.scenario.module("opportunity_fire"):
         return None, ["the opportunity_fire module is off: no fire during enemy impulses"]
     firer, why = find_unit(state, request.unit, "unit")
@@ -72,22 +74,36 @@ def opfire_reasons(
         reasons.append(f"{mover.id} has already drawn {limit} opportunity attack(s) in "
                        f"{state.pending.hex} (option opfire_per_hex)")  # fmt: skip
     plan, more = plan_fire(state, firer, mover, request.weapon, los)
-    return plan, reasons + more + _sw_reasons(state, firer, request, los, mover)
+    sw, sw_why = _sw_fire(state, firer, request, los, mover)
+    reasons += more + sw_why
+    if reasons or plan is None:
+        return None, reasons
+    return (plan, sw), []
 
 
 class OpportunityFire:
+    def plan(
+        self, state: GameState, request: ActionRequest, los: LineOfSight
+    ) -> tuple[tuple[FirePlan, FirePlan | None] | None, list[str]]:
+        return opfire_plan(state, request, los)
+
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
-        return opfire_reasons(state, request, los)[1]
+        return opfire_plan(state, request, los)[1]
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        planned: tuple[FirePlan, FirePlan | None] | None = None,
     ) -> ActionResult:
-        from tabletop.rules.platoon.fire import fire_at, mark_fired, sw_plan
+        from tabletop.rules.platoon.fire import fire_at, mark_fired
 
-        plan, _ = opfire_reasons(state, request, los)
-        assert plan is not None and state.pending is not None
+        shot = planned if planned is not None else opfire_plan(state, request, los)[0]
+        assert shot is not None and state.pending is not None
+        plan, sw = shot
         firer = state.unit(plan.firer)
-        sw, _ = sw_plan(state, firer, request, los, mover=state.unit(plan.target))
         result = ActionResult(request.action)
         fire_at(state, plan, dice, result, los, target_moving=True, sw=sw)
         mark_fired(state, result, firer)

@@ -262,9 +262,14 @@ class Fire:
         return self.plan(state, request, los)[1]
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        planned: FirePlan | None = None,
     ) -> ActionResult:
-        plan, _ = self.plan(state, request, los)
+        plan = planned if planned is not None else self.plan(state, request, los)[0]
         assert plan is not None
         firer = state.unit(plan.firer)
         result = ActionResult(request.action)

@@ -213,7 +213,10 @@ def mover_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState |
 class Move:
     """``move --unit ID --to HEX,...`` in its side's movement phase."""
 
-    def plan(self, state: GameState, request: ActionRequest) -> tuple[PathPlan | None, list[str]]:
+    def plan(
+        self, state: GameState, request: ActionRequest, los: LineOfSight | None = None
+    ) -> tuple[PathPlan | None, list[str]]:
+        """The checked path (``los`` is not needed: a move's legality asks no sight)."""
         unit, reasons = mover_reasons(state, request)
         if unit is None or reasons:
             return None, reasons
@@ -234,16 +237,23 @@ class Move:
         return self.plan(state, request)[1]
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        planned: PathPlan | None = None,
     ) -> ActionResult:
         result = ActionResult(request.action)
-        self.carry_out(state, request, dice, los, result)
+        self.carry_out(state, request, dice, los, result, planned)
         return result
 
     def carry_out(self, state: GameState, request: ActionRequest, dice: DiceSource,
-                  los: LineOfSight, result: ActionResult) -> None:  # fmt: skip
-        """The checked move into ``result`` (also a transport's move, ``transport``)."""
-        plan, _ = self.plan(state, request)
+                  los: LineOfSight, result: ActionResult,
+                  planned: PathPlan | None = None) -> None:  # fmt: skip
+        """The checked move into ``result`` (also a transport's move, ``transport``), from
+        its plan when given."""
+        plan = planned if planned is not None else self.plan(state, request)[0]
         assert plan is not None
         unit = state.unit(plan.unit)
         spent, stopped = walk(state, unit, plan, result, (request.maneuver, dice, los))
@@ -255,7 +265,10 @@ class Run:
     """``run --unit ID --to HEX,...``: in the shooting phase, instead of shooting, a second
     move of up to half the movement rounded down (rules 3.2)."""
 
-    def _plan(self, state: GameState, request: ActionRequest) -> tuple[PathPlan | None, list[str]]:
+    def plan(
+        self, state: GameState, request: ActionRequest, los: LineOfSight | None = None
+    ) -> tuple[PathPlan | None, list[str]]:
+        """The checked path of the run (``los`` is not needed)."""
         unit, reasons = mover_reasons(state, request)
         if unit is None:
             return None, reasons
@@ -268,12 +281,17 @@ class Run:
         return plan_path(state, unit, request.to, budget, budget)
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
-        return self._plan(state, request)[1]
+        return self.plan(state, request)[1]
 
     def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
+        self,
+        state: GameState,
+        request: ActionRequest,
+        dice: DiceSource,
+        los: LineOfSight,
+        planned: PathPlan | None = None,
     ) -> ActionResult:
-        plan, _ = self._plan(state, request)
+        plan = planned if planned is not None else self.plan(state, request)[0]
         assert plan is not None
         unit = state.unit(plan.unit)
         result = ActionResult(request.action)
