@@ -16,6 +16,7 @@ import math
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -90,7 +91,7 @@ def _walk(rng: random.Random, scheme: OffsetScheme, start: Hex, heading: int, le
     return path
 
 
-def build_map(seed: int = 1) -> tuple[str, set[str]]:
+def build_map(seed: int = 1) -> tuple[dict[str, Any], set[str]]:
     """The map file's text, and the labels of its water and swamp hexes (no units there)."""
     rng = random.Random(seed)
     scheme = OffsetScheme.for_size(SIZE, SIZE)
@@ -159,38 +160,37 @@ def build_map(seed: int = 1) -> tuple[str, set[str]]:
         line = _walk(rng, scheme, h, rng.randrange(6), rng.randint(2, 6), 0.5)
         for x in line:
             put(x, x.neighbors()[rng.randrange(6)], "fence" if codes[r][c] == "c" else "embankment")
-    lines = []
+    hexsides = []
     for side, features in sides.items():
         ca, cb = scheme.to_colrow(side.a), scheme.to_colrow(side.b)
         if not all(1 <= v <= SIZE for v in (*ca, *cb)):
             continue
         ref = f"{scheme.label(side.a)}/{scheme.label(side.b)}"
-        lines.extend(f'  - {{side: "{ref}", feature: {f}}}' for f in features)
-    text = [
-        "format: tabletop/map@1",
-        "name: Big benchmark map",
-        f"terrain: {paths.MAPS / 'standard.yaml'}",
-        f"grid: {{columns: {SIZE}, rows: {SIZE}}}",
-        "default: clear",
-        "rows:",
-        *(f'  - "{"".join(r)}"' for r in codes),
-        "levels:",
-        *(f'  - "{"".join(str(v) for v in r)}"' for r in levels),
-        "hexsides:",
-        *lines,
-    ]
+        hexsides.extend({"side": ref, "feature": f} for f in features)
+    doc = {
+        "format": "tabletop/map@1",
+        "name": "Big benchmark map",
+        "terrain": str(paths.MAPS / "standard.yaml"),
+        "grid": {"columns": SIZE, "rows": SIZE},
+        "default": "clear",
+        "rows": ["".join(r) for r in codes],
+        "levels": ["".join(str(v) for v in r) for r in levels],
+        "hexsides": hexsides,
+    }
     wet = {scheme.label(scheme.from_colrow(c + 1, r + 1)) for r in range(SIZE)
            for c in range(SIZE) if codes[r][c] in "s~"}  # fmt: skip
-    return "\n".join(text) + "\n", wet
+    return doc, wet
 
 
-def build_scenario(map_name: str, wet: set[str], seed: int = 2, units: int = UNITS) -> str:
-    """The scenario file's text: 10,000 units of the bundled platoon counters, NATO in
+def build_scenario(
+    map_name: str, wet: set[str], seed: int = 2, units: int = UNITS
+) -> dict[str, Any]:
+    """The scenario file's data: 10,000 units of the bundled platoon counters, NATO in
     the west half and the Pact in the east, one to three to a hex (``units`` of them: the
     first of the 10,000, the map's top rows filled first)."""
     rng = random.Random(seed)
     scheme = OffsetScheme.for_size(SIZE, SIZE)
-    lines = []
+    placed = []
     count = 0
     col, row = 1, 1
     while count < units:
@@ -201,29 +201,25 @@ def build_scenario(map_name: str, wet: set[str], seed: int = 2, units: int = UNI
         for _ in range(stack):
             count += 1
             formation = f"{side}_f{count % 4}"
-            lines.append(
-                f"  - {{id: u{count}, type: {rng.choice(types)}, side: {side}, "
-                f'formation: {formation}, hex: "{label}"}}'
-            )
+            placed.append({"id": f"u{count}", "type": rng.choice(types), "side": side,
+                           "formation": formation, "hex": label})  # fmt: skip
         col += rng.choice((1, 2, 3))
         if col > SIZE:
             col, row = rng.randint(1, 2), row + rng.choice((2, 3, 4, 5))
-    formations = {s: "".join(f"\n      {s}_f{i}: {{chits: 2}}" for i in range(4))
-                  for s in ("nato", "pact")}  # fmt: skip
-    text = [
-        "format: tabletop/scenario@1",
-        "name: Big benchmark scenario",
-        "ruleset: platoon",
-        f"map: {map_name}",
-        f"counters: [{paths.COUNTERS / 'platoon.yaml'}]",
-        "sides:",
-        f"  nato:\n    name: NATO\n    formations:{formations['nato']}",
-        f"  pact:\n    name: Warsaw Pact\n    formations:{formations['pact']}",
-        "turns: 10",
-        "units:",
-        *lines,
-    ]
-    return "\n".join(text) + "\n"
+    formations = {s: {f"{s}_f{i}": {"chits": 2} for i in range(4)} for s in ("nato", "pact")}
+    return {
+        "format": "tabletop/scenario@1",
+        "name": "Big benchmark scenario",
+        "ruleset": "platoon",
+        "map": map_name,
+        "counters": [str(paths.COUNTERS / "platoon.yaml")],
+        "sides": {
+            "nato": {"name": "NATO", "formations": formations["nato"]},
+            "pact": {"name": "Warsaw Pact", "formations": formations["pact"]},
+        },
+        "turns": 10,
+        "units": placed,
+    }
 
 
 def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
@@ -264,13 +260,17 @@ def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
 
 
 def write(folder: Path, units: int = UNITS) -> tuple[Path, Path]:
-    """Write ``big-map.yaml`` and ``big-scenario.yaml`` into ``folder``; their paths."""
+    """Write ``big-map.yaml`` and ``big-scenario.yaml`` into ``folder``; their paths. They
+    are machine-written files (:mod:`tabletop.data.machine`: JSON, one record a line)."""
+    from tabletop.data.machine import dumps
+
     folder.mkdir(parents=True, exist_ok=True)
     map_path = folder / "big-map.yaml"
     scenario_path = folder / "big-scenario.yaml"
-    text, wet = build_map()
-    map_path.write_text(text, encoding="utf-8")
-    scenario_path.write_text(build_scenario(map_path.name, wet, units=units), encoding="utf-8")
+    doc, wet = build_map()
+    map_path.write_text(dumps(doc), encoding="utf-8")
+    scenario = build_scenario(map_path.name, wet, units=units)
+    scenario_path.write_text(dumps(scenario), encoding="utf-8")
     return map_path, scenario_path
 
 

@@ -7,7 +7,6 @@ path is only ever read, never written, wherever it points.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -19,13 +18,12 @@ from typing import Any
 
 from tabletop import paths
 from tabletop.data import chart as chart_mod
-from tabletop.data import gamecheck, gamerecord, games, maps, scenarios, seal, semantics
+from tabletop.data import gamecheck, gamerecord, games, machine, maps, scenarios, seal, semantics
 from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
-from tabletop.data.yamlsafe import READS, DataError, Problem, dump_text, json_pieces, load_path
-from tabletop.data.yamlwrite import dump_fast
+from tabletop.data.yamlsafe import READS, DataError, Problem, dump_text, load_path
 from tabletop.model import Background, GameState, HexMap, Scenario, TerrainChart, UnitType
 
 Document = TerrainChart | HexMap | CounterFile | Scenario | GameState
@@ -564,9 +562,10 @@ def map_file_steps(
 
 
 def map_json_pieces(hexmap: HexMap, path: Path) -> Iterator[str]:
-    """The text of a map's file as written at ``path``, as one line of JSON (which every
-    YAML reader loads; the recovery file), in pieces: each ``next()`` is a short step
-    (about a millisecond on a 200 x 200 map), so a caller may do them between frames."""
+    """The text of a map's file as written at ``path``, machine-written (JSON, one record a
+    line, which every YAML reader loads: the recovery file), in pieces: each ``next()`` is
+    a short step (about a millisecond on a 200 x 200 map), so a caller may do them between
+    frames."""
     steps = map_file_steps(hexmap, path)
     while True:
         try:
@@ -575,8 +574,7 @@ def map_json_pieces(hexmap: HexMap, path: Path) -> Iterator[str]:
             data = done.value[0]
             break
         yield ""
-    yield from json_pieces(data)
-    yield "\n"
+    yield from machine.pieces(data)
 
 
 def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
@@ -687,18 +685,15 @@ def game_to_dict(game: GameState, path: str | os.PathLike[str] | None = None) ->
 
 
 def game_text(
-    game: GameState, path: str | os.PathLike[str] | None = None, compact: bool = False
+    game: GameState, path: str | os.PathLike[str] | None = None
 ) -> tuple[str, dict[str, Any]]:
     """A saved game's text as written at ``path`` (references made to work from there), and
     its file form; sealed when the game is known to follow from its log (:mod:`seal`).
-    Written by :func:`~tabletop.data.yamlwrite.dump_fast` (one line per unit record), since
-    a game of 10,000 units holds 20,000 of them; ``compact``: one line of JSON, which every
-    YAML reader loads (the app's recovery file: it writes faster still)."""
+    Machine-written (:mod:`~tabletop.data.machine`: JSON, one record a line, which every
+    YAML reader loads), since a game of 10,000 units holds 30,000 records: the saves, the
+    CLI's ``--out`` and the app's recovery file alike."""
     data = game_to_dict(game, path)
-    sources = game_sources(game)
-    if compact:
-        return seal.sealed_json(json.dumps(data), sources), data
-    return seal.sealed_yaml(dump_fast(data), sources), data
+    return seal.sealed_json(machine.dumps(data), game_sources(game)), data
 
 
 def game_sources(game: GameState) -> seal.Sources | None:

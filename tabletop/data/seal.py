@@ -44,9 +44,12 @@ SCHEME = b"tabletop-seal/1"
 PATTERN = re.compile(r"sha256:[0-9a-f]{64}\Z")
 """The value of a seal: ``sha256:`` and 64 lowercase hexadecimal digits."""
 _YAML_TAIL = re.compile(rb'\nseal: "(sha256:[0-9a-f]{64})"\n\Z')
-"""The last line of a sealed game in YAML (the newline before it is sealed too)."""
-_JSON_TAIL = re.compile(rb', "seal": "(sha256:[0-9a-f]{64})"\}\n\Z')
-"""The end of a sealed game written as one line of JSON (the app's recovery file)."""
+"""The last line of a sealed game in YAML, as older builds wrote it (the newline before it
+is sealed too)."""
+_JSON_TAIL = re.compile(rb',\n? "seal": "(sha256:[0-9a-f]{64})"\}\n\Z')
+"""The end of a sealed game in JSON: its last key, on a line of its own (as
+:mod:`tabletop.data.machine` writes games) or at the end of the one line of older builds'
+recovery files."""
 _TAIL_BYTES = 100
 """Enough of a file's end to hold either tail."""
 CODE_PACKAGES = ("hexgrid", "model", "rules", "geometry", "data", "commands")
@@ -128,23 +131,15 @@ def seal_value(body: bytes, digests: Sequence[str]) -> str:
     return f"sha256:{h.hexdigest()}"
 
 
-def sealed_yaml(text: str, sources: Sources | None) -> str:
-    """A game's YAML text (one mapping in block style, ending in a newline) with its seal
-    as the last line; ``text`` itself without sources."""
+def sealed_json(text: str, sources: Sources | None) -> str:
+    """A game's JSON text (:func:`tabletop.data.machine.dumps`: one mapping, ending in
+    ``}`` and a newline) with its seal as the last key, on a line of its own; ``text``
+    itself without sources. The seal covers every byte before its key's comma."""
     if sources is None:
         return text
-    body = text.encode("utf-8")
-    return f'{text}seal: "{seal_value(body, sources.digests)}"\n'
-
-
-def sealed_json(text: str, sources: Sources | None) -> str:
-    """A game as one line of JSON (``{...}``, no newline) with its seal as the last key,
-    and a newline; ``text`` and a newline without sources."""
-    if sources is None:
-        return text + "\n"
-    body = text[:-1]  # the closing brace
+    body = text[:-2]  # the closing brace and the newline
     value = seal_value(body.encode("utf-8"), sources.digests)
-    return f'{body}, "seal": "{value}"}}\n'
+    return f'{body},\n "seal": "{value}"}}\n'
 
 
 def seal_matches(raw: bytes, digests: Sequence[str]) -> bool:

@@ -4,9 +4,10 @@ Composing a node graph and resolving every scalar's tag in Python dominated the 
 big maps and scenarios (160,000 scalars). Here libyaml's event stream is read once and each
 value is built directly: a quoted scalar is its text, a plain one is resolved by the same
 implicit resolvers as :class:`yaml.SafeLoader` (YAML 1.1: ``yes``, ``0304`` octal, ...), each
-distinct plain text resolved once per document. Files in a common subset of YAML (one
-record a line) are read faster still, before this path, by :mod:`tabletop.data.yamllines`,
-which gives exactly this path's values and refusals.
+distinct plain text resolved once per document. It reads hand-written files (maps,
+scenarios, counters, terrain charts) and the YAML saved games of older builds; the
+machine-written files (JSON) are read before it, by the ``json`` module (see
+:mod:`tabletop.data.yamlsafe`).
 
 This path accepts only plain data that the position-carrying loader (``yamlsafe``) would
 accept without a single problem, and gives exactly its values and key order. On anything

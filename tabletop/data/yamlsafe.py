@@ -1,17 +1,33 @@
 """Safe YAML that remembers where every value came from (FILE:LINE:COLUMN, 1-based).
 
-Parsing composes libyaml's node graph (``yaml.CSafeLoader``; the pure-Python ``SafeLoader``
-only when libyaml is missing) and converts it to plain Python values itself, so no tag can
-make the loader run code: the only tags accepted are YAML's safe core ones (null, bool, int,
-float, str, seq, map, timestamp, binary); anything else (``!!python/object``, ``!custom``)
-is a :class:`Problem`. Duplicate mapping keys are problems too.
+Which path reads what, and why (:func:`parse_text` tries them in this order):
+
+1. **JSON** (a document whose first character is ``{``): the machine-written files
+   (saved games, autosaves, recovery files, generated benchmark files) are JSON, one record
+   a line (:mod:`tabletop.data.machine`), and JSON is YAML. The standard ``json`` module
+   reads them about fifty times faster than libyaml's loader; duplicate keys are refused,
+   and every value is the one YAML 1.1 gives the same text (a float without a point, such
+   as ``1e5``, is the string YAML reads; ``NaN`` is a string). Text that JSON and YAML
+   could read differently (a tab, a raw C1 control or DEL, a surrogate escape) and
+   anything that is not JSON go on to the next path.
+2. **libyaml's events** (:mod:`tabletop.data.yamlfast`): hand-written YAML (maps,
+   scenarios, counters, terrain charts, and the saved games of older builds) of plain,
+   valid data, each value built straight from libyaml's event stream.
+3. **The node graph, with positions** (``_parse_located``): anything the fast paths refuse
+   (a problem to report, a tag, an alias, a duplicate key) is composed by libyaml into
+   nodes, and each problem is reported at its line and column.
+
+Every path is safe: no tag can make the loader run code. In the node graph, the only tags
+accepted are YAML's safe core ones (null, bool, int, float, str, seq, map, timestamp,
+binary); anything else (``!!python/object``, ``!custom``) is a :class:`Problem`. Duplicate
+mapping keys are problems too. (Comments and layout of a hand-written file are kept when
+an editor saves it by :mod:`tabletop.data.roundtrip`, not here.)
 
 Mappings and sequences come back as :class:`LocDict` and :class:`LocList`: ordinary ``dict``
 and ``list`` subclasses that find their node, and so their positions, only when a problem is
-reported. A file of plain valid data is read without any node graph (``yamllines``, else
-``yamlfast``); its
-containers remember only the keys that lead to them, and the first position asked for
-reads the text again with nodes. Nothing per value is stored while loading large maps.
+reported. A file read by a fast path (1, 2) holds no node: its containers remember only the
+keys that lead to them, and the first position asked for reads the text again with nodes.
+Nothing per value is stored while loading large files.
 """
 
 from __future__ import annotations
@@ -21,7 +37,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +46,7 @@ from typing import Any
 import yaml
 import yaml.constructor
 
-from tabletop.data import yamlfast, yamllines
+from tabletop.data import yamlfast
 from tabletop.model.collector import collector_paused
 
 Loader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -379,22 +395,83 @@ def _has_aliases(text: str) -> bool:
 def parse_text(text: str, path: str) -> tuple[Any, list[Problem]]:
     """Parse one YAML document; returns (value, problems). Value is None when it failed.
 
-    Plain valid data takes a fast path, its containers finding their positions by
-    reading the text again when one is asked for: the line reader
-    (:mod:`tabletop.data.yamllines`) if the text is in its subset, else libyaml's events
-    (:mod:`tabletop.data.yamlfast`). Anything else is read with positions from the
-    start, and its problems reported."""
-    new_map, new_seq = fast_factories(text, path)
+    Plain valid data takes a fast path, its containers finding their positions by reading
+    the text again when one is asked for: JSON (a machine-written file) with the ``json``
+    module, else libyaml's events (:mod:`tabletop.data.yamlfast`). Anything else is read
+    with positions from the start, and its problems reported (see the module's
+    docstring)."""
     with collector_paused():  # tens of thousands of containers, no cycle
+        if text[:1] == "{":
+            try:
+                return parse_json(text, path), []
+            except yamlfast.NotPlain:
+                pass
         try:
-            return yamllines.parse_lines(text, Loader, new_map, new_seq), []
-        except yamlfast.NotPlain:
-            pass
-        try:
-            return yamlfast.parse_plain(text, Loader, new_map, new_seq), []
+            return yamlfast.parse_plain(text, Loader, *fast_factories(text, path)), []
         except yamlfast.NotPlain:
             pass
     return _parse_located(text, path)
+
+
+_JSON_DIFFERS = re.compile("[\t\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\\\\u[dD][89abAB]")
+"""Where JSON and YAML may read one text differently: a tab (YAML's flow context does not
+separate with it everywhere JSON does), a raw DEL or C1 control (refused by YAML, or a
+line break: U+0085), a line or paragraph separator, a byte-order mark, a non-character, an
+escaped surrogate (JSON pairs two; libyaml refuses them)."""
+_YAML_FLOAT = re.compile(r"[^.]*\.[0-9]*(?:[eE][-+][0-9]+)?\Z")
+"""A JSON number YAML 1.1 reads as a float too: with a point, any exponent signed."""
+
+
+def _json_float(text: str) -> Any:
+    """The value YAML 1.1 gives a JSON number that has a point or an exponent."""
+    return float(text) if _YAML_FLOAT.match(text) else text
+
+
+def _json_pairs(pairs: list[tuple[str, Any]]) -> LocDict:
+    out = LocDict()
+    out.update(pairs)
+    if len(out) != len(pairs):
+        raise yamlfast.NotPlain("a duplicate key")  # the located path says which, where
+    return out
+
+
+def parse_json(text: str, path: str) -> Any:
+    """A JSON document with YAML's values, as :class:`LocDict` and :class:`LocList` that
+    find their positions on demand (the text read again with nodes); :class:`NotPlain`
+    for anything else, or anything JSON and YAML could read differently."""
+    if (not text.isascii() or "\t" in text or "\\u" in text) and _JSON_DIFFERS.search(text):
+        raise yamlfast.NotPlain("text JSON and YAML may read differently")
+    try:
+        value = json.loads(
+            text, object_pairs_hook=_json_pairs, parse_float=_json_float, parse_constant=str
+        )
+    except (ValueError, RecursionError) as exc:  # not JSON (JSONDecodeError is a ValueError)
+        raise yamlfast.NotPlain(str(exc)) from exc
+    if type(value) is not LocDict:
+        raise yamlfast.NotPlain("not a mapping")
+    source = _Source(text, path)
+    value._origin = (source, ())
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, ())]
+    pop, push = stack.pop, stack.append
+    while stack:
+        container, keys = pop()
+        items = container.items() if type(container) is LocDict else enumerate(container)
+        lists = []
+        for key, item in items:
+            kind = type(item)
+            if kind is LocDict:
+                where = (*keys, key)
+                item._origin = (source, where)
+                push((item, where))
+            elif kind is list:
+                lists.append((key, item))
+        for key, item in lists:
+            where = (*keys, key)
+            seq = LocList(None, (source, where))
+            seq.extend(item)
+            container[key] = seq
+            push((seq, where))
+    return value
 
 
 def fast_factories(text: str, path: str) -> tuple[yamlfast.NewMap, yamlfast.NewSeq]:
@@ -527,28 +604,6 @@ def dump_text(data: Any) -> str:
         width=100,
     )
     return text
-
-
-JSON_CHUNK = 500
-"""Items of a long list turned into JSON per piece of :func:`json_pieces`."""
-
-
-def json_pieces(data: dict[str, Any]) -> Iterator[str]:
-    """``json.dumps(data)`` (a mapping of plain values), in pieces that join to exactly that
-    text: a long list in the mapping goes :data:`JSON_CHUNK` items a piece, so no piece
-    holds the interpreter for long (the encoder runs in C, without a break)."""
-    yield "{"
-    for i, (key, value) in enumerate(data.items()):
-        yield f"{', ' if i else ''}{json.dumps(key)}: "
-        if isinstance(value, list) and len(value) > JSON_CHUNK:
-            yield "["
-            for start in range(0, len(value), JSON_CHUNK):
-                chunk = json.dumps(value[start : start + JSON_CHUNK])[1:-1]
-                yield f", {chunk}" if start else chunk
-            yield "]"
-        else:
-            yield json.dumps(value)
-    yield "}"
 
 
 def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:

@@ -33,16 +33,16 @@ def is_saved_game(path: Path | None) -> bool:
                      re.MULTILINE) is not None  # fmt: skip
 
 
-def write_game(document: GameDocument, path: Path, *, compact: bool = False) -> None:
+def write_game(document: GameDocument, path: Path) -> None:
     """The game at ``path`` (game@1, atomically, sealed as ``save_game`` seals it),
     references written relative to it; the document's scenario keeps pointing at its own
-    files. ``compact``: the same document as one line of JSON, which every YAML reader
-    (ours included) loads as YAML; it writes faster still, so the autosave after every
-    action costs a few milliseconds even late in a game."""
+    files. Machine-written, as every saved game (``game_text``: JSON, one record a line,
+    which every YAML reader loads), so the autosave after every action costs a few
+    milliseconds even late in a game."""
     from tabletop.data import game_text
     from tabletop.data.atomic import atomic_write
 
-    atomic_write(path, game_text(document.state, path, compact=compact)[0])
+    atomic_write(path, game_text(document.state, path)[0])
 
 
 class FileKeeper:
@@ -86,7 +86,7 @@ class FileKeeper:
 
         self.store.remember("game", document.path, self.save_path)  # before the references
         try:
-            self.store.write(game_text(document.state, self.store.path, compact=True)[0])
+            self.store.write(game_text(document.state, self.store.path)[0])
         except (OSError, ValueError):
             return None
         return self.store.path

@@ -61,7 +61,7 @@ def test_platoon_and_sw_one_save_and_the_dice_order(
                                  "markers": ["ops_complete"]}  # fmt: skip
     assert units["inf-1"]["markers"] == ["ops_complete"]
     log = Path(game).read_text()
-    assert "sw_target: t64-1" in log
+    assert '"sw_target": "t64-1"' in log
 
 
 def test_sw_dice_are_counted_and_a_miss_depletes_it(

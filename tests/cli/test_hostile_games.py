@@ -47,46 +47,77 @@ def _line_of(played: str, old: str, new: str, at: str) -> int:
     return played[: played.index(old)].count("\n") + new[: new.index(at)].count("\n") + 1
 
 
-M48_STATE = 'm48-1: {type: M48, side: nato, formation: kampfgruppe, hex: "0304"'
-"""The start of m48-1's line under ``state: units:`` (a saved game writes one line a unit)."""
+M48_STATE = '"m48-1": {"type": "M48", "side": "nato", "formation": "kampfgruppe", "hex": "0304"'
+"""The start of m48-1's line under ``"state": {"units":`` (a saved game writes one line a
+unit, as JSON)."""
 TAMPERED = [
     # (what the issue lists, old text, new text, text at the located line, words)
-    ("turn 99 of 8", "  turn: 1\n  phase:", "  turn: 99\n  phase:", "turn: 99", "turn"),
-    ("phase bogus", "phase: impulse", "phase: bogus", "phase: bogus", "unknown phase"),
+    ("turn 99 of 8", '  "turn": 1,\n  "phase":', '  "turn": 99,\n  "phase":', '"turn": 99', "turn"),
+    ("phase bogus", '"phase": "impulse"', '"phase": "bogus"', '"phase": "bogus"', "unknown phase"),
     (
         "state edited",
         f"{M48_STATE}, ",
         M48_STATE.replace("0304", "0305") + ", ",
-        'hex: "0305"',
+        '"hex": "0305"',
         "m48-1's hex",
     ),
-    ("step edited", "step: reduced", "step: full", None, "'s step"),
-    ("unknown action", "{action: fire", "{action: teleport", "action: teleport", "teleport"),
-    ("too few dice", "dice: [4, 5, 6, 1, 3, 4, 6]", "dice: [4, 5, 6]", "dice: [4, 5, 6]", "dice"),
+    ("step edited", '"step": "reduced"', '"step": "full"', None, "'s step"),
+    (
+        "unknown action",
+        '{"action": "fire"',
+        '{"action": "teleport"',
+        '"action": "teleport"',
+        "teleport",
+    ),
+    (
+        "too few dice",
+        '"dice": [4, 5, 6, 1, 3, 4, 6]',
+        '"dice": [4, 5, 6]',
+        '"dice": [4, 5, 6]',
+        "dice",
+    ),
     (
         "too many dice",
-        "dice: [4, 5, 6, 1, 3, 4, 6]",
-        "dice: [4, 5, 6, 1, 3, 4, 6, 6]",
+        '"dice": [4, 5, 6, 1, 3, 4, 6]',
+        '"dice": [4, 5, 6, 1, 3, 4, 6, 6]',
         None,
         "dice",
     ),
-    ("illegal action", "target: t64-1, weapon", "target: m48-1, weapon", None, "illegal"),
-    ("wrong type", "m48-1: {type: M48,", "m48-1: {type: T64,", "type: T64", "type"),
-    ("wrong side", "M48, side: nato,", "M48, side: pact,", "side: pact", "side"),
-    ("unknown type", "m48-1: {type: M48,", "m48-1: {type: ZEPPELIN,", "type: ZEPPELIN", "type"),
-    ("pending string", "pending: null", "pending: move it", "pending: move it", "pending"),
+    (
+        "illegal action",
+        '"target": "t64-1", "weapon"',
+        '"target": "m48-1", "weapon"',
+        None,
+        "illegal",
+    ),
+    ("wrong type", '"m48-1": {"type": "M48",', '"m48-1": {"type": "T64",', '"type": "T64"', "type"),
+    ("wrong side", '"M48", "side": "nato",', '"M48", "side": "pact",', '"side": "pact"', "side"),
+    (
+        "unknown type",
+        '"m48-1": {"type": "M48",',
+        '"m48-1": {"type": "ZEPPELIN",',
+        '"type": "ZEPPELIN"',
+        "type",
+    ),
+    (
+        "pending string",
+        '"pending": null',
+        '"pending": "move it"',
+        '"pending": "move it"',
+        "pending",
+    ),
     (
         "pending of no known kind",
-        "pending: null",
-        'pending: {kind: wait, unit: m48-1, hex: "0304"}',
-        "pending: {kind: wait",
+        '"pending": null',
+        '"pending": {"kind": "wait", "unit": "m48-1", "hex": "0304"}',
+        '"pending": {"kind": "wait"',
         "unknown pending kind 'wait'",
     ),
     (
         "pending with a key no paused move has",
-        "pending: null",
-        'pending: {kind: move_paused, unit: m48-1, hex: "0304", mp: 3}',
-        "pending: {kind: move_paused",
+        '"pending": null',
+        '"pending": {"kind": "move_paused", "unit": "m48-1", "hex": "0304", "mp": 3}',
+        '"pending": {"kind": "move_paused"',
         "mp",
     ),
 ]
@@ -129,9 +160,9 @@ def test_paused_move_with_a_bad_hex(tmp_path: Path, capsys: pytest.CaptureFixtur
                  "--out", str(game)]) == 0  # fmt: skip
     capsys.readouterr()
     text = game.read_text(encoding="utf-8")
-    old = 'path_left: ["0709"]'
+    old = '"path_left": ["0709"]'
     assert text.count(old) == 1, text
-    game.write_text(text.replace(old, 'path_left: ["9999"]'), "utf-8")
+    game.write_text(text.replace(old, '"path_left": ["9999"]'), "utf-8")
     code, output = run(capsys, "validate", str(game))
     assert code == 1 and "Traceback" not in output
     assert "9999" in output and re.search(rf"{re.escape(str(game))}:[1-9]\d*:\d+: ", output)
@@ -169,10 +200,11 @@ def test_a_log_past_the_bound_is_refused_at_once(
     scenario = str(paths.SCENARIOS / "hold-the-crossroads.yaml")
     assert main(["act", scenario, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
     text = game.read_text(encoding="utf-8")
-    head, log = text.split("\nlog:\n", 1)
-    entry = log.splitlines(keepends=True)[0]
-    assert entry.lstrip().startswith("- ")
-    game.write_text(head + "\nlog:\n" + entry * (MAX_LOG_ENTRIES + 1), encoding="utf-8")
+    head, log = text.split('\n "log": [\n', 1)
+    entry = log.splitlines(keepends=True)[0].removesuffix("],\n")
+    assert entry.lstrip().startswith('{"action": "draw"'), entry
+    entries = ",\n".join([entry.rstrip()] * (MAX_LOG_ENTRIES + 1))
+    game.write_text(head + '\n "log": [\n' + entries + "]}\n", encoding="utf-8")
     capsys.readouterr()
     start = time.monotonic()
     code = main(["validate", str(game)])

@@ -4,6 +4,7 @@ build of Tabletop, and the replay check runs exactly as before. ``validate`` alw
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
@@ -20,8 +21,9 @@ from tabletop.data import DataError, game_text, load_game, load_scenario, save_g
 from tabletop.model import GameState
 
 FIRE = ["fire", "--unit", "m48-1", "--target", "t64-1", "--weapon", "ap"]
-M48_STATE = 'm48-1: {type: M48, side: nato, formation: kampfgruppe, hex: "0304"'
-SEAL_LINE = re.compile(r'\nseal: "sha256:[0-9a-f]{64}"\n\Z')
+M48_STATE = '"m48-1": {"type": "M48", "side": "nato", "formation": "kampfgruppe", "hex": "0304"'
+SEAL_LINE = re.compile(r',\n "seal": "sha256:[0-9a-f]{64}"\}\n\Z')
+"""A saved game's last line: its seal, the last key of its JSON."""
 
 
 @pytest.fixture(scope="module")
@@ -111,9 +113,13 @@ def _line_of(text: str, old: str) -> int:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("  turn: 1\n  phase:", "  turn: 2\n  phase:", "state turn is 2"),
+        ('  "turn": 1,\n  "phase":', '  "turn": 2,\n  "phase":', "state turn is 2"),
         (M48_STATE, M48_STATE.replace("0304", "0305"), "m48-1's hex is '0305'"),
-        ("6], turn: 1, side: nato", "6], turn: 2, side: nato", "log entry 2 (fire) records"),
+        (
+            '6], "turn": 1, "side": "nato"',
+            '6], "turn": 2, "side": "nato"',
+            "log entry 2 (fire) records",
+        ),
     ],
     ids=["state turn", "state unit", "log turn"],
 )
@@ -188,14 +194,14 @@ def test_a_changed_terrain_chart_runs_the_replay(content: Path, replays: list[in
 
 
 def _without_seal(text: str) -> str:
-    return SEAL_LINE.sub("\n", text)
+    return SEAL_LINE.sub("}\n", text)
 
 
 @pytest.mark.parametrize(
     "edit",
     [
         _without_seal,
-        lambda t: t[:-3] + ("1" if t[-3] == "0" else "0") + '"\n',  # the seal's last digit
+        lambda t: t[:-4] + ("1" if t[-4] == "0" else "0") + '"}\n',  # the seal's last digit
         lambda t: "\ufeff" + t,  # a byte order mark: the same text, not the same bytes
         lambda t: t.replace("\n", "\r\n"),
     ],
@@ -227,7 +233,7 @@ def test_a_malformed_seal_is_located(
 ) -> None:
     game = content / "saves" / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    game.write_text(SEAL_LINE.sub(f"\nseal: {value}\n", text), encoding="utf-8")
+    game.write_text(SEAL_LINE.sub(f',\n "seal": {value}}}\n', text), encoding="utf-8")
     with pytest.raises(DataError) as caught:
         load_game(game, _check)
     (problem,) = caught.value.problems
@@ -278,16 +284,40 @@ def test_a_game_whose_unit_type_changed_in_memory_is_not_sealed(content: Path) -
     assert not SEAL_LINE.search(text) and "seal" not in yaml.safe_load(text)
 
 
-def test_a_new_game_from_a_scenario_is_sealed_and_so_is_its_compact_form(
-    content: Path, replays: list[int]
-) -> None:
+def test_a_new_game_from_a_scenario_is_sealed(content: Path, replays: list[int]) -> None:
     scenario = load_scenario(content / "scenarios" / "hold-the-crossroads.yaml")
     path = content / "saves" / "recovery.yaml"
-    text, _ = game_text(scenario.new_game(), path, compact=True)
-    assert re.search(r', "seal": "sha256:[0-9a-f]{64}"\}\n\Z', text), text[-100:]
+    text, _ = game_text(scenario.new_game(), path)
+    assert SEAL_LINE.search(text), text[-100:]
     path.write_text(text, encoding="utf-8")
     assert load_game(path, _check).turn == 1 and replays == []
     path.write_text(text.replace('"turn": 1', '"turn": 2', 1), encoding="utf-8")
     with pytest.raises(DataError):
         load_game(path, _check)
     assert replays == [0]
+
+
+@pytest.mark.parametrize("layout", ["yaml", "one line of json"])
+def test_an_older_builds_seal_is_still_checked(
+    content: Path, replays: list[int], layout: str
+) -> None:
+    """Older builds sealed their YAML saves with a last line ``seal: "sha256:..."`` and
+    their recovery files (one line of JSON) with a last key ``, "seal": ...}``: such a
+    seal, if it matches, still spares the replay, and a changed byte still runs it."""
+    game = content / "saves" / "game.yaml"
+    loaded = load_game(game, _check)
+    digests = loaded.scenario.sources.digests  # type: ignore[union-attr]
+    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    del data["seal"]
+    if layout == "yaml":
+        body = yaml.safe_dump(data, sort_keys=False)
+        text = f'{body}seal: "{seal.seal_value(body.encode(), digests)}"\n'
+    else:
+        body = json.dumps(data)[:-1]
+        text = f'{body}, "seal": "{seal.seal_value(body.encode(), digests)}"}}\n'
+    game.write_text(text, encoding="utf-8")
+    assert len(load_game(game, _check).log) == 2 and replays == []  # the seal matched
+    digit = text.rindex('"') - 1  # the seal's last digit, changed: the replay runs
+    changed = text[:digit] + ("1" if text[digit] == "0" else "0") + text[digit + 1 :]
+    game.write_text(changed, encoding="utf-8")
+    assert len(load_game(game, _check).log) == 2 and replays == [2]

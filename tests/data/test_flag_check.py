@@ -34,7 +34,7 @@ def _sealed(tmp_path: Path, scenario: str, change: Callable[[GameState], None]) 
     change(game)
     path = tmp_path / "game.yaml"
     save_game(game, path)
-    assert 'seal: "sha256:' in path.read_text(encoding="utf-8")
+    assert '"seal": "sha256:' in path.read_text(encoding="utf-8")
     return path
 
 

@@ -57,19 +57,19 @@ def test_the_short_path_makes_the_units_of_the_general_one(
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("status: disrupted", "status: shaken"),
-        ("markers: [ops_complete]", "markers: [golden]"),
-        ("step: reduced", "step: 3"),
-        ("flags: {}}", "flags: {maneuver: true}}"),
-        ("ammo: null", "ammo: 2"),
-        ("mode: null", "mode: [x]"),
+        ('"status": "disrupted"', '"status": "shaken"'),
+        ('"markers": ["ops_complete"]', '"markers": ["golden"]'),
+        ('"step": "reduced"', '"step": 3'),
+        ('"flags": {}}', '"flags": {"maneuver": true}}'),
+        ('"ammo": null', '"ammo": 2'),
+        ('"mode": null', '"mode": ["x"]'),
     ],
 )
 def test_other_entries_are_left_to_the_general_reader(
     played: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old: str, new: str
 ) -> None:
     text = played.read_text(encoding="utf-8")
-    state = text.index("state:")
+    state = text.index('"state": {')
     assert old in text[state:]
     path = tmp_path / "game.yaml"
     path.write_text(text[:state] + text[state:].replace(old, new, 1), encoding="utf-8")

@@ -37,7 +37,7 @@ def test_symlink_is_saved_through_to_its_target(
     code, output = act_out(capsys, str(link))
     assert code == 0, output
     assert link.is_symlink() and os.readlink(link) == str(target)
-    assert target.read_text(encoding="utf-8").startswith("format: tabletop/game@1")
+    assert target.read_text(encoding="utf-8").startswith('{"format": "tabletop/game@1"')
     code, output = main(["validate", str(link)]), capsys.readouterr().out
     assert code == 0, output  # its references were written for the target's folder
 

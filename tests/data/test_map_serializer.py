@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop import data
-from tabletop.data import maps, yamlsafe
+from tabletop.data import machine, maps, yamlsafe
 from tabletop.hexgrid import HexSide
 from tabletop.model import Grid, HexCell, HexMap
 
@@ -72,29 +72,11 @@ def test_the_rows_form_loads_back_to_the_same_map(tmp_path_factory: Any, grid: G
 
 def test_the_pieces_make_the_text_of_the_whole(monkeypatch: pytest.MonkeyPatch,
                                                tmp_path: Path) -> None:  # fmt: skip
-    monkeypatch.setattr(yamlsafe, "JSON_CHUNK", 50)  # many pieces of the hexsides list
+    monkeypatch.setattr(machine, "CHUNK", 10)  # many pieces of the hexsides list
     hexmap = big_map(Grid(40, 30), 7)
     target = tmp_path / "recovery" / "autosave.yaml"
     pieces = list(data.map_json_pieces(hexmap, target))
-    assert len(pieces) > 30
-    assert "".join(pieces) == json.dumps(data.map_file_dict(hexmap, target)[0]) + "\n"
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=4), inner,
-                                                                max_size=3),
-    max_leaves=40,
-)  # fmt: skip
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.dictionaries(st.text(max_size=6), json_values | st.lists(json_values, max_size=12),
-                       max_size=6))  # fmt: skip
-def test_json_pieces_join_to_json_dumps(value: dict[str, Any]) -> None:
-    old = yamlsafe.JSON_CHUNK
-    yamlsafe.JSON_CHUNK = 3
-    try:
-        assert "".join(yamlsafe.json_pieces(value)) == json.dumps(value)
-    finally:
-        yamlsafe.JSON_CHUNK = old
+    assert len([p for p in pieces if p]) > 20
+    doc = data.map_file_dict(hexmap, target)[0]
+    assert "".join(pieces) == machine.dumps(doc)
+    assert json.loads("".join(pieces)) == doc

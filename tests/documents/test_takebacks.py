@@ -61,7 +61,7 @@ def test_an_undone_fire_and_a_different_one_leave_a_take_back(tmp_path: Path, ca
     path = tmp_path / "game.yaml"
     save_game(doc.state, path)
     text = path.read_text()
-    assert "take_back: 1" in text and text.rstrip().splitlines()[-1].startswith("seal:")
+    assert '"take_back": 1' in text and text.rstrip().splitlines()[-1].startswith(' "seal":')
     loaded = load_document(path)  # sealed: no replay
     assert isinstance(loaded, GameState)
     assert [a.text for a in loaded.record.asides] == [aside.text]
@@ -111,8 +111,8 @@ def test_a_take_back_that_does_not_stand_where_it_says_is_an_error(tmp_path: Pat
     doc.undo()
     path = tmp_path / "game.yaml"
     save_game(doc.state, path)
-    text = path.read_text().replace("take_back: 1", "take_back: 0")
-    text = text[: text.index("\nseal:") + 1]
+    text = path.read_text().replace('"take_back": 1', '"take_back": 0')
+    text = text[: text.index(',\n "seal":')] + "}\n"
     path.write_text(text)
     from tabletop.data import DataError
 

@@ -48,7 +48,7 @@ def test_a_game_saved_through_a_link_opens_again_through_it(
     write_game(document, path)
     assert (content / "saves" / "game.yaml").is_file()
     text = (content / "saves" / "game.yaml").read_text(encoding="utf-8")
-    assert '\nmap: "../maps/eisenbach-valley.yaml"\n' in text
+    assert '\n "map": "../maps/eisenbach-valley.yaml",\n' in text
     errors, _ = data.validate_file(path)
     assert errors == []
     again = data.load_game(path)
@@ -58,14 +58,12 @@ def test_a_game_saved_through_a_link_opens_again_through_it(
         assert path.is_symlink()
 
 
-def test_compact_autosave_through_a_linked_folder_resolves_too(
-    tmp_path: Path, content: Path
-) -> None:
+def test_an_autosave_through_a_linked_folder_resolves_too(tmp_path: Path, content: Path) -> None:
     scenario = data.load_scenario(content / "scenarios" / "hold-the-crossroads.yaml")
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / "rec").symlink_to(content / "saves", target_is_directory=True)
     path = tmp_path / "x" / "rec" / "autosave.yaml"
-    write_game(GameDocument.from_scenario(scenario), path, compact=True)
+    write_game(GameDocument.from_scenario(scenario), path)
     assert data.load_game(path).scenario.name == scenario.name
 
 

@@ -21,7 +21,7 @@ def edited(tmp_path: Path) -> Path:
     game = tmp_path / "game.yaml"
     assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
     text = game.read_text(encoding="utf-8")
-    m48 = 'm48-1: {type: M48, side: nato, formation: kampfgruppe, hex: "0304"'  # its state
+    m48 = '"m48-1": {"type": "M48", "side": "nato", "formation": "kampfgruppe", "hex": "0304"'
     assert m48 in text
     game.write_text(text.replace(m48, m48.replace("0304", "0305"), 1), encoding="utf-8")
     return game
@@ -74,7 +74,7 @@ def test_an_honest_game_opens_without_a_question(  # type: ignore[no-untyped-def
     assert window.open_file(game)
     assert replays == []  # sealed by act --out: opened without replaying its log
     text = game.read_text(encoding="utf-8")
-    game.write_text(text.replace('seal: "sha256:', '# sealed\nseal: "sha256:'), "utf-8")
+    game.write_text(text.replace('"seal": "sha256:', '"seal":  "sha256:'), "utf-8")  # a space
     assert window.open_file(game)  # the seal no longer matches: replayed, and it agrees
     assert replays == [1]
 
@@ -86,7 +86,7 @@ def test_a_game_opened_despite_differences_is_saved_without_a_seal(  # type: ign
     assert window.open_file(edited)
     assert replays == [1]
     window.files.save(window.document, edited)
-    assert "\nseal:" not in edited.read_text(encoding="utf-8")
+    assert '"seal"' not in edited.read_text(encoding="utf-8")
     asked: list[str] = []
     monkeypatch.setattr(
         QMessageBox,

@@ -165,9 +165,11 @@ def test_a_map_autosave_is_made_a_slice_per_event_loop_turn(  # type: ignore[no-
     and is exactly the map file's JSON; the worker only writes it."""
     import json
 
+    from tabletop.data import machine
     from tabletop.ui import recovery
 
     monkeypatch.setattr(recovery, "SLICE_MS", 0.0)  # each turn makes one piece
+    monkeypatch.setattr(machine, "CHUNK", 1)  # of one item (a big map's are of 500)
     win = open_window(qtbot, map_file, settings)
     autosave = win.editor.autosave
     win.set_brush("woods")

@@ -15,7 +15,6 @@ windows that use this counters file show each edit on their map at once.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import tempfile
 from collections.abc import Callable
@@ -49,6 +48,7 @@ from tabletop.commands.counteredit import (
     renamed_support_weapon,
     replaced,
 )
+from tabletop.data.machine import dumps
 from tabletop.data.yamlsafe import atomic_write
 from tabletop.documents import (
     CountersDocument,
@@ -100,7 +100,7 @@ def counters_snapshot(editor: CounterEditor) -> Callable[[Path], Callable[[], st
 
     def take(_target: Path) -> Callable[[], str]:
         cf = editor.counter_file()
-        return lambda: json.dumps(data.counters_to_dict(cf)) + "\n"
+        return lambda: dumps(data.counters_to_dict(cf))
 
     return take
 

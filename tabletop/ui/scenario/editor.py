@@ -12,7 +12,6 @@ markers and minefields, the selected unit's properties, validation problems, and
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from collections.abc import Callable
@@ -33,6 +32,7 @@ from tabletop.commands.scenarioedit import (
     without_markers,
 )
 from tabletop.commands.scenariounits import unit_edited
+from tabletop.data.machine import dumps
 from tabletop.data.yamlsafe import dump_text
 from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
 from tabletop.hexgrid import Hex
@@ -432,7 +432,7 @@ def scenario_snapshot(document: ScenarioDocument) -> Callable[[Path], Callable[[
 
     def take(target: Path) -> Callable[[], str]:
         doc = data.scenario_to_dict(document.scenario, target)
-        return lambda: json.dumps(doc) + "\n"
+        return lambda: dumps(doc)
 
     return take
 

@@ -131,7 +131,7 @@ def test_an_exchange_in_the_window(qtbot, tmp_path: Path) -> None:  # type: igno
     assert name == "hold-the-crossroads-t1-pact.tabletop.yaml"
     sent = b.pbem.send_turn(tmp_path / "out" / name)
     assert sent is not None and sent.is_file() and b.pbem.opened_folders == [tmp_path / "out"]
-    assert sent.read_text().rstrip().splitlines()[-1].startswith('seal: "sha256:')
+    assert sent.read_text().rstrip().splitlines()[-1].startswith(' "seal": "sha256:')
     # A opens B's file: offered exactly B's two
     assert a.open_file(sent)
     box = _offer(a, "review-offer")
