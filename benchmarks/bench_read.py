@@ -62,6 +62,7 @@ from tabletop.data import (
     validate_file,
     yamlfast,
 )
+from tabletop.data.files import refer_as
 from tabletop.data.yamlsafe import Loader, _parse_located, dump_text, fast_factories, parse_text
 from tabletop.model.collector import collector_paused
 from tabletop.rules import engine  # noqa: F401  (the rulesets' table: model.setup)
@@ -131,11 +132,11 @@ def events_path(text: str) -> object:
 def saved_game(folder: Path, scenario: Path, rounds: int) -> bool:
     """Measure and print the saved game's rows; whether the three targets are met."""
     game = big_game(scenario)
-    save = folder / "saves" / "big-game.yaml"
-    save.parent.mkdir()
+    save = folder / "big-game.yaml"
     save_game(game, save)  # type: ignore[arg-type]
-    recovery = folder / "recovery" / "autosave.yaml"
-    recovery.parent.mkdir()
+    recovery = folder / "recovery" / "autosave.yaml"  # as the app writes it: a copy of the
+    recovery.parent.mkdir()  # save, whose references are the save's (files.refer_as)
+    refer_as(recovery, save)
     recovery.write_text(game_text(game, recovery)[0], encoding="utf-8")  # type: ignore[arg-type]
     text = save.read_text(encoding="utf-8")
     data = game_to_dict(game, save)  # type: ignore[arg-type]
