@@ -26,11 +26,10 @@ from tabletop.model import (
     TecColumn,
     UnitType,
 )
-from tabletop.model.setup import setup_for
+from tabletop.model.setup import known, setup_for
 from tabletop.model.units import ART_KEYS, COUNTER_SYMBOLS
 
 FORMAT = "tabletop/counters@1"
-RULESETS = ("platoon", "squad")
 TOP_KEYS = ("format", "ruleset", "name", "units", "notes")
 PLATOON_KEYS = (
     "name",
@@ -354,7 +353,7 @@ _READERS: dict[type[UnitType], Callable[[Checker, str, dict[str, Any]], UnitType
 
 def counters_from(ck: Checker, doc: Any) -> CounterFile:
     doc = ck.mapping(None, None, doc, "the counters file", TOP_KEYS, ("ruleset", "units"))
-    ruleset = ck.get_str(doc, "ruleset", "the counters file", "platoon", RULESETS)
+    ruleset = ck.get_str(doc, "ruleset", "the counters file", "platoon", known())
     units = ck.mapping(doc, "units", doc.get("units", {}), "units", ANY_KEYS)
     build = _READERS[setup_for(str(ruleset)).unit_type]  # the ruleset's kind of counter
     out = CounterFile(

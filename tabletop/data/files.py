@@ -20,11 +20,12 @@ from tabletop import paths
 from tabletop.data import chart as chart_mod
 from tabletop.data import gamecheck, gamerecord, games, machine, maps, scenarios, seal, semantics
 from tabletop.data.atomic import atomic_write, save_target
-from tabletop.data.counters import RULESETS, CounterFile, counters_from, counters_to_dict
+from tabletop.data.counters import CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
 from tabletop.data.yamlsafe import READS, DataError, Problem, dump_text, load_path
 from tabletop.model import Background, GameState, HexMap, Scenario, TerrainChart, UnitType
+from tabletop.model.setup import known
 
 Document = TerrainChart | HexMap | CounterFile | Scenario | GameState
 KINDS = (
@@ -297,7 +298,7 @@ def scenario_parts(
     is_game = str(doc.get("format", "")).startswith("tabletop/game")
     top = scenarios.TOP_KEYS + (("game", "state", "log", seal.KEY) if is_game else ())
     ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
-    ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", RULESETS))
+    ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", known()))
     base = real_folder(path)
     found = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
     hexmap = _map_for(ck, found) if found else None

@@ -43,6 +43,7 @@ from tabletop.model import (
 )
 from tabletop.model.collector import collector_paused
 from tabletop.model.flagspec import GAME_FLAGS
+from tabletop.model.setup import setup_for
 
 FORMAT = "tabletop/game@1"
 STATE_KEYS = (
@@ -280,11 +281,6 @@ def _log(ck: Checker, doc: dict[str, Any], asides: list[Aside] | None = None) ->
     return out
 
 
-PHASES = {
-    "platoon": ("draw", "impulse", "marker_removal", "finished"),
-    "squad": ("movement", "shooting", "close_combat", "end", "finished"),
-}
-"""The phases a saved game may be in, per ruleset (interfaces.md section 3)."""
 PENDING_INTS = ("mp_left", "hexes", "shots")
 PENDING_LISTS = {"firers": "unit", "path_left": "hex"}
 
@@ -380,7 +376,8 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
     units, made, unit_errors, unit_warnings = _states(ck, ctx, sc, st)
     game = sc.new_game(made)
     game.turn = ck.get_int(st, "turn", "", 1, lo=1, hi=sc.turns)
-    game.phase = str(ck.get_str(st, "phase", "", game.phase, PHASES[sc.ruleset]))
+    phases = setup_for(sc.ruleset).phases  # a saved game's phase is one of its ruleset's
+    game.phase = str(ck.get_str(st, "phase", "", game.phase, phases))
     game.active_side = _opt_str(ck, st, "active_side", game.active_side)
     if game.active_side is not None and "active_side" in st:
         ck.name_in(st, "active_side", game.active_side, "side", sc.sides)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tabletop.model.state import GameState, UnitState
     from tabletop.model.units import UnitType
 
-__all__ = ["FEATURES", "Feature", "Setup", "SetupProblem", "install", "setup_for"]
+__all__ = ["FEATURES", "Feature", "Setup", "SetupProblem", "install", "known", "setup_for"]
 
 Feature = Literal[
     "formations", "first_side", "reinforcements", "air_strikes", "cargo", "support_weapons"
@@ -64,6 +64,9 @@ class Setup(Protocol):
     unit_type: type[UnitType]
     """The kind of counter this ruleset plays with (a counters file's entries are read as
     this class, and the counter editor's form is the one for it)."""
+    phases: tuple[str, ...]
+    """The phases a game of this ruleset may be in (a saved game's ``phase:``), in play
+    order, ``finished`` last."""
 
     def has(self, feature: Feature) -> bool:
         """Whether this ruleset's scenarios have ``feature`` (see :data:`Feature`)."""
@@ -94,19 +97,31 @@ class Setup(Protocol):
 
 
 _finder: Callable[[str], Setup] | None = None
+_names: Callable[[], tuple[str, ...]] | None = None
 
 
-def install(finder: Callable[[str], Setup]) -> None:
-    """The rules' table: ``finder(name)`` is the ruleset ``name`` (ValueError if none)."""
-    global _finder
-    _finder = finder
+def install(finder: Callable[[str], Setup], names: Callable[[], tuple[str, ...]]) -> None:
+    """The rules' table: ``finder(name)`` is the ruleset ``name`` (ValueError if none),
+    ``names()`` the names it knows, in its order."""
+    global _finder, _names
+    _finder, _names = finder, names
+
+
+def known() -> tuple[str, ...]:
+    """The rulesets a file may name (``ruleset:``), in the table's order."""
+    if _names is None:
+        raise RuntimeError(_NOT_INSTALLED)
+    return _names()
 
 
 def setup_for(name: str) -> Setup:
     """The ruleset a scenario names, as its :class:`Setup`. ValueError for an unknown name."""
     if _finder is None:
-        raise RuntimeError(
-            "no ruleset table is installed: import tabletop.rules.engine first (the command "
-            "line and the app do)"
-        )
+        raise RuntimeError(_NOT_INSTALLED)
     return _finder(name)
+
+
+_NOT_INSTALLED = (
+    "no ruleset table is installed: import tabletop.rules.engine first (the command line, "
+    "the app and the tests' conftest do)"
+)

@@ -130,7 +130,7 @@ def ruleset_for(name: str) -> Ruleset:
     return ruleset
 
 
-_setup.install(ruleset_for)  # the model's and data's questions of model.setup.Setup
+_setup.install(ruleset_for, rulesets.names)  # the model's and data's questions (model.setup)
 
 
 def ruleset_actions(name: str) -> tuple[str, ...]:

@@ -11,7 +11,8 @@ import pytest
 
 from tabletop.data import load_scenario
 from tabletop.model import PlatoonUnitType, Scenario, SquadUnitType
-from tabletop.model.setup import FEATURES, Feature, SetupProblem, setup_for
+from tabletop.model.setup import FEATURES, Feature, SetupProblem, known, setup_for
+from tabletop.rules import rulesets
 from tabletop.rules.engine import ruleset_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +45,17 @@ def test_the_model_asks_the_same_objects_the_engine_finds() -> None:
         assert setup_for(name) is ruleset_for(name)
     with pytest.raises(ValueError, match="unknown ruleset 'chess'"):
         setup_for("chess")
+
+
+def test_a_file_may_name_the_rulesets_of_the_one_table() -> None:
+    assert known() == rulesets.names() and {"platoon", "squad"} <= set(known())
+
+
+def test_each_ruleset_says_which_phases_a_saved_game_may_be_in() -> None:
+    assert ruleset_for("platoon").phases == ("draw", "impulse", "marker_removal", "finished")
+    assert ruleset_for("squad").phases == (
+        "movement", "shooting", "close_combat", "end", "finished"
+    )  # fmt: skip
 
 
 def test_each_ruleset_names_its_kind_of_counter() -> None:

@@ -33,6 +33,7 @@ class PlatoonSetup:
 
     name = "platoon"
     unit_type = PlatoonUnitType
+    phases = ("draw", "impulse", "marker_removal", "finished")
 
     def has(self, feature: Feature) -> bool:
         return feature not in WITHOUT

@@ -21,6 +21,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Scenario, SquadUnitType, UnitState
 from tabletop.model.setup import Feature, SetupProblem
 from tabletop.model.units import HEAVY_WEAPON_MODELS
+from tabletop.rules.squad.common import PHASES
 
 __all__ = ["FORTIFICATIONS", "RIDERS", "SquadSetup"]
 
@@ -42,6 +43,7 @@ class SquadSetup:
 
     name = "squad"
     unit_type = SquadUnitType
+    phases = (*PHASES, "finished")
 
     def has(self, feature: Feature) -> bool:
         return feature not in WITHOUT
