@@ -5,10 +5,9 @@ The schema is documented in docs/formats.md; ``maps/standard.yaml`` is the bundl
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from tabletop.data import bounds as B
+from tabletop.data import fields as F
 from tabletop.data.schema import ANY_KEYS, Checker, plain, strict
 from tabletop.model import (
     Alias,
@@ -22,64 +21,24 @@ from tabletop.model import (
     TerrainChart,
     TerrainType,
 )
-from tabletop.model.terrain import TEXTURES
 
 FORMAT = "tabletop/terrain@1"
-TOP_KEYS = ("format", "name", "terrain", "hexsides", "markers", "levels", "notes")
-TERRAIN_KEYS = (
-    "code",
-    "color",
-    "bonus",
-    "conceals",
-    "los",
-    "cover_save",
-    "cover_improvable",
-    "cover_soldiers_only",
-    "cc_defense",
-    "minefields",
-    "movement",
-    "amphibious_only",
-    "squad_only",
-    "texture",
-    "texture_color",
-    "edge_color",
-)
-ALIAS_KEYS = ("alias", "level")
-HEXSIDE_KEYS = (
-    "color",
-    "movement",
-    "blocks_movement",
-    "cancels",
-    "cover_save",
-    "los",
-    "edge_color",
-)
-LEVEL_KEYS = ("tint", "step", "contour")
-MARKER_KEYS = ("bonus", "conceals", "los", "cover_save", "replaces_terrain")
-_COLOR = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
-_TERRAIN_COLOR = "#d8e0a8"  # the model's defaults
-_SIDE_COLOR = "#000000"
-CONCEALS = [c.value for c in Conceals]
-LOS = [e.value for e in LosEffect]
-
-
-def _color(ck: Checker, d: dict[str, Any], default: str, key: str = "color") -> str:
-    value = ck.get_str(d, key, "", default)
-    if isinstance(value, str) and not (value == default == "" or _COLOR.fullmatch(value)):
-        ck.error(d, key, f"{key} must look like '#3f7a3a', not {value!r}")
-        return default
-    return str(value)
+TOP_KEYS = F.CHART.keys
+TERRAIN_KEYS = F.TERRAIN.keys
+ALIAS_KEYS = F.ALIAS.keys
+HEXSIDE_KEYS = F.HEXSIDE.keys
+LEVEL_KEYS = F.LEVELS.keys
+MARKER_KEYS = F.MARKER.keys
 
 
 def _levels(ck: Checker, doc: dict[str, Any]) -> LevelStyle:
     if doc.get("levels") is None:
         return LevelStyle()
-    d = ck.mapping(doc, "levels", doc["levels"], "levels", LEVEL_KEYS)
-    base = LevelStyle()
+    d = F.LEVELS.mapping(ck, doc, "levels", doc["levels"], "levels")
     return LevelStyle(
-        tint=_color(ck, d, base.tint, "tint"),
-        step=ck.get_num(d, "step", base.step, 0.0, 0.5),
-        contour=_color(ck, d, base.contour, "contour"),
+        tint=F.LEVELS.read(ck, d, "tint"),
+        step=F.LEVELS.read(ck, d, "step"),
+        contour=F.LEVELS.read(ck, d, "contour"),
     )
 
 
@@ -87,116 +46,99 @@ def _bonus(ck: Checker, d: dict[str, Any]) -> Bonus:
     value = d.get("bonus", {})
     if value is None:
         return Bonus(None, None)
-    b = ck.mapping(d, "bonus", value, "bonus", ("infantry", "vehicles"))
+    b = F.BONUS.mapping(ck, d, "bonus", value, "bonus")
     return Bonus(
-        ck.get_int(b, "infantry", "bonus", 0, lo=0, hi=B.RATING)
-        if b.get("infantry") is not None
-        else None,
-        ck.get_int(b, "vehicles", "bonus", 0, lo=0, hi=B.RATING)
-        if b.get("vehicles") is not None
-        else None,
+        F.BONUS.read(ck, b, "infantry") if b.get("infantry") is not None else None,
+        F.BONUS.read(ck, b, "vehicles") if b.get("vehicles") is not None else None,
     )
 
 
 def _movement(ck: Checker, d: dict[str, Any]) -> Movement:
-    m = ck.mapping(d, "movement", d.get("movement", {}), "movement", ("foot", "vehicle"))
-    return Movement(
-        ck.get_int(m, "foot", "movement", 1, lo=1, hi=B.MOVEMENT)
-        if m.get("foot", 1) is not None
-        else None,
-        ck.get_int(m, "vehicle", "movement", 1, lo=1, hi=B.MOVEMENT)
-        if m.get("vehicle", 1) is not None
-        else None,
-    )
-
-
-def _opt_face(ck: Checker, d: dict[str, Any], key: str) -> int | None:
-    if d.get(key) is None:
-        return None
-    value: int = ck.get_face(d, key, "", None)
-    return value
+    m = F.MOVEMENT.mapping(ck, d, "movement", d.get("movement", {}), "movement")
+    return Movement(F.MOVEMENT.read(ck, m, "foot"), F.MOVEMENT.read(ck, m, "vehicle"))
 
 
 def _terrain(ck: Checker, name: str, d: dict[str, Any]) -> TerrainType:
-    code = ck.get_str(d, "code", f"terrain {name!r}", "?")
+    t = F.TERRAIN
+    code = t.read(ck, d, "code", f"terrain {name!r}", fallback="?")
     if not isinstance(code, str) or len(code) != 1 or code.isdigit() or code.isspace():
         ck.error(
             d,
             "code",
             f"code of terrain {name!r} must be one character, not a digit or a space: {code!r}",
         )
-    cc = d.get("cc_defense", 0)
     return TerrainType(
         name=name,
         code=str(code),
-        color=_color(ck, d, _TERRAIN_COLOR),
+        color=t.read(ck, d, "color"),
         bonus=_bonus(ck, d),
-        conceals=Conceals(ck.get_str(d, "conceals", "", "none", CONCEALS)),
-        los=LosEffect(ck.get_str(d, "los", "", "clear", LOS)),
-        cover_save=_opt_face(ck, d, "cover_save"),
-        cover_improvable=ck.get_bool(d, "cover_improvable", True),
-        cover_soldiers_only=ck.get_bool(d, "cover_soldiers_only", False),
-        cc_defense=None if cc is None else ck.get_int(d, "cc_defense", "", 0, lo=0, hi=B.RATING),
-        minefields=ck.get_bool(d, "minefields", True),
+        conceals=Conceals(t.read(ck, d, "conceals")),
+        los=LosEffect(t.read(ck, d, "los")),
+        cover_save=t.read(ck, d, "cover_save"),
+        cover_improvable=t.read(ck, d, "cover_improvable"),
+        cover_soldiers_only=t.read(ck, d, "cover_soldiers_only"),
+        cc_defense=t.read(ck, d, "cc_defense"),
+        minefields=t.read(ck, d, "minefields"),
         movement=_movement(ck, d),
-        amphibious_only=ck.get_bool(d, "amphibious_only", False),
-        squad_only=ck.get_bool(d, "squad_only", False),
-        texture=ck.get_str(d, "texture", "", "", TEXTURES),
-        texture_color=_color(ck, d, "", "texture_color"),
-        edge_color=_color(ck, d, "", "edge_color"),
+        amphibious_only=t.read(ck, d, "amphibious_only"),
+        squad_only=t.read(ck, d, "squad_only"),
+        texture=t.read(ck, d, "texture"),
+        texture_color=t.read(ck, d, "texture_color"),
+        edge_color=t.read(ck, d, "edge_color"),
     )
 
 
 def _hexside(ck: Checker, name: str, d: dict[str, Any]) -> HexsideFeatureType:
+    t = F.HEXSIDE
     cancels = ck.sequence(d, "cancels", d.get("cancels"), "cancels")
-    move = d.get("movement")
     return HexsideFeatureType(
         name=name,
-        color=_color(ck, d, _SIDE_COLOR),
-        movement=None if move is None else ck.get_int(d, "movement", "", None, lo=0, hi=B.MOVEMENT),
-        blocks_movement=ck.get_bool(d, "blocks_movement", False),
+        color=t.read(ck, d, "color"),
+        movement=t.read(ck, d, "movement"),
+        blocks_movement=t.read(ck, d, "blocks_movement"),
         cancels=tuple(str(c) for c in cancels),
-        cover_save=_opt_face(ck, d, "cover_save"),
-        los=LosEffect(ck.get_str(d, "los", "", "clear", LOS)),
-        edge_color=_color(ck, d, "", "edge_color"),
+        cover_save=t.read(ck, d, "cover_save"),
+        los=LosEffect(t.read(ck, d, "los")),
+        edge_color=t.read(ck, d, "edge_color"),
     )
 
 
 def _marker(ck: Checker, name: str, d: dict[str, Any]) -> HexMarkerType:
+    t = F.MARKER
     return HexMarkerType(
         name=name,
         bonus=_bonus(ck, d),
-        conceals=Conceals(ck.get_str(d, "conceals", "", "none", CONCEALS)),
-        los=LosEffect(ck.get_str(d, "los", "", "clear", LOS)),
-        cover_save=_opt_face(ck, d, "cover_save"),
-        replaces_terrain=ck.get_bool(d, "replaces_terrain", False),
+        conceals=Conceals(t.read(ck, d, "conceals")),
+        los=LosEffect(t.read(ck, d, "los")),
+        cover_save=t.read(ck, d, "cover_save"),
+        replaces_terrain=t.read(ck, d, "replaces_terrain"),
     )
 
 
 def chart_from(ck: Checker, doc: Any) -> TerrainChart:
     """Build a chart from a loaded document, recording every problem in ``ck``."""
-    doc = ck.mapping(None, None, doc, "the terrain chart", TOP_KEYS, ("terrain",))
-    name = ck.get_str(doc, "name", "", "")
+    doc = F.CHART.mapping(ck, None, None, doc, "the terrain chart")
+    name = F.CHART.read(ck, doc, "name")
     terrain: dict[str, TerrainType] = {}
     aliases: dict[str, Alias] = {}
     section = ck.mapping(doc, "terrain", doc.get("terrain", {}), "terrain", ANY_KEYS)
     raw_aliases: list[tuple[str, dict[str, Any]]] = []
     for key, entry in section.items():
         if isinstance(entry, dict) and "alias" in entry:
-            raw_aliases.append((key, ck.mapping(section, key, entry, f"alias {key!r}", ALIAS_KEYS)))
+            raw_aliases.append((key, F.ALIAS.mapping(ck, section, key, entry, f"alias {key!r}")))
             continue
-        d = ck.mapping(section, key, entry, f"terrain {key!r}", TERRAIN_KEYS, ("code",))
+        d = F.TERRAIN.mapping(ck, section, key, entry, f"terrain {key!r}")
         terrain[key] = _terrain(ck, key, d)
     if not terrain:  # every hex's terrain is looked up in it: a chart of none has no hex
         ck.error(doc, "terrain", "the terrain chart defines no terrain type (an alias "
                  "names one): it needs at least one, such as clear")  # fmt: skip
     for key, d in raw_aliases:
         target = ck.name_in(d, "alias", d.get("alias"), "terrain", terrain)
-        level = ck.get_int(d, "level", f"alias {key!r}", 0, lo=0, hi=9)
+        level = F.ALIAS.read(ck, d, "level", f"alias {key!r}")
         aliases[key] = Alias(target or next(iter(terrain), "clear"), level)
     _check_codes(ck, section, terrain)
     hexsides = {
-        key: _hexside(ck, key, ck.mapping(sides, key, d, f"hexside {key!r}", HEXSIDE_KEYS))
+        key: _hexside(ck, key, F.HEXSIDE.mapping(ck, sides, key, d, f"hexside {key!r}"))
         for sides in [ck.mapping(doc, "hexsides", doc.get("hexsides", {}), "hexsides", ANY_KEYS)]
         for key, d in sides.items()
     }
@@ -205,7 +147,7 @@ def chart_from(ck: Checker, doc: Any) -> TerrainChart:
             if c not in hexsides:
                 ck.error(doc.get("hexsides"), key, f"hexside {key!r} cancels unknown feature {c!r}")
     markers = {
-        key: _marker(ck, key, ck.mapping(marks, key, d, f"marker {key!r}", MARKER_KEYS))
+        key: _marker(ck, key, F.MARKER.mapping(ck, marks, key, d, f"marker {key!r}"))
         for marks in [ck.mapping(doc, "markers", doc.get("markers", {}), "markers", ANY_KEYS)]
         for key, d in marks.items()
     }

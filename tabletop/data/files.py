@@ -18,7 +18,17 @@ from typing import Any
 
 from tabletop import paths
 from tabletop.data import chart as chart_mod
-from tabletop.data import gamecheck, gamerecord, games, machine, maps, scenarios, seal, semantics
+from tabletop.data import (
+    fields,
+    gamecheck,
+    gamerecord,
+    games,
+    machine,
+    maps,
+    scenarios,
+    seal,
+    semantics,
+)
 from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
@@ -297,8 +307,11 @@ def scenario_parts(
 ) -> tuple[Scenario | None, scenarios.Context | None]:
     is_game = str(doc.get("format", "")).startswith("tabletop/game")
     top = scenarios.TOP_KEYS + (("game", "state", "log", seal.KEY) if is_game else ())
-    ck.mapping(None, None, doc, "the scenario", top, ("ruleset", "map", "units"))
-    ruleset = str(ck.get_str(doc, "ruleset", "the scenario", "platoon", known()))
+    ck.mapping(None, None, doc, "the scenario", top, fields.SCENARIO.required)
+    ruleset = str(
+        fields.SCENARIO.read(ck, doc, "ruleset", "the scenario", fallback="platoon",
+                             choices=tuple(known()))
+    )  # fmt: skip
     base = real_folder(path)
     found = _referenced(ck, doc, "map", doc["map"], base, "map file") if "map" in doc else None
     hexmap = _map_for(ck, found) if found else None

@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from tabletop.data import bounds as B
+from tabletop.data import fields as F
 from tabletop.data.schema import ANY_KEYS, Checker, did_you_mean, raw_scalar, type_name
 from tabletop.data.yamlsafe import LocDict
 from tabletop.hexgrid import Hex, HexSide, side_between
@@ -24,20 +25,8 @@ from tabletop.model.collector import collector_paused
 
 FORMAT = "tabletop/map@1"
 T = TypeVar("T")
-TOP_KEYS = (
-    "format",
-    "name",
-    "terrain",
-    "grid",
-    "default",
-    "hexes",
-    "rows",
-    "levels",
-    "hexsides",
-    "notes",
-    "background",
-)
-GRID_KEYS = ("columns", "rows", "orientation", "stagger", "first", "letters", "hex_size")
+TOP_KEYS = F.MAP.keys
+GRID_KEYS = F.GRID.keys
 HEX_KEYS = ("terrain", "level", "entrances")
 BACKGROUND_KEYS = ("image", "opacity", "origin", "hex_size")
 SIDE_KEYS = frozenset({"between", "side", "feature"})
@@ -191,22 +180,22 @@ def _grid(ck: Checker, doc: dict[str, Any], rows: list[Any]) -> Grid | None:
         if _too_big(ck, doc, len(rows[0]), len(rows)):
             return None
         return Grid(columns=len(rows[0]), rows=len(rows))
-    g = ck.mapping(doc, "grid", doc["grid"], "grid", GRID_KEYS, ("columns", "rows"))
+    g = F.GRID.mapping(ck, doc, "grid", doc["grid"], "grid")
     if not g:
         return None
-    columns = ck.get_int(g, "columns", "grid", 1, lo=1)
-    rows_n = ck.get_int(g, "rows", "grid", 1, lo=1)
+    columns = F.GRID.read(ck, g, "columns", "grid", fallback=1)
+    rows_n = F.GRID.read(ck, g, "rows", "grid", fallback=1)
     if _too_big(ck, doc, columns, rows_n):
         return None
     try:
         return Grid(
             columns=columns,
             rows=rows_n,
-            orientation=ck.get_str(g, "orientation", "", "flat", ("flat", "pointy")),
-            stagger=ck.get_str(g, "stagger", "", "odd", ("odd", "even")),
-            first=ck.get_int(g, "first", "", 1, lo=0, hi=1),
-            letters=ck.get_bool(g, "letters", False),
-            hex_size=ck.get_num(g, "hex_size", 40.0, 4.0, 1000.0),
+            orientation=F.GRID.read(ck, g, "orientation"),
+            stagger=F.GRID.read(ck, g, "stagger"),
+            first=F.GRID.read(ck, g, "first"),
+            letters=F.GRID.read(ck, g, "letters"),
+            hex_size=F.GRID.read(ck, g, "hex_size"),
         )
     except ValueError as exc:
         ck.error(doc, "grid", str(exc))
@@ -475,11 +464,11 @@ def _background(ck: Checker, doc: dict[str, Any]) -> Background | None:
 @collector_paused()
 def map_from(ck: Checker, doc: Any, chart: TerrainChart | None) -> HexMap | None:
     """Build a map from a loaded document (the chart already resolved by the caller)."""
-    doc = ck.mapping(None, None, doc, "the map", TOP_KEYS)
+    doc = F.MAP.mapping(ck, None, None, doc, "the map")
     rows = doc.get("rows") if isinstance(doc.get("rows"), list) else []
     grid = _grid(ck, doc, rows)
-    name = ck.get_str(doc, "name", "", "")
-    notes = ck.get_str(doc, "notes", "", "")
+    name = F.MAP.read(ck, doc, "name")
+    notes = F.MAP.read(ck, doc, "notes")
     if "levels" in doc and "rows" not in doc:
         ck.error(doc, "levels", "'levels:' needs 'rows:' beside it")
     if chart is None or grid is None:

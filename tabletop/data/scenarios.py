@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.data import bounds as B
+from tabletop.data import fields as F
 from tabletop.data.flagcheck import check_flags
 from tabletop.data.maps import Labels
 from tabletop.data.schema import ANY_KEYS, Checker, free_form, plain, shorten
@@ -41,26 +42,7 @@ from tabletop.model.flagspec import UNIT_FLAG_SPECS
 from tabletop.model.setup import Setup, setup_for
 
 FORMAT = "tabletop/scenario@1"
-TOP_KEYS = (
-    "format",
-    "name",
-    "ruleset",
-    "rules",
-    "options",
-    "map",
-    "counters",
-    "sides",
-    "turns",
-    "units",
-    "hex_markers",
-    "first",
-    "zones",
-    "mines",
-    "air_strikes",
-    "reinforcements",
-    "victory",
-    "notes",
-)
+TOP_KEYS = F.SCENARIO.keys
 UNIT_KEYS = (
     "id",
     "type",
@@ -557,16 +539,16 @@ def scenario_from(
     setup = setup_for(ruleset)
     ctx.sides = _sides(ck, doc, setup)
     sc = Scenario(
-        name=str(ck.get_str(doc, "name", "", "")),
+        name=str(F.SCENARIO.read(ck, doc, "name")),
         ruleset=ruleset,
         map=hexmap if hexmap is not None else _NO_MAP,
         unit_types=types,
         sides=ctx.sides,
         units=[],
-        turns=ck.get_int(doc, "turns", "", 8, lo=1, hi=B.TURNS),
+        turns=F.SCENARIO.read(ck, doc, "turns"),
         rules=_rules(ck, doc, ruleset),
         options=options_from(ck, doc),
-        notes=str(ck.get_str(doc, "notes", "", "")),
+        notes=str(F.SCENARIO.read(ck, doc, "notes")),
     )
     if setup.has("first_side"):
         if doc.get("first") is not None:
