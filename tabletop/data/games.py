@@ -42,7 +42,6 @@ from tabletop.model import (
     UnitState,
 )
 from tabletop.model.collector import collector_paused
-from tabletop.model.flagspec import GAME_FLAGS
 from tabletop.model.setup import setup_for
 
 FORMAT = "tabletop/game@1"
@@ -396,7 +395,7 @@ def game_from(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> G
     flags = ck.mapping(st, "flags", st.get("flags") or {}, "flags", ANY_KEYS)
     game.flags = free_form(ck, st, "flags", flags, "the game's flags") or {}
     if game.flags and not check_flags(
-        ck, flags, GAME_FLAGS.get(sc.ruleset, {}), _game_names(game, ctx), "the game's flags"
+        ck, flags, setup_for(sc.ruleset).game_flags, _game_names(game, ctx), "the game's flags"
     ):
         game.flags = {}
     ck.errors.extend(unit_errors)

@@ -23,6 +23,7 @@ from tabletop.model.units import HELICOPTER_MODES
 __all__ = [
     "GAME_FLAGS",
     "UNIT_FLAG_SPECS",
+    "VICTORY_FLAGS",
     "Choice",
     "Count",
     "Flag",
@@ -107,8 +108,8 @@ SIDE = Ref("side")
 MINE_KINDS = Choice(("minefield_at", "minefield_ap"))
 UNITS = ListOf(UNIT)
 
-# --- the flags both rulesets write (rules/victory.py, rules/minefields.py) -----------------
-_VICTORY: dict[str, Spec] = {
+# --- the flags every ruleset may write (rules/victory.py, rules/minefields.py) ---------------
+VICTORY_FLAGS: dict[str, Spec] = {
     # label -> the side that controls it, or null (no one yet)
     "control": MapOf(HEX, Maybe(SIDE)),
     # written once, when the game ends
@@ -127,7 +128,7 @@ _VICTORY: dict[str, Spec] = {
 GAME_FLAGS: dict[str, dict[str, Spec]] = {
     # rules/squad: closecombat.py, bunker.py, support.py, mines.py
     "squad": {
-        **_VICTORY,
+        **VICTORY_FLAGS,
         "close_combat": MapOf(
             HEX,
             Record(
@@ -154,7 +155,7 @@ GAME_FLAGS: dict[str, dict[str, Spec]] = {
     },
     # rules/platoon: common.py, sequence.py, mines.py
     "platoon": {
-        **_VICTORY,
+        **VICTORY_FLAGS,
         "rallied": UNITS,  # the units that rallied this turn (one rally each, rules 2.9)
         "action_taken": Flag(),  # the active formation has taken an action this impulse
         "mines_laying": MapOf(

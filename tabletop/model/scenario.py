@@ -72,7 +72,7 @@ class Scenario:
     def module(self, name: str) -> bool:
         """Is this rules module switched on (rules-spec section 5)?"""
         if self.rules is None:
-            return name in MODULES[self.ruleset]
+            return name in MODULES.get(self.ruleset, ())  # a ruleset of no module: none
         return name in self.rules
 
     def unit_type(self, type_id: str) -> UnitType:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
+    from tabletop.model.flagspec import Spec
     from tabletop.model.scenario import Scenario
     from tabletop.model.state import GameState, UnitState
     from tabletop.model.units import UnitType
@@ -67,6 +68,9 @@ class Setup(Protocol):
     phases: tuple[str, ...]
     """The phases a game of this ruleset may be in (a saved game's ``phase:``), in play
     order, ``finished`` last."""
+    game_flags: dict[str, Spec]
+    """The shapes of the game flags this ruleset writes (``model.flagspec``): a saved game's
+    flags are checked against them at load."""
 
     def has(self, feature: Feature) -> bool:
         """Whether this ruleset's scenarios have ``feature`` (see :data:`Feature`)."""

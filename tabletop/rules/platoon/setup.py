@@ -12,6 +12,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from tabletop.model import GameState, PlatoonUnitType, Scenario, UnitState
+from tabletop.model.flagspec import GAME_FLAGS
 from tabletop.model.setup import Feature, SetupProblem
 
 __all__ = ["PlatoonSetup"]
@@ -34,6 +35,7 @@ class PlatoonSetup:
     name = "platoon"
     unit_type = PlatoonUnitType
     phases = ("draw", "impulse", "marker_removal", "finished")
+    game_flags = GAME_FLAGS["platoon"]
 
     def has(self, feature: Feature) -> bool:
         return feature not in WITHOUT

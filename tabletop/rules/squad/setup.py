@@ -19,6 +19,7 @@ from collections import defaultdict
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Scenario, SquadUnitType, UnitState
+from tabletop.model.flagspec import GAME_FLAGS
 from tabletop.model.setup import Feature, SetupProblem
 from tabletop.model.units import HEAVY_WEAPON_MODELS
 from tabletop.rules.squad.common import PHASES
@@ -44,6 +45,7 @@ class SquadSetup:
     name = "squad"
     unit_type = SquadUnitType
     phases = (*PHASES, "finished")
+    game_flags = GAME_FLAGS["squad"]
 
     def has(self, feature: Feature) -> bool:
         return feature not in WITHOUT
