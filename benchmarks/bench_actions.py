@@ -79,9 +79,9 @@ def bench(name: str, path: Path, repeat: int) -> None:
     base, full, lazy = [], [], []
     for uid in units:
         bare = ActionRequest("move", units=(uid,))
-        base.append(_ms(lambda b=bare: ruleset.check(state, b, los), repeat * 5))  # type: ignore[misc]
-        full.append(_ms(lambda u=uid: available_actions(state, los, units=[u]), repeat))  # type: ignore[misc]
-        lazy.append(_ms(lambda u=uid: panel(state, los, u), repeat))  # type: ignore[misc]
+        base.append(_ms(lambda b=bare: ruleset.check(state, b, los), repeat * 5))
+        full.append(_ms(lambda u=uid: available_actions(state, los, units=[u]), repeat))
+        lazy.append(_ms(lambda u=uid: panel(state, los, u), repeat))
     b = statistics.median(base)
     print(f"{name}: {len(units)} units of {state.active_formation or state.active_side}")
     print(f"  baseline (one bare check):   median {b:8.3f} ms")

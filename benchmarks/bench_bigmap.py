@@ -48,7 +48,7 @@ def rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
-def best(fn, rounds: int) -> float:  # type: ignore[no-untyped-def]
+def best(fn, rounds: int) -> float:
     out = float("inf")
     for _ in range(rounds):
         t = time.perf_counter()
@@ -60,7 +60,7 @@ def best(fn, rounds: int) -> float:  # type: ignore[no-untyped-def]
 # --- the children: one process per side ------------------------------------------------------
 
 
-def _settle(app, seconds: float = 0.0, until=None) -> None:  # type: ignore[no-untyped-def]
+def _settle(app, seconds: float = 0.0, until=None) -> None:
     """Run the event loop for ``seconds`` or until ``until()`` (at most 60 s)."""
     end = time.perf_counter() + (seconds if until is None else 60)
     while time.perf_counter() < end:
@@ -116,7 +116,7 @@ def child_app(scenario: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
     out["warm_seconds"] = time.perf_counter() - t
     vp = view.viewport()
 
-    def timed(fn):  # type: ignore[no-untyped-def]
+    def timed(fn):
         """``fn()``, under the profiler if one is asked for."""
         if profiler is None:
             return fn()
@@ -131,7 +131,7 @@ def child_app(scenario: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
         vp.repaint()
         _settle(app, until=idle)
         out[f"repaint@{scale:.3f}"] = cost = timed(lambda: best(vp.repaint, rounds))
-        return cost  # type: ignore[no-any-return]
+        return cost
 
     if "zoom" in only:
         out["repaint_1to1"] = repaint_at(1.0)
@@ -169,7 +169,7 @@ def child_app(scenario: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
     return out
 
 
-def _notches(app, view, scene, idle, timed) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def _notches(app, view, scene, idle, timed) -> dict[str, float]:
     """One wheel notch at a time from 1:1 out to the whole map and back, each to the
     painted frame (and, apart, until idle time has made every tile sharp)."""
     from PySide6.QtCore import QPoint, QPointF, Qt
@@ -240,7 +240,7 @@ class _CollectorWatch:
         self._on = False
 
 
-def _hovers(app, view, idle, timed) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def _hovers(app, view, idle, timed) -> dict[str, float]:
     """Hovering onto new hexes (the status bar's answer included)."""
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtGui import QMouseEvent
@@ -263,7 +263,7 @@ def _hovers(app, view, idle, timed) -> dict[str, float]:  # type: ignore[no-unty
     return {"hover": sorted(hover)[len(hover) // 2], "hover_max": max(hover)}
 
 
-def _action_update(app, window, rounds: int) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def _action_update(app, window, rounds: int) -> dict[str, float]:
     """A move on the big map: everything the push and the repaint cost beyond the rules'
     own time, which is timed inside the same push (``engine.perform`` wrapped), so the
     overhead is measured, not the difference of two separate runs."""
@@ -278,7 +278,7 @@ def _action_update(app, window, rounds: int) -> dict[str, float]:  # type: ignor
     spent: list[float] = []
     perform = engine.perform
 
-    def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def timed(*args, **kwargs):
         s = time.perf_counter()
         try:
             return perform(*args, **kwargs)
@@ -302,14 +302,14 @@ def _action_update(app, window, rounds: int) -> dict[str, float]:  # type: ignor
         if request is None:
             break
         spent.clear()
-        engine.perform = timed  # type: ignore[assignment]
+        engine.perform = timed
         try:
             s = time.perf_counter()
             doc.push(PlayAction(doc.state, request, los, RandomDice(2)))
             window.view.viewport().repaint()
             total = time.perf_counter() - s
         finally:
-            engine.perform = perform  # type: ignore[assignment]
+            engine.perform = perform
         assert len(spent) == 1, spent
         overheads.append(total - spent[0])
     return {"action_overhead": min(overheads) if overheads else float("nan")}
@@ -447,7 +447,7 @@ def child_tiles(map_path: Path) -> dict[str, float]:
         painter = MapPainter(hexmap)
         painter.art = style == "art"
 
-        def render(p, rect, scale, painter=painter):  # type: ignore[no-untyped-def]
+        def render(p, rect, scale, painter=painter):
             painter.paint_terrain(p, rect, scale, raster=True)
             painter.paint_grid(p, rect, scale, labels=True)
 
@@ -478,7 +478,7 @@ def _child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
                           check=False)  # fmt: skip
     if done.returncode != 0:
         raise SystemExit(f"{kind} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _run_child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
@@ -534,7 +534,7 @@ def _options() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def _rows(app, floor, io, cli) -> list[tuple]:  # type: ignore[no-untyped-def,type-arg]
+def _rows(app, floor, io, cli) -> list[tuple]:
     """(name, app's key or value, floor's, target, within x floor, unit) of what ran."""
     rows = [
         ("open the scenario to a painted window", "open", "open", 1.5, None, "s"),

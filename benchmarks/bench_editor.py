@@ -60,18 +60,18 @@ def settle(app: QApplication, seconds: float = 1.5) -> None:
         app.processEvents()
 
 
-def timed(fn) -> float:  # type: ignore[no-untyped-def]
+def timed(fn) -> float:
     start = time.perf_counter()
     fn()
     return (time.perf_counter() - start) * 1000
 
 
-def centre(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def centre(window, label: str) -> QPoint:
     h = window.document.map.parse(label)
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def side_mid(window, a: str, b: str) -> QPoint:  # type: ignore[no-untyped-def]
+def side_mid(window, a: str, b: str) -> QPoint:
     from tabletop.hexgrid import HexSide
 
     p = window.document.map.parse
@@ -86,7 +86,7 @@ EDITS: list[float] = []
 """Of each step, the mouse move alone: tool, command, document events, invalidation."""
 
 
-def stroke(window, points: list[QPoint], steps: list[float]) -> None:  # type: ignore[no-untyped-def]
+def stroke(window, points: list[QPoint], steps: list[float]) -> None:
     vp = window.view.viewport()
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[0])
     vp.repaint()
@@ -153,7 +153,7 @@ def run(app: QApplication, path: Path, name: str) -> None:
     window.close()
 
 
-def frames_while(app: QApplication, vp, busy) -> list[float]:  # type: ignore[no-untyped-def]
+def frames_while(app: QApplication, vp, busy) -> list[float]:
     """Frame intervals (a repaint plus the event loop's turn) while ``busy()`` holds."""
     out: list[float] = []
     while busy():
@@ -166,16 +166,16 @@ SLICES: list[tuple[float, float]] = []
 _next_slice = recovery.Autosaver._next_slice
 
 
-def _timed_slice(self) -> None:  # type: ignore[no-untyped-def]
+def _timed_slice(self) -> None:
     wall, cpu = time.perf_counter(), time.process_time()
     _next_slice(self)
     SLICES.append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000))
 
 
-recovery.Autosaver._next_slice = _timed_slice  # type: ignore[method-assign]
+recovery.Autosaver._next_slice = _timed_slice
 
 
-def quiet(app: QApplication, window) -> None:  # type: ignore[no-untyped-def]
+def quiet(app: QApplication, window) -> None:
     """Run the event loop until the scene's idle tile rendering is done (at most 60 s)."""
     timer = window.map_scene.layers._timer
     end = time.perf_counter() + 60
@@ -183,7 +183,7 @@ def quiet(app: QApplication, window) -> None:  # type: ignore[no-untyped-def]
         app.processEvents()
 
 
-def autosave_frames(app: QApplication, window) -> None:  # type: ignore[no-untyped-def]
+def autosave_frames(app: QApplication, window) -> None:
     """The autosave after a stroke: the snapshot on the GUI thread, then frames painted
     while its text is made (in slices between frames) and the worker thread writes the
     recovery file, against the same frames with no autosave for as long; and what making

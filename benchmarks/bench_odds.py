@@ -20,7 +20,7 @@ def odds() -> object:
 
 
 def per_call(fn: object, number: int = 2000) -> float:
-    timer = timeit.Timer(fn)  # type: ignore[arg-type]
+    timer = timeit.Timer(fn)
     return min(timer.repeat(repeat=5, number=number)) / number
 
 

@@ -42,7 +42,7 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
-def _timed(fn, rounds: int) -> tuple[float, float, object]:  # type: ignore[no-untyped-def]
+def _timed(fn, rounds: int) -> tuple[float, float, object]:
     """(first call, best of the next ``rounds``) in ms, and the last answer."""
     t = time.process_time()
     answer = fn()
@@ -76,10 +76,10 @@ def child(scenario: str, rounds: int) -> dict[str, object]:
             and (drawn is None or u.formation == drawn)]  # fmt: skip
     columns = sc.map.grid.columns
 
-    def front(u):  # type: ignore[no-untyped-def]
+    def front(u):
         return (abs(sc.map.scheme.to_colrow(u.hex)[0] - columns // 2), u.id)
 
-    def kind(u):  # type: ignore[no-untyped-def]
+    def kind(u):
         utype = sc.unit_types[u.type_id]
         return utype.kind if isinstance(utype, PlatoonUnitType) else None
 
@@ -118,7 +118,7 @@ def child(scenario: str, rounds: int) -> dict[str, object]:
     return out
 
 
-def _front_formation(sc) -> str:  # type: ignore[no-untyped-def]
+def _front_formation(sc) -> str:
     """The formation of the scenario's first unit of its first side nearest the middle."""
     columns = sc.map.grid.columns
     first_side = next(iter(sc.sides))
@@ -127,7 +127,7 @@ def _front_formation(sc) -> str:  # type: ignore[no-untyped-def]
     return str(best.formation)
 
 
-def _panel(available_actions, state, los, uid):  # type: ignore[no-untyped-def]
+def _panel(available_actions, state, los, uid):
     report = available_actions(state, los, units=[uid], lazy=True)
     return [(o.action, o.legal, o.reasons) for o in report.unit(uid).options]
 
@@ -140,14 +140,14 @@ def _run(checkout: Path, scenario: Path, rounds: int) -> dict[str, object]:
                           cwd=checkout, check=False)  # fmt: skip
     if done.returncode != 0:
         raise SystemExit(f"{scenario.name} on {checkout} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 ROWS = ("reach", "panel", "opfire", "mortar panel", "mortar F")
 
 
 def _print(name: str, now: dict[str, object], base: dict[str, object] | None) -> None:
-    floor = float(now["floor"][1])  # type: ignore[index]
+    floor = float(now["floor"][1])
     print(f"\n{name}: {now['units']} units; unit {now.get('unit')}, mortar "
           f"{now.get('mortar', '-')}; floor (one pass over the units) {floor:.2f} ms")  # fmt: skip
     head = f"  {'call':<13}{'first ms':>10}{'best ms':>10}{'x floor':>9}"
@@ -155,17 +155,17 @@ def _print(name: str, now: dict[str, object], base: dict[str, object] | None) ->
     for row in ROWS:
         if row not in now:
             continue
-        first, best = now[row]  # type: ignore[misc]
+        first, best = now[row]
         line = f"  {row:<13}{first:>10.1f}{best:>10.1f}{best / max(floor, 1e-6):>9.1f}"
         if base and row in base:
-            b = float(base[row][1])  # type: ignore[index]
+            b = float(base[row][1])
             line += f"{b:>11.1f}{b / max(best, 1e-6):>9.1f}x"
         print(line)
     if "mortar F" in now:
         print(
             f"  mortar F: {now['mortar F choices']} choices, resident memory "
             f"{float(now['memory growth MB']):+.0f} MB over its rounds"
-        )  # type: ignore[arg-type]
+        )
 
 
 def _moved(scenario: Path, tmp: Path, checkout: Path) -> Path:

@@ -104,7 +104,7 @@ def whole_validate(scenario: Path, rounds: int) -> float:
 
 def longest_piece(hexmap: object, target: Path) -> tuple[float, int]:
     """The longest CPU time of one ``next()`` of the autosave's pieces, and their number."""
-    pieces = map_json_pieces(hexmap, target)  # type: ignore[arg-type]
+    pieces = map_json_pieces(hexmap, target)
     longest, count = 0.0, 0
     while True:
         start = time.process_time()
@@ -133,13 +133,13 @@ def saved_game(folder: Path, scenario: Path, rounds: int) -> bool:
     """Measure and print the saved game's rows; whether the three targets are met."""
     game = big_game(scenario)
     save = folder / "big-game.yaml"
-    save_game(game, save)  # type: ignore[arg-type]
+    save_game(game, save)
     recovery = folder / "recovery" / "autosave.yaml"  # as the app writes it: a copy of the
     recovery.parent.mkdir()  # save, whose references are the save's (files.refer_as)
     refer_as(recovery, save)
-    recovery.write_text(game_text(game, recovery)[0], encoding="utf-8")  # type: ignore[arg-type]
+    recovery.write_text(game_text(game, recovery)[0], encoding="utf-8")
     text = save.read_text(encoding="utf-8")
-    data = game_to_dict(game, save)  # type: ignore[arg-type]
+    data = game_to_dict(game, save)
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
     assert parse_text(text, "f")[0] == yaml.load(text, Loader=yaml.CSafeLoader)
     floors = side_by_side({
@@ -153,7 +153,7 @@ def saved_game(folder: Path, scenario: Path, rounds: int) -> bool:
         "recovery": lambda: load_game(recovery),
     }, rounds)  # fmt: skip
     size = len(text.encode("utf-8")) / 1e6
-    print(f"  the saved game after {len(game.log)} actions ({size:.2f} MB), "  # type: ignore[attr-defined]
+    print(f"  the saved game after {len(game.log)} actions ({size:.2f} MB), "
           "machine-written (JSON, one record a line):")  # fmt: skip
     read_ok, write_ok = best["read"] < 0.15, best["write"] < 0.1
     print(f"    {'read: parse_text (the JSON path)':46} {best['read'] * 1000:8.1f} ms   "

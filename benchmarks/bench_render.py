@@ -28,7 +28,7 @@ from tabletop.ui.scene import MapScene
 ROUNDS = 20
 
 
-def best_of(fn, rounds: int = ROUNDS) -> float:  # type: ignore[no-untyped-def]
+def best_of(fn, rounds: int = ROUNDS) -> float:
     times = []
     for _ in range(rounds):
         start = time.perf_counter()

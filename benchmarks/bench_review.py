@@ -52,7 +52,7 @@ def _files(folder: Path | None) -> Path:
     return made / "big-game.yaml"
 
 
-def _replays(doc) -> None:  # type: ignore[no-untyped-def]
+def _replays(doc) -> None:
     from tabletop.documents.replay import Replay
     from tabletop.rules import engine
 
@@ -119,7 +119,7 @@ def _window(path: Path) -> None:
         slices.append((time.perf_counter() - t, len(replay.steps) - n))
         return out
 
-    replay.run_for = timed  # type: ignore[method-assign]
+    replay.run_for = timed
     t = time.perf_counter()
     review.action.trigger()
     enter = time.perf_counter() - t

@@ -94,7 +94,7 @@ def bench_los(folder: Path, rounds: int) -> list[bool]:
     ]
 
 
-def _fire_request(doc, los):  # type: ignore[no-untyped-def]
+def _fire_request(doc, los):
     """A legal fire of an active unit at an enemy within four hexes (the sides meet at
     the middle column), or None."""
     from tabletop.rules import ActionRequest, engine
@@ -116,7 +116,7 @@ def _fire_request(doc, los):  # type: ignore[no-untyped-def]
     return None
 
 
-def _move_request(doc, los):  # type: ignore[no-untyped-def]
+def _move_request(doc, los):
     from tabletop.rules import ActionRequest, engine
 
     ruleset = engine.ruleset_for("platoon")
@@ -154,7 +154,7 @@ def bench_action(folder: Path, rounds: int) -> list[bool]:
         copies[0] += 1
         return real_copy(self)
 
-    def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def timed(*args, **kwargs):
         s = time.perf_counter()
         try:
             return real_perform(*args, **kwargs)
@@ -169,14 +169,14 @@ def bench_action(folder: Path, rounds: int) -> list[bool]:
             if request is None:
                 print(f"  (no legal {name} found)")
                 break
-            UnitState.copy = counted  # type: ignore[method-assign]
-            play.engine.perform = timed  # type: ignore[assignment]
+            UnitState.copy = counted
+            play.engine.perform = timed
             copies[0] = 0
             s = time.perf_counter()
             doc.push(PlayAction(doc.state, request, los, RandomDice(2)))
             total = time.perf_counter() - s
-            UnitState.copy = real_copy  # type: ignore[method-assign]
-            play.engine.perform = real_perform  # type: ignore[assignment]
+            UnitState.copy = real_copy
+            play.engine.perform = real_perform
             overheads.append(total - rules[0])
             alone.append(rules[0])
             copied.append(copies[0])

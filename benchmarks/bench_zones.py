@@ -51,7 +51,7 @@ def settle(app: QApplication, seconds: float = 1.5) -> None:
         app.processEvents()
 
 
-def timed(fn) -> float:  # type: ignore[no-untyped-def]
+def timed(fn) -> float:
     start = time.perf_counter()
     fn()
     return (time.perf_counter() - start) * 1000

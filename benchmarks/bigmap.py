@@ -222,7 +222,7 @@ def build_scenario(
     }
 
 
-def play_500(scenario_path: Path):  # type: ignore[no-untyped-def]
+def play_500(scenario_path: Path):
     """The big scenario after 500 actions (moves of one hex, draws, ends of impulses and
     turns), the game ``bench_bigmap.py`` and ``bench_track.py`` save and load."""
     from tabletop.data import load_scenario

@@ -84,7 +84,7 @@ def main(out: Path) -> None:
     composite(win, dialog).save(str(out / "play-close-combat-chooser.png"))
 
 
-def composite(win, dialog):  # type: ignore[no-untyped-def]
+def composite(win, dialog):
     """The window with the chooser where it stands over it (one picture)."""
     from PySide6.QtGui import QPainter
 

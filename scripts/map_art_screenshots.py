@@ -38,7 +38,7 @@ def _save(pixmap: QPixmap, path: Path) -> None:
     image.save(str(path))
 
 
-def _settle(app, win, ms: int = 1500) -> None:  # type: ignore[no-untyped-def]
+def _settle(app, win, ms: int = 1500) -> None:
     """Run the event loop ``ms`` at least, then until idle time has rendered every tile."""
     for _ in range(ms // 50):
         QTest.qWait(50)
@@ -50,7 +50,7 @@ def _settle(app, win, ms: int = 1500) -> None:  # type: ignore[no-untyped-def]
         app.processEvents()
 
 
-def _open(app, scenario: Path):  # type: ignore[no-untyped-def]
+def _open(app, scenario: Path):
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
     win = create_window(scenario, settings)
     assert win is not None

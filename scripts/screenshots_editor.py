@@ -39,7 +39,7 @@ WIDTH = 1100
 """Saved width in pixels: readable on a docs page, small enough for the repository."""
 
 
-def save(widget, path: Path) -> None:  # type: ignore[no-untyped-def]
+def save(widget, path: Path) -> None:
     image = widget.grab().toImage().scaledToWidth(WIDTH, Qt.TransformationMode.SmoothTransformation)
     image.convertToFormat(QImage.Format.Format_RGB888).save(str(path), "JPG", 82)
 
@@ -48,18 +48,18 @@ def settle(ms: int = 300) -> None:
     QTest.qWait(ms)
 
 
-def point(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def point(window, label: str) -> QPoint:
     h = window.document.map.parse(label)
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def side_point(window, a: str, b: str) -> QPoint:  # type: ignore[no-untyped-def]
+def side_point(window, a: str, b: str) -> QPoint:
     p = window.document.map.parse
     (x0, y0), (x1, y1) = window.map_scene.layout.side_endpoints(HexSide(p(a), p(b)))
     return window.view.mapFromScene(QPointF((x0 + x1) / 2, (y0 + y1) / 2))
 
 
-def drag(window, points: list[QPoint], release: bool = True) -> None:  # type: ignore[no-untyped-def]
+def drag(window, points: list[QPoint], release: bool = True) -> None:
     vp = window.view.viewport()
     QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[0])
     for p in points[1:]:
@@ -90,7 +90,7 @@ def scan(map_path: Path, out: Path) -> None:
     image.save(str(out))
 
 
-def scan_pixel(board_map, label: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+def scan_pixel(board_map, label: str) -> tuple[float, float]:
     """Where the centre of ``label`` is on the scan of ``board_map``."""
     x, y = board_map.layout().hex_to_pixel(board_map.parse(label))
     bounds = MapPainter(board_map).bounds

@@ -40,7 +40,7 @@ def window(folder: Path, name: str) -> MainWindow:
     return win
 
 
-def act(win: MainWindow, action: str, dice: list[int] | None = None, **kw) -> None:  # type: ignore[no-untyped-def]
+def act(win: MainWindow, action: str, dice: list[int] | None = None, **kw) -> None:
     doc = win.document
     assert doc is not None
     doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice(dice or [])))
@@ -75,7 +75,7 @@ def main(out: Path) -> None:
         b = window(folder, "b")
         b.open_file(sent)
         settle(600)
-        with_box(b).save(str(out / "pbem-review-offer.png"))  # type: ignore[attr-defined]
+        with_box(b).save(str(out / "pbem-review-offer.png"))
         for w in (a, b):
             w.close()
     app.processEvents()

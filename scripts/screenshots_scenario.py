@@ -30,7 +30,7 @@ LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
 
 
-def save(widget, path: Path) -> None:  # type: ignore[no-untyped-def]
+def save(widget, path: Path) -> None:
     image = widget.grab().toImage().scaledToWidth(WIDTH, Qt.TransformationMode.SmoothTransformation)
     image.convertToFormat(QImage.Format.Format_RGB888).save(str(path), "JPG", 85)
     print(path)
@@ -40,7 +40,7 @@ def settle(ms: int = 300) -> None:
     QTest.qWait(ms)
 
 
-def editor_on(folder: Path, name: str, settings: QSettings):  # type: ignore[no-untyped-def]
+def editor_on(folder: Path, name: str, settings: QSettings):
     window = create_window(folder / "scenarios" / name, settings)
     assert window is not None
     window.ask_before_closing = False  # the edits are thrown away
@@ -52,7 +52,7 @@ def editor_on(folder: Path, name: str, settings: QSettings):  # type: ignore[no-
     return window
 
 
-def tick(window, name: str) -> None:  # type: ignore[no-untyped-def]
+def tick(window, name: str) -> None:
     box = window.findChild(QCheckBox, name)
     QTest.mouseClick(box, LEFT, NONE, QPoint(8, box.height() // 2))
 

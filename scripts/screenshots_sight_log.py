@@ -26,13 +26,13 @@ def settle(ms: int = 200) -> None:
     QTest.qWait(ms)
 
 
-def point(window, label: str):  # type: ignore[no-untyped-def]
+def point(window, label: str):
     h = window.document.scenario.map.parse(label)
     window.view.centerOn(window.map_scene.hex_center(h))
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def play(window, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+def play(window, action: str, **kw) -> None:
     """One action with seeded dice; a move paused for opportunity fire is let pass."""
     doc = window.document
     doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, RandomDice(7)))

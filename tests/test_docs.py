@@ -228,7 +228,7 @@ def test_the_quick_start_is_linked_and_shows_each_step() -> None:
 
 
 @pytest.mark.gui
-def test_the_quick_start_plays_as_written(  # type: ignore[no-untyped-def]
+def test_the_quick_start_plays_as_written(
     qtbot, clone: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/quickstart.md's steps through the window's gestures, with the dice its

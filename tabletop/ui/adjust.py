@@ -46,7 +46,7 @@ class AdjustTool(Tool):
     deactivated = Signal()
     """Another tool took over (adjust mode then ends)."""
 
-    def __init__(self, document: GameDocument, scene, report, viewport) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, document: GameDocument, scene, report, viewport) -> None:
         super().__init__()
         self.document = document
         self.scene = scene
@@ -186,7 +186,7 @@ class AdjustTool(Tool):
 class AdjustControls(QObject):
     """The ``action-adjust`` toggle and its tool, for one window."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.view = window.view
@@ -199,13 +199,13 @@ class AdjustControls(QObject):
         self.action.setToolTip("Move counters and change units and markers by hand (Ctrl+J)")
         self.action.toggled.connect(self.set_on)
 
-    def set_document(self, document: GameDocument | None, scene) -> None:  # type: ignore[no-untyped-def]
+    def set_document(self, document: GameDocument | None, scene) -> None:
         if self.tool is not None and self.view.tool is self.tool:
             self.view.set_tool(self._previous)
         playable = document is not None and bool(document.scenario.sides)
         self.tool = (
             AdjustTool(document, scene, self._report, self.view.viewport()) if playable else None
-        )  # type: ignore[arg-type]
+        )
         if self.tool is not None:
             self.tool.deactivated.connect(self._left)
             play = getattr(self.window, "play", None)

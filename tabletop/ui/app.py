@@ -23,7 +23,7 @@ def application() -> QApplication:
     app.setOrganizationName("tabletop")
     app.setApplicationName("Tabletop")
     app.setApplicationDisplayName("Tabletop")
-    return app  # type: ignore[return-value]
+    return app
 
 
 def create_window(path: str | Path | None, settings: QSettings | None = None) -> MainWindow | None:
@@ -90,7 +90,7 @@ def _loads(name: str) -> bool:
     return True
 
 
-def missing_xcb_libraries(environ: dict[str, str] | None = None, loads=None) -> str | None:  # type: ignore[no-untyped-def]
+def missing_xcb_libraries(environ: dict[str, str] | None = None, loads=None) -> str | None:
     """Why Qt's xcb plugin would not load here (the libraries missing and the Debian
     packages to install), or None. Asked only when Qt will use xcb: on X11, or with
     ``QT_QPA_PLATFORM=xcb``; never for offscreen or Wayland.

@@ -71,7 +71,7 @@ def shown(outcomes: tuple[tuple[str, float], ...]) -> tuple[tuple[str, float], .
 class CloseCombatDialog(QDialog):
     """``close-combat-dialog``: the next round of the close combat in ``hex_label``."""
 
-    def __init__(self, play, hex_label: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, play, hex_label: str) -> None:
         super().__init__(play.window)
         self.play = play
         self.hex = hex_label
@@ -148,7 +148,7 @@ class CloseCombatDialog(QDialog):
 
     # --- the state ---------------------------------------------------------------------------
     @property
-    def document(self):  # type: ignore[no-untyped-def]
+    def document(self):
         return self.play.controller.document
 
     def _ask(self) -> Fight | None:
@@ -482,6 +482,6 @@ class CloseCombatDialog(QDialog):
             self.declared.clear()  # last round's targets break the pairing now
             self.refresh()
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def closeEvent(self, event) -> None:
         self.play.dialog_closed(self)
         super().closeEvent(event)

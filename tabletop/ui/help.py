@@ -211,7 +211,7 @@ class HelpBrowser(QMainWindow):
             self.say(f"{url.toString()} is not part of the user guide installed here.")
 
     # --- images -------------------------------------------------------------------------
-    def _image_fragments(self):  # type: ignore[no-untyped-def]
+    def _image_fragments(self):
         """Each image of the page: its fragment, its format and the picture the document
         holds for it (a null picture: it could not be loaded)."""
         doc = self.text.document()
@@ -249,7 +249,7 @@ class HelpBrowser(QMainWindow):
                                    QTextCursor.MoveMode.KeepAnchor)  # fmt: skip
                 cursor.setCharFormat(image_format)
 
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.fit_images()
 
@@ -267,7 +267,7 @@ def open_guide(window: QMainWindow, page: str = "") -> HelpBrowser:
     browser = getattr(window, "help_browser", None)
     if not isinstance(browser, HelpBrowser):
         browser = HelpBrowser(window)
-        window.help_browser = browser  # type: ignore[attr-defined]
+        window.help_browser = browser
     pages = guide_pages(browser.folder)
     if not pages:
         browser.say(f"No user guide is installed with this copy of Tabletop (looked in "

@@ -36,7 +36,7 @@ def hides_something(state: GameState) -> bool:
 class HandOverScreen(QWidget):
     """The cover over the window's map and docks, naming the side to hand over to."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.setObjectName("hand-over")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -84,7 +84,7 @@ class HotSeat(QObject):
     taken_over = Signal(str)
     """The side named by the hand-over screen clicked it: its view is shown."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.document: GameDocument | None = None

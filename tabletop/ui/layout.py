@@ -98,8 +98,8 @@ class WindowLayout(QObject):
         return mode_of(self.window)
 
     @property
-    def settings(self):  # type: ignore[no-untyped-def]
-        return self.window.settings  # type: ignore[attr-defined]
+    def settings(self):
+        return self.window.settings
 
     # --- docks of the mode ----------------------------------------------------------------
     def docks(self) -> list[QDockWidget]:

@@ -87,7 +87,7 @@ class LogDock(QDockWidget):
         self._pending: tuple[int, int] | None = None
         """The rows review mode cannot show the position after yet (first, end)."""
 
-    def set_document(self, document: GameDocument | None, scene=None) -> None:  # type: ignore[no-untyped-def]
+    def set_document(self, document: GameDocument | None, scene=None) -> None:
         """Show ``document``'s log; picked units are outlined in ``scene`` (the map)."""
         self.document = document
         self.book = LogBook(document) if document is not None else None

@@ -366,14 +366,14 @@ class MainWindow(QMainWindow):
             edit_game_scenario(self)
         self._fill_view_docks()
 
-    def new_scenario_dialog(self):  # type: ignore[no-untyped-def]
+    def new_scenario_dialog(self):
         """``action-new-scenario``: the New Scenario dialog (returned, shown); its OK opens
         the new scenario in the scenario editor."""
         from tabletop.ui.scenario.newscenario import open_new_scenario_dialog
 
         return open_new_scenario_dialog(self)  # it proposes the map being edited
 
-    def new_map_dialog(self):  # type: ignore[no-untyped-def]
+    def new_map_dialog(self):
         """File > New Map (``action-file-new-map``): the New Map dialog (returned, shown); its
         OK opens the new map in the map editor."""
         from tabletop.ui.editor.dialogs import NewMapDialog
@@ -420,7 +420,7 @@ class MainWindow(QMainWindow):
         self._dock_items = self.window_layout.dock_actions()
         self.view_menu.insertActions(self._docks_end, self._dock_items)
 
-    def createPopupMenu(self):  # type: ignore[no-untyped-def]
+    def createPopupMenu(self):
         """The context menu of the docks' title bars and the toolbars: the same docks as the
         View menu (never an editor's docks in play or play's in an editor)."""
         menu = QMenu(self)
@@ -605,7 +605,7 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def closeEvent(self, event) -> None:
         if not self.may_discard():
             event.ignore()
             return
@@ -689,20 +689,20 @@ class MainWindow(QMainWindow):
         else:
             self.view.default_zoom()
 
-    def show_shortcuts(self):  # type: ignore[no-untyped-def]
+    def show_shortcuts(self):
         """Help > Keyboard Shortcuts: every shortcut of the window's actions (returned)."""
         from tabletop.ui.help import shortcuts_dialog
 
         self.shortcuts_window = shortcuts_dialog(self)
         return self.shortcuts_window
 
-    def show_guide(self):  # type: ignore[no-untyped-def]
+    def show_guide(self):
         """Help > User Guide: the documentation pages in a window of their own (returned)."""
         from tabletop.ui.help import open_guide
 
         return open_guide(self)
 
-    def show_quick_start(self):  # type: ignore[no-untyped-def]
+    def show_quick_start(self):
         """Help > Quick Start: the guide at its quick-start page."""
         from tabletop.ui.help import QUICK_START, open_guide
 
@@ -756,7 +756,7 @@ class MainWindow(QMainWindow):
         self.select_hex(units[0].hex if units else None)
         self.play.controller.select(units[0].id if units else None)
 
-    def about(self):  # type: ignore[no-untyped-def]
+    def about(self):
         """Help > About Tabletop: version, licence, where the bundled files are (returned)."""
         from tabletop.ui.help import about_box
 

@@ -23,7 +23,7 @@ Z_SIGHT = 40
 def hex_path(scene: QGraphicsScene, hexes: Iterable[Hex]) -> QPainterPath:
     """The union outline of these hexes (one sub-path per hex) in scene coordinates."""
     path = QPainterPath()
-    layout = scene.layout  # type: ignore[attr-defined]
+    layout = scene.layout
     for h in hexes:
         path.addPolygon(QPolygonF([QPointF(x, y) for x, y in layout.corners(h)]))
         path.closeSubpath()
@@ -53,7 +53,7 @@ class HexMarks(QGraphicsItem):
         pad = self._pen.widthF()
         return self._path.boundingRect().adjusted(-pad, -pad, pad, pad)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setPen(self._pen)
         painter.setBrush(self._brush)
         painter.drawPath(self._path)
@@ -96,7 +96,7 @@ class SightLine(QGraphicsItem):
         rect = QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-12, -12, 12, 12)
         return rect.united(self._caption_rect().adjusted(-2, -2, 2, 2))
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         if self.line.isNull() and not self.caption:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)

@@ -67,7 +67,7 @@ class OddsChart(QWidget):
         self.setFixedHeight(max(20, height + 4))
         self.update()
 
-    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         y = 2
@@ -265,11 +265,11 @@ class DiceTray(QWidget):
                                               self.caption)  # fmt: skip
         return box.height()
 
-    def resizeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._fit()
 
-    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         text = self.palette().text().color()
@@ -395,7 +395,7 @@ class OddsPanel(QDockWidget):
             self.sw_combo.clear()
             self.sw_combo.addItems(labels)
             if kept in requests:
-                self.sw_combo.setCurrentIndex(requests.index(kept))  # type: ignore[arg-type]
+                self.sw_combo.setCurrentIndex(requests.index(kept))
             self.sw_combo.blockSignals(False)
         self.sw_combo.setVisible(self.sw.isChecked() and bool(requests))
 

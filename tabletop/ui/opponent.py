@@ -149,7 +149,7 @@ class Opponent(QObject):
     acted = Signal(object)
     """The request it just performed."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.document: GameDocument | None = None

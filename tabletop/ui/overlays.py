@@ -26,7 +26,7 @@ AIM_COLOUR = QColor("#ffffff")
 REFUSED_COLOUR = QColor(230, 40, 40, 120)
 
 
-def hex_polygon(scene, h: Hex) -> QPolygonF:  # type: ignore[no-untyped-def]
+def hex_polygon(scene, h: Hex) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in scene.layout.corners(h)])
 
 
@@ -34,7 +34,7 @@ class PlayOverlay(QGraphicsItem):
     """Reach (blue hexes with MP costs), path (a yellow line), targets (red rings), the
     hex aimed at (white ring) and a refused hex (red, fading)."""
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scene) -> None:
         super().__init__()
         self.map_scene = scene
         self.setZValue(Z_OVERLAY)
@@ -88,7 +88,7 @@ class PlayOverlay(QGraphicsItem):
         self.update()
 
     # --- painting ---------------------------------------------------------------------------
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         scene = self.map_scene
         size = scene.map_painter.size
         if self.reach:
@@ -164,7 +164,7 @@ class FanBackdrop(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-2, -2, 2, 2)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setPen(QPen(QColor("#ffe14d"), 2))
         painter.setBrush(QColor(20, 24, 28, 200))
         radius = self.rect.height() * 0.12
@@ -175,7 +175,7 @@ class StackFan:
     """Spreads the counters of one hex in a row above it, the selected one outlined, and
     puts them back (``close``). The scene's stacking stays the authority on positions."""
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scene) -> None:
         self.map_scene = scene
         self.hex: Hex | None = None
         self.backdrop: FanBackdrop | None = None
@@ -209,7 +209,7 @@ class StackFan:
             self.map_scene.addItem(self.backdrop)
         self._mark(items, selected)
 
-    def _mark(self, items, selected: str | None) -> None:  # type: ignore[no-untyped-def]
+    def _mark(self, items, selected: str | None) -> None:
         self.selected = selected
         for item in items:
             set_selected(item, item.unit_id == selected)
@@ -232,7 +232,7 @@ class StackFan:
         self.selected = None
 
 
-def set_selected(item, on: bool) -> None:  # type: ignore[no-untyped-def]
+def set_selected(item, on: bool) -> None:
     """Outline a counter as selected (the counter painter draws the outline)."""
     options = item.options
     if options.selected == on:

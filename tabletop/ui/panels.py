@@ -86,7 +86,7 @@ def make_actions(parent: QWidget, trigger: Callable[[str], None]) -> dict[str, Q
     return actions
 
 
-def apply_options(actions: dict[str, QAction], options: list[Option], names) -> None:  # type: ignore[no-untyped-def]
+def apply_options(actions: dict[str, QAction], options: list[Option], names) -> None:
     """Enable each of ``names`` by its option (absent: the ruleset has no such action, or
     nothing is selected), with the reasons as its tooltip."""
     by_name = {o.action: o for o in options}

@@ -62,7 +62,7 @@ class PlayByEmail(QObject):
     open_folders = True
     """Open the folder Send Turn saved to in the file manager (tests turn it off)."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.settings = window.settings

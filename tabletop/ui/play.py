@@ -122,7 +122,7 @@ class PlayController(QObject):
         else:
             self.select(ids[0])
 
-    def _report(self, unit_id: str | None):  # type: ignore[no-untyped-def]
+    def _report(self, unit_id: str | None):
         """``available_actions`` for one unit (None: the game's actions), computed once per
         position: the key is the log's length and last entry (an undo restores the very
         entries, so equal keys mean equal positions)."""
@@ -209,7 +209,7 @@ class PlayController(QObject):
         """Why the ruleset refuses ``request`` now (empty: legal), as ``act`` would say."""
         return list(self.plan(request).reasons)
 
-    def legal(self, requests) -> tuple[list[ActionRequest], list[str]]:  # type: ignore[no-untyped-def]
+    def legal(self, requests) -> tuple[list[ActionRequest], list[str]]:
         """The legal ones among ``requests``, and the reasons of the first refused one."""
         legal: list[ActionRequest] = []
         first: list[str] = []

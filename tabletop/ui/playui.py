@@ -43,7 +43,7 @@ STATUS_MS = 8000
 class PlayUI(QObject):
     """Actions, panels, overlays and tools of play in ``window``."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.controller = PlayController(self)
@@ -98,18 +98,18 @@ class PlayUI(QObject):
         c.opportunityFire.connect(lambda _p: self.refresh())
 
     @property
-    def document(self):  # type: ignore[no-untyped-def]
+    def document(self):
         return self.controller.document
 
     @property
-    def view(self):  # type: ignore[no-untyped-def]
+    def view(self):
         return self.window.view
 
     def all_actions(self) -> list[QAction]:
         return [*self.actions.values(), self.fight_action, self.cancel_action]
 
     # --- documents --------------------------------------------------------------------------
-    def set_document(self, document, scene) -> None:  # type: ignore[no-untyped-def]
+    def set_document(self, document, scene) -> None:
         self.end_tool()
         self._close_dialog()
         self.hex = None
@@ -201,7 +201,7 @@ class PlayUI(QObject):
         if self.cc_dialog is not None:
             self.cc_dialog.refresh()
 
-    def _follow(self, scene, unit) -> None:  # type: ignore[no-untyped-def]
+    def _follow(self, scene, unit) -> None:
         """The map as the game stands: the outline and the Hex dock on the selected unit's
         hex (a move takes them along), the drawn formation's counters ringed while its
         impulse lasts (platoon chit draw)."""
@@ -567,7 +567,7 @@ class PlayUI(QObject):
             return doc.scenario.map.parse(request.hex)
         return None
 
-    def _on_aim(self, h: Hex | None, requests, hovering: bool) -> None:  # type: ignore[no-untyped-def]
+    def _on_aim(self, h: Hex | None, requests, hovering: bool) -> None:
         if not hovering:
             self.aim_hex = h
             if self.overlay is not None:
@@ -598,7 +598,7 @@ class PlayUI(QObject):
             request = self._with_sw(request) or request
         self.odds.show_forecast(self._title(request), self._forecast(request))
 
-    def _forecast(self, request: ActionRequest):  # type: ignore[no-untyped-def]
+    def _forecast(self, request: ActionRequest):
         return forecast(self.document.state, request, self.controller.los)
 
     def effect_chance(self, request: ActionRequest) -> float:
@@ -687,7 +687,7 @@ class PlayUI(QObject):
         text = f"{label} refused: " + "; ".join(reasons) if action else "; ".join(reasons)
         self.window.statusBar().showMessage(text, STATUS_MS)
 
-    def _on_performed(self, command) -> None:  # type: ignore[no-untyped-def]
+    def _on_performed(self, command) -> None:
         result = command.result
         if result.rolls:  # (an action without dice leaves the last roll in view)
             self.odds.dice.show_action(command)
@@ -701,7 +701,7 @@ class PlayUI(QObject):
         if doc.state.finished and any(e.event == "game_over" for e in result.events):
             self.show_result()
 
-    def _narration(self, entry, result) -> str:  # type: ignore[no-untyped-def]
+    def _narration(self, entry, result) -> str:
         """The action's narration: the log dock's, which narrated it as it came in."""
         book = getattr(getattr(self.window, "log_dock", None), "book", None)
         if book is not None and book.document is self.document:

@@ -27,7 +27,7 @@ class Opening:
         self.name = path.name
         self.dialog = QProgressDialog(STAGES[0].format(name=self.name), "", 0, len(STAGES), parent)
         self.dialog.setWindowTitle("Opening")
-        self.dialog.setCancelButton(None)  # type: ignore[arg-type]
+        self.dialog.setCancelButton(None)
         self.dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
         # it only reports: it must not take the keyboard focus from the window behind it
         self.dialog.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, True)

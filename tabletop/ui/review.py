@@ -128,7 +128,7 @@ class ReviewMode(QObject):
     positionChanged = Signal(int)
     """A position is shown (one the replay had not reached is shown once it has)."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.view = window.view
@@ -282,10 +282,10 @@ class ReviewMode(QObject):
             ]
             self._disabled = [x for x in [*actions, *panels] if x is not None and x.isEnabled()]
             for item in self._disabled:
-                item.setEnabled(False)  # type: ignore[attr-defined]
+                item.setEnabled(False)
             return
         for item in self._disabled:
-            item.setEnabled(True)  # type: ignore[attr-defined]
+            item.setEnabled(True)
         self._disabled = []
         w.play.refresh()
         w._update_actions()

@@ -278,7 +278,7 @@ class MapScene(QGraphicsScene):
     def map_rect(self) -> QRectF:
         return self.map_painter.bounds
 
-    def render(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def render(self, *args, **kwargs) -> None:
         """Render into a picture or a printer: every counter item first (a picture shows
         the finished map)."""
         if self.unmade:
@@ -412,7 +412,7 @@ class MapScene(QGraphicsScene):
             state = units.get(unit_id)
             if state is None or not state.on_map:
                 continue
-            h: Hex = state.hex  # type: ignore[assignment]
+            h: Hex = state.hex
             self.unmade.add(unit_id, h, self._block(h), unmade.order[unit_id])
             if h in self._stacks:  # among made items: made too (a hex is all one or other)
                 self._make_hexes([h])
@@ -452,7 +452,7 @@ class MapScene(QGraphicsScene):
             else:
                 item.sync(state)
             self._file(item, state.hex)
-            touched.add(state.hex)  # type: ignore[arg-type]
+            touched.add(state.hex)
         for h in touched:
             self._restack(h)
         for item in fresh:  # placed first: the scene's index files each item once
@@ -466,7 +466,7 @@ class MapScene(QGraphicsScene):
         for unit_id in ids:
             state = units.get(unit_id)
             if state is not None and state.hex in waiting:
-                hexes.add(state.hex)  # type: ignore[arg-type]
+                hexes.add(state.hex)
         if hexes:
             self._make_hexes(list(hexes))
 
@@ -510,11 +510,11 @@ class MapScene(QGraphicsScene):
         """Move ``item`` to the stack of ``h`` (None: out of every stack)."""
         if item.hex is not None:
             for index, key in ((self._stacks, item.hex), (self._blocks, self._block(item.hex))):
-                stack = index.get(key)  # type: ignore[attr-defined]
+                stack = index.get(key)
                 if stack is not None:
                     stack.pop(item.unit_id, None)
                     if not stack:
-                        del index[key]  # type: ignore[attr-defined]
+                        del index[key]
         item.hex = h
         if h is not None:
             self._stacks.setdefault(h, {})[item.unit_id] = item

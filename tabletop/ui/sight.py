@@ -16,7 +16,7 @@ from tabletop.ui.tools.los import FieldOfView, LosTool, viewpoint_at
 class SightControls(QObject):
     """Owns the LOS tool, the field-of-view overlay and their two actions for one window."""
 
-    def __init__(self, window) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.view = window.view
@@ -43,7 +43,7 @@ class SightControls(QObject):
     def actions(self) -> list[QAction]:
         return [self.los_action, self.fov_action]
 
-    def set_document(self, document: GameDocument | None, scene) -> None:  # type: ignore[no-untyped-def]
+    def set_document(self, document: GameDocument | None, scene) -> None:
         """A new document and its scene: the old tool and overlay went with the old scene."""
         if self.tool is not None and self.view.tool is self.tool:
             self.view.set_tool(self._previous)

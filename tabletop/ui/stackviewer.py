@@ -50,7 +50,7 @@ class StackViewer(QWidget):
     """Shows the stack under the mouse of ``view`` (a :class:`~tabletop.ui.view.MapView`
     on a :class:`~tabletop.ui.scene.MapScene`) after :data:`HOVER_MS`."""
 
-    def __init__(self, view) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view) -> None:
         super().__init__(view.viewport())
         self.setObjectName("stack-viewer")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
@@ -74,16 +74,16 @@ class StackViewer(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.MouseMove:
-            buttons = event.buttons()  # type: ignore[attr-defined]
+            buttons = event.buttons()
             if buttons != Qt.MouseButton.NoButton:
                 self.dismiss()
             else:
-                self._moved(event.position().toPoint())  # type: ignore[attr-defined]
+                self._moved(event.position().toPoint())
         elif kind in (QEvent.Type.MouseButtonPress, QEvent.Type.Wheel, QEvent.Type.Leave):
             self.dismiss()
         return False
 
-    def _scene(self):  # type: ignore[no-untyped-def]
+    def _scene(self):
         scene = self.view.scene()
         return scene if scene is not None and hasattr(scene, "counter_at") else None
 
@@ -181,7 +181,7 @@ class StackViewer(QWidget):
                 return
         self.setGeometry(QRect(x, y, width, height))  # no room beside it: over it
 
-    def paintEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def paintEvent(self, event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
@@ -209,7 +209,7 @@ class StackViewer(QWidget):
         p.end()
 
     @staticmethod
-    def _caption(p: QPainter, box: QRectF, text: str, f, colour: QColor) -> None:  # type: ignore[no-untyped-def]
+    def _caption(p: QPainter, box: QRectF, text: str, f, colour: QColor) -> None:
         if not text:
             return
         p.setFont(f)

@@ -40,18 +40,18 @@ WHY = {
 }
 
 
-def _name(scenario, side: str | None) -> str:  # type: ignore[no-untyped-def]
+def _name(scenario, side: str | None) -> str:
     if side is None:
         return "nobody"
     found = scenario.sides.get(side)
     return found.name if found is not None else side
 
 
-def verdict(scenario, s: Standing) -> str:  # type: ignore[no-untyped-def]
+def verdict(scenario, s: Standing) -> str:
     return f"{_name(scenario, s.winner)} wins" if s.winner else "A draw"
 
 
-def vp_html(document, s: Standing | None = None) -> str:  # type: ignore[no-untyped-def]
+def vp_html(document, s: Standing | None = None) -> str:
     """``VP  NATO 9 · Warsaw Pact 0`` each side in its colour; at the end, the result first
     (``s``: the standing, when the caller has it already)."""
     if document is None or not document.scenario.sides:
@@ -69,7 +69,7 @@ def vp_html(document, s: Standing | None = None) -> str:  # type: ignore[no-unty
     return text
 
 
-def vp_tip(document, s: Standing | None = None) -> str:  # type: ignore[no-untyped-def]
+def vp_tip(document, s: Standing | None = None) -> str:
     """Each objective, its VP and who controls it; the loss VP rule."""
     if document is None or not document.scenario.sides:
         return ""
@@ -87,7 +87,7 @@ class ObjectiveMarks(QGraphicsItem):
     """Every objective hex: a ring and a small flag in its controller's colour (grey for
     nobody), with its VP on the flag. Displays only; ``refresh`` after each action."""
 
-    def __init__(self, scene) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scene) -> None:
         super().__init__()
         self.map_scene = scene
         self.setZValue(Z_OBJECTIVES)
@@ -118,7 +118,7 @@ class ObjectiveMarks(QGraphicsItem):
         mark = self.marks.get(h)
         return None if mark is None else mark[0]
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         scene = self.map_scene
         size = scene.map_painter.size
         font = QFont()
@@ -150,7 +150,7 @@ class ObjectiveMarks(QGraphicsItem):
 class ResultDialog(QDialog):
     """The end of the game: who won, why, each side's VP, and Review the Game."""
 
-    def __init__(self, document, review: Callable[[], None], parent: QWidget | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, document, review: Callable[[], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("result-dialog")
         self.setWindowTitle("The Game Is Over")

@@ -49,7 +49,7 @@ def test_move_pauses_for_opportunity_fire_then_pass_and_continue(
     assert isinstance(data["pending"], dict) and data["pending"]["kind"] == "move_paused"
     code, data = act(capsys, game, "move", "--unit", "t64-1", "--continue", "--out", game)
     assert code == 0
-    assert {"event": "moved", "unit": "t64-1", "from": "0710", "to": "0709"} in data["events"]  # type: ignore[operator]
+    assert {"event": "moved", "unit": "t64-1", "from": "0710", "to": "0709"} in data["events"]
     assert isinstance(data["pending"], dict) and data["pending"]["hex"] == "0709"
     code, data = act(capsys, game, "pass", "--out", game)
     assert code == 0 and "pending" not in data  # the path is used up: the move is over
@@ -77,7 +77,7 @@ def test_opportunity_fire_with_scripted_dice(
     assert units["m48-1"]["markers"] == ["ops_complete"]
     assert isinstance(data["pending"], dict) and data["pending"]["kind"] == "move_paused"
     code, data = act(capsys, game, *fire, "--dice", "6,6,6")
-    assert code == 2 and "m48-1 is Ops Complete" in data["reasons"]  # type: ignore[operator]
+    assert code == 2 and "m48-1 is Ops Complete" in data["reasons"]
 
 
 def test_illegal_move_exits_2_with_a_reason_and_writes_nothing(
@@ -97,7 +97,7 @@ def test_helicopter_mode_change(tmp_path: Path, capsys: pytest.CaptureFixture[st
     game = drawn(tmp_path, capsys, DEMO, "aviation")
     code, data = act(capsys, game, "mode", "--unit", "pah-1", "--mode", "flying", "--out", game)
     assert code == 0
-    assert {"event": "mode_changed", "unit": "pah-1", "mode": "flying"} in data["events"]  # type: ignore[operator]
+    assert {"event": "mode_changed", "unit": "pah-1", "mode": "flying"} in data["events"]
     assert data["units"] == {"pah-1": {"hex": "0512", "step": "full", "status": "good_order",
                                        "markers": ["ops_complete"], "mode": "flying"}}  # fmt: skip
     assert load_play(game).unit("pah-1").mode == "flying"
@@ -112,17 +112,17 @@ def test_load_then_unload_in_the_next_impulse(
     code, data = act(capsys, game, "load", "--unit", "m113-1", "--target", "us-inf-3",
                      "--out", game)  # fmt: skip
     assert code == 0
-    assert {"event": "loaded", "unit": "us-inf-3", "carrier": "m113-1"} in data["events"]  # type: ignore[operator]
+    assert {"event": "loaded", "unit": "us-inf-3", "carrier": "m113-1"} in data["events"]
     assert load_play(game).unit("us-inf-3").carrier == "m113-1"
     code, data = act(capsys, game, "fire", "--unit", "us-inf-3", "--target", "t72-1")
-    assert code == 2 and "us-inf-3 is carried by m113-1" in data["reasons"]  # type: ignore[operator]
+    assert code == 2 and "us-inf-3 is carried by m113-1" in data["reasons"]
     assert act(capsys, game, "end-impulse", "--out", game)[0] == 0
     assert act(capsys, game, "draw", "--formation", "us_task_force", "--out", game)[0] == 0
     code, data = act(capsys, game, "unload", "--unit", "m113-1", "--out", game)
     assert code == 0
     assert {"event": "unloaded", "unit": "us-inf-3", "hex": "0918",
-            "carrier": "m113-1"} in data["events"]  # type: ignore[operator]  # fmt: skip
-    assert set(data["units"]) == {"m113-1", "us-inf-3"}  # type: ignore[arg-type]
+            "carrier": "m113-1"} in data["events"]  # fmt: skip
+    assert set(data["units"]) == {"m113-1", "us-inf-3"}
     assert load_play(game).unit("us-inf-3").carrier is None
 
 

@@ -73,7 +73,7 @@ def test_sw_dice_are_counted_and_a_miss_depletes_it(
     assert code == 0
     assert {"event": "marker_placed", "unit": "inf-1-sw", "marker": "depleted_ammo_2"} in data[
         "events"
-    ]  # type: ignore[operator]
+    ]
     code, data = run(capsys, "act", game, "fire", "--unit", "inf-1", "--target", "t64-1",
                      "--dice", "6")  # fmt: skip
     assert code == 2 and data["reasons"] == ["inf-1 is Ops Complete"]

@@ -14,7 +14,7 @@ DEMO = str(ROOT / "scenarios" / "demo-squad.yaml")
 
 def test_bot_plays_one_action_logs_it_with_why_and_repeats_with_its_seed(
     tmp_path: Path, capsys
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     out = tmp_path / "game.yaml"
     args = [DEMO, "--side", "german", "--level", "greedy", "--seed", "3", "--one", "--json"]
     assert main(["bot", *args, "--out", str(out)]) == 0
@@ -30,12 +30,12 @@ def test_bot_plays_one_action_logs_it_with_why_and_repeats_with_its_seed(
     assert main(["act", str(out), "end-phase", "--as", "german"]) == 0  # a player goes on
 
 
-def test_bot_does_nothing_when_its_side_is_not_asked(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_bot_does_nothing_when_its_side_is_not_asked(capsys) -> None:
     assert main(["bot", DEMO, "--side", "soviet", "--level", "random"]) == 0
     assert "waits on german" in capsys.readouterr().out
 
 
-def test_bot_refuses_an_unknown_side_or_level(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_bot_refuses_an_unknown_side_or_level(capsys) -> None:
     assert main(["bot", DEMO, "--side", "martians"]) == 1
     assert "martians" in capsys.readouterr().err
     assert main(["bot", DEMO, "--side", "german", "--level", "genius"]) == 1

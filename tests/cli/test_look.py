@@ -52,7 +52,7 @@ def test_show_json_says_where_the_game_stands(capsys: pytest.CaptureFixture[str]
     assert units["inf-1-sw"]["with"] == "inf-1"
     # the referee sees every marker, the hidden minefield too
     assert {"hex": "0707", "marker": "minefield_at", "side": "pact", "revealed": False} in (
-        data["hex_markers"]  # type: ignore[operator]
+        data["hex_markers"]
     )
 
 
@@ -62,7 +62,7 @@ def test_show_as_a_side_leaves_out_the_other_sides_hidden_minefield(
     _, nato = run_json(capsys, "show", SCENARIO, "--as", "nato")
     assert nato["hex_markers"] == [{"hex": "0606", "marker": "wreck"}]
     _, pact = run_json(capsys, "show", SCENARIO, "--as", "pact")
-    assert len(pact["hex_markers"]) == 2  # type: ignore[arg-type]
+    assert len(pact["hex_markers"]) == 2
     _, text = run(capsys, "show", SCENARIO, "--as", "nato")
     assert "minefield" not in text.lower() and "0707" not in text
 
@@ -88,7 +88,7 @@ def test_actions_json_is_the_core_answer(drawn: str, capsys: pytest.CaptureFixtu
     state = load_play(drawn)
     core = available_actions(state, make_los(state), units=["m48-1"]).to_json()
     assert data == core | WHERE
-    m48 = data["units"]["m48-1"]["actions"]  # type: ignore[index]
+    m48 = data["units"]["m48-1"]["actions"]
     fire = next(a for a in m48 if a["action"] == "fire")
     assert {"target": "t64-1", "weapon": "ap"} in fire["choices"]
     rally = next(a for a in m48 if a["action"] == "rally")
@@ -99,7 +99,7 @@ def test_every_listed_choice_is_accepted_by_act(
     drawn: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, data = run_json(capsys, "actions", drawn, "--unit", "m48-1")
-    fire = next(a for a in data["units"]["m48-1"]["actions"] if a["action"] == "fire")  # type: ignore[index]
+    fire = next(a for a in data["units"]["m48-1"]["actions"] if a["action"] == "fire")
     choice = fire["choices"][0]
     code, answer = run_json(capsys, "act", drawn, "fire", "--unit", "m48-1",
                             "--target", choice["target"], "--weapon", choice["weapon"])  # fmt: skip
@@ -111,8 +111,8 @@ def test_actions_as_a_side_lists_its_units_and_no_hidden_minefield(
 ) -> None:
     code, data = run_json(capsys, "actions", drawn, "--as", "nato")
     assert code == 0
-    assert list(data["units"]) == ["inf-1", "m48-1"]  # type: ignore[arg-type]
-    move = next(a for a in data["units"]["m48-1"]["actions"] if a["action"] == "move")  # type: ignore[index]
+    assert list(data["units"]) == ["inf-1", "m48-1"]
+    move = next(a for a in data["units"]["m48-1"]["actions"] if a["action"] == "move")
     assert any(c["to"][-1] == "0707" for c in move["choices"])  # NATO does not know of it
     assert "minefield" not in json.dumps(data)
     code, _ = run(capsys, "actions", drawn, "--as", "nato", "--unit", "t64-1")
@@ -139,11 +139,11 @@ def test_reach_json_gives_costs_paths_and_blocked_hexes(
     code, data = run_json(capsys, "reach", drawn, "--unit", "m48-1")
     assert code == 0
     assert data["from"] == "0304" and data["may_move"] is True and data["reasons"] == []
-    reach = {r["hex"]: r for r in data["reach"]}  # type: ignore[attr-defined]
+    reach = {r["hex"]: r for r in data["reach"]}
     assert all(len(r["path"]) >= 1 and r["path"][-1] == h for h, r in reach.items())
-    assert all(r["cost"] <= data["mp"] for r in reach.values())  # type: ignore[operator]
+    assert all(r["cost"] <= data["mp"] for r in reach.values())
     blocked = data["blocked"]
-    assert blocked and all(b["reasons"] and b["hex"] not in reach for b in blocked)  # type: ignore[attr-defined]
+    assert blocked and all(b["reasons"] and b["hex"] not in reach for b in blocked)
     # a path given by reach is a move act accepts
     target = next(iter(reach.values()))
     code, answer = run_json(capsys, "act", drawn, "move", "--unit", "m48-1",
@@ -190,8 +190,8 @@ def test_show_a_squad_game_counts_figures(capsys: pytest.CaptureFixture[str]) ->
     squad = str(ROOT / "scenarios" / "demo-squad.yaml")
     code, data = run_json(capsys, "show", squad, "--as", "german")
     assert code == 0 and data["phase"] == "movement" and "cup" not in data
-    hmg = data["units"]["ger-hmg-1"]  # type: ignore[index]
+    hmg = data["units"]["ger-hmg-1"]
     assert (hmg["figures"], hmg["wounds"]) == (3, 0)
-    assert all(m.get("revealed", True) for m in data["hex_markers"])  # type: ignore[union-attr]
+    assert all(m.get("revealed", True) for m in data["hex_markers"])
     _, text = run(capsys, "show", squad, "--as", "german")
     assert "  ger-hmg-1 (HMG_TEAM, Wehrmacht) in 0202: good order, 3 figures, 0 wounds" in text

@@ -306,7 +306,7 @@ def test_an_older_builds_seal_is_still_checked(
     seal, if it matches, still spares the replay, and a changed byte still runs it."""
     game = content / "saves" / "game.yaml"
     loaded = load_game(game, _check)
-    digests = loaded.scenario.sources.digests  # type: ignore[union-attr]
+    digests = loaded.scenario.sources.digests
     data = yaml.safe_load(game.read_text(encoding="utf-8"))
     del data["seal"]
     if layout == "yaml":

@@ -25,7 +25,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-def test_show_and_act_tell_the_vp_and_the_end(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_show_and_act_tell_the_vp_and_the_end(tmp_path: Path, capsys) -> None:
     scenario, game = one_turn(tmp_path), str(tmp_path / "game.yaml")
     code, out = run(capsys, "show", str(scenario), "--json")
     assert code == 0 and json.loads(out)["victory"] == {

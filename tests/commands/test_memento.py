@@ -30,7 +30,7 @@ def _big_game() -> GameDocument:
     return doc
 
 
-def test_a_move_on_a_big_game_copies_and_compares_a_bounded_number_of_units(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_on_a_big_game_copies_and_compares_a_bounded_number_of_units(monkeypatch) -> None:
     doc = _big_game()
     los = LosEngine(doc.scenario.map)
     doc.push(PlayAction(doc.state, ActionRequest("draw"), los, RandomDice(3)))
@@ -48,7 +48,7 @@ def test_a_move_on_a_big_game_copies_and_compares_a_bounded_number_of_units(monk
         copies[0] += 1
         return real_copy(self)
 
-    def same(a, b):  # type: ignore[no-untyped-def]
+    def same(a, b):
         compares[0] += 1
         return real_same(a, b)
 

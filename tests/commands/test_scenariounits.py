@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def maps():  # type: ignore[no-untyped-def]
+def maps():
     return {
         "platoon": (data.load_map(ROOT / "maps" / "eisenbach-valley.yaml"),
                     data.load_counters(ROOT / "counters" / "platoon.yaml")),
@@ -40,7 +40,7 @@ def maps():  # type: ignore[no-untyped-def]
     }  # fmt: skip
 
 
-def scenario(maps, ruleset: str) -> Scenario:  # type: ignore[no-untyped-def]
+def scenario(maps, ruleset: str) -> Scenario:
     hexmap, counters = maps[ruleset]
     if ruleset == "platoon":
         sides = {
@@ -58,7 +58,7 @@ def put(sc: Scenario, type_id: str, side: str, label: str, formation: str | None
     return unit.id
 
 
-def test_placing_an_infantry_platoon_gives_it_its_types_support_weapon(maps) -> None:  # type: ignore[no-untyped-def]
+def test_placing_an_infantry_platoon_gives_it_its_types_support_weapon(maps) -> None:
     sc = scenario(maps, "platoon")
     uid = put(sc, "US_INF", "nato", "0303", "a")
     weapon = sw_of(sc, sc.units[0])
@@ -72,7 +72,7 @@ def test_placing_an_infantry_platoon_gives_it_its_types_support_weapon(maps) -> 
     assert weapon.sw_of == "alpha"
 
 
-def test_support_weapon_swapped_removed_and_refused(maps) -> None:  # type: ignore[no-untyped-def]
+def test_support_weapon_swapped_removed_and_refused(maps) -> None:
     sc = scenario(maps, "platoon")
     uid = put(sc, "US_INF", "nato", "0303", "a")
     tank = put(sc, "M48", "nato", "0304", "a")
@@ -89,7 +89,7 @@ def test_support_weapon_swapped_removed_and_refused(maps) -> None:  # type: igno
         with_support_weapon(sc, uid, "M48")
 
 
-def test_markers_of_one_sequence_exclude_each_other(maps) -> None:  # type: ignore[no-untyped-def]
+def test_markers_of_one_sequence_exclude_each_other(maps) -> None:
     sc = scenario(maps, "platoon")
     uid = put(sc, "M48", "nato", "0303", "a")
     for marker in ("ops_complete", "entrenching", "entrenched", "depleted_ammo_2"):
@@ -107,7 +107,7 @@ def test_markers_of_one_sequence_exclude_each_other(maps) -> None:  # type: igno
     assert units[0].status is Status.SUPPRESSED
 
 
-def test_figures_edited_within_the_type(maps) -> None:  # type: ignore[no-untyped-def]
+def test_figures_edited_within_the_type(maps) -> None:
     sc = scenario(maps, "squad")
     uid = put(sc, "RIFLE_SQUAD", "german", "0305")
     t = sc.squad_type("RIFLE_SQUAD")
@@ -128,7 +128,7 @@ def test_figures_edited_within_the_type(maps) -> None:  # type: ignore[no-untype
         with_figures(sc, uid, [Figure("tankette")])
 
 
-def test_zones_painted_erased_and_exclusive(maps) -> None:  # type: ignore[no-untyped-def]
+def test_zones_painted_erased_and_exclusive(maps) -> None:
     sc = scenario(maps, "platoon")
     p = sc.map.parse
     index = ZoneIndex(sc)
@@ -164,7 +164,7 @@ def test_zones_painted_erased_and_exclusive(maps) -> None:  # type: ignore[no-un
         index.painted("axis", [p("0505")])
 
 
-def test_one_dock_edit_is_one_undo_step(maps) -> None:  # type: ignore[no-untyped-def]
+def test_one_dock_edit_is_one_undo_step(maps) -> None:
     sc = scenario(maps, "platoon")
     uid = put(sc, "US_INF", "nato", "0303", "a")
     history = History()
@@ -183,7 +183,7 @@ def test_one_dock_edit_is_one_undo_step(maps) -> None:  # type: ignore[no-untype
     assert sc.units == before
 
 
-def test_squad_infantry_starts_aboard_a_transport_and_follows_it(maps) -> None:  # type: ignore[no-untyped-def]
+def test_squad_infantry_starts_aboard_a_transport_and_follows_it(maps) -> None:
     sc = scenario(maps, "squad")
     track = put(sc, "HALFTRACK", "german", "0305")
     squad = put(sc, "GER_RIFLE_SQUAD", "german", "0305")
@@ -216,7 +216,7 @@ def test_squad_infantry_starts_aboard_a_transport_and_follows_it(maps) -> None: 
         with_carrier(platoon, inf, apc)
 
 
-def test_helicopter_mode_ammunition_and_ids(maps) -> None:  # type: ignore[no-untyped-def]
+def test_helicopter_mode_ammunition_and_ids(maps) -> None:
     sc = scenario(maps, "platoon")
     heli = put(sc, "COBRA", "nato", "0303", "a")
     tank = put(sc, "M48", "nato", "0304", "a")
@@ -245,7 +245,7 @@ def test_helicopter_mode_ammunition_and_ids(maps) -> None:  # type: ignore[no-un
         unit_edited(squad, gun, "colour", "red")
 
 
-def test_a_support_weapon_is_never_placed_alone(maps) -> None:  # type: ignore[no-untyped-def]
+def test_a_support_weapon_is_never_placed_alone(maps) -> None:
     sc = scenario(maps, "platoon")
     with pytest.raises(ValueError, match="never alone on the map"):
         placed(sc, "DRAGON", "nato", sc.map.parse("0303"), "a")

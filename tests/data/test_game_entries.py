@@ -50,7 +50,7 @@ def test_the_short_path_makes_the_units_of_the_general_one(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fast, general, calls = _both(played, monkeypatch)
-    assert fast.same_as(general)  # type: ignore[attr-defined]
+    assert fast.same_as(general)
     assert sum(made is not None for made in calls) == len(calls) >= 5  # every entry
 
 
@@ -78,5 +78,5 @@ def test_other_entries_are_left_to_the_general_reader(
     except data.DataError as exc:  # the general reader reports it, located
         assert f"{path}:" in str(exc)
         return
-    assert fast.same_as(general)  # type: ignore[attr-defined]
+    assert fast.same_as(general)
     assert None in calls

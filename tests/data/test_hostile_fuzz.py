@@ -19,7 +19,7 @@ def test_mutated_bundled_files_never_crash(tmp_path: Path) -> None:
     assert not failures, "\n".join(str(f) for f in failures[:20])
 
 
-def test_any_settings_file_is_survived(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_any_settings_file_is_survived(qapp, tmp_path: Path) -> None:
     """Seeded settings files of random values for every key the app reads: every read
     returns a usable value (issue 22)."""
     from tests.helpers.fuzzing import fuzz_settings
@@ -29,7 +29,7 @@ def test_any_settings_file_is_survived(qapp, tmp_path: Path) -> None:  # type: i
     assert not failures, "\n".join(failures[:20])
 
 
-def test_any_background_file_is_bounded(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_any_background_file_is_bounded(qapp, tmp_path: Path) -> None:
     """Seeded background images (SVG with references, FIFOs, .svgz bombs, truncated and
     junk rasters): each read returns within the case limit, never a traceback."""
     from tests.helpers.fuzzing import fuzz_backgrounds

@@ -32,7 +32,7 @@ def new_map(columns: int, rows: int) -> HexMap:
     return HexMap("Edited", CHART, Grid(columns, rows), "clear", chart_ref="standard")
 
 
-def random_command(draw, hexmap: HexMap) -> EditMap | SetBackground | None:  # type: ignore[no-untyped-def]
+def random_command(draw, hexmap: HexMap) -> EditMap | SetBackground | None:
     """One editor command on ``hexmap``, computed as the tools compute them."""
     hexes = list(hexmap.all_hexes())
     kind = draw(st.sampled_from(["brush", "flood", "rect", "level", "lay", "entrance", "bg"]))
@@ -67,7 +67,7 @@ def random_command(draw, hexmap: HexMap) -> EditMap | SetBackground | None:  # t
 
 @SETTINGS
 @given(size=st.tuples(st.integers(1, 12), st.integers(1, 12)), data_=st.data())
-def test_random_edits_save_and_load_equal(tmp_path: Path, size, data_) -> None:  # type: ignore[no-untyped-def]
+def test_random_edits_save_and_load_equal(tmp_path: Path, size, data_) -> None:
     hexmap = new_map(*size)
     original = copy.deepcopy(hexmap)
     doc = MapDocument(hexmap)

@@ -230,7 +230,7 @@ def test_game_round_trip(tmp_path: Path, moves: list[tuple[str, str, int]]) -> N
     loaded = data.load_game(tmp_path / "game.yaml")
     assert loaded.same_as(game)
     assert _same_scenario(loaded.scenario, game.scenario)
-    assert data.load_document(tmp_path / "game.yaml").same_as(game)  # type: ignore[union-attr]
+    assert data.load_document(tmp_path / "game.yaml").same_as(game)
 
 
 def test_squad_game_keeps_figures(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ def test_the_short_paths_make_the_units_of_the_general_one(
         assert any(made is not None for made in calls)  # the short path was taken
 
 
-def test_entries_with_problems_are_reported_by_the_general_reader(write) -> None:  # type: ignore[no-untyped-def]
+def test_entries_with_problems_are_reported_by_the_general_reader(write) -> None:
     path = write(
         "scenarios/bad.yaml",
         (ROOT / "scenarios" / "demo-platoon.yaml")

@@ -23,13 +23,13 @@ DEMO = Path(__file__).resolve().parents[2] / "scenarios" / "demo-platoon.yaml"
 class _NoScan(dict[str, UnitState]):
     """A unit table that fails the test when anything walks all of it."""
 
-    def values(self):  # type: ignore[no-untyped-def,override]
+    def values(self):
         raise AssertionError("scanned every unit")
 
-    def items(self):  # type: ignore[no-untyped-def,override]
+    def items(self):
         raise AssertionError("scanned every unit")
 
-    def __iter__(self):  # type: ignore[no-untyped-def,override]
+    def __iter__(self):
         raise AssertionError("scanned every unit")
 
 
@@ -57,11 +57,11 @@ def _requests(state: GameState, rng: random.Random) -> list[ActionRequest]:
 
 
 @pytest.fixture(scope="module")
-def scenario():  # type: ignore[no-untyped-def]
+def scenario():
     return load_scenario(DEMO)
 
 
-def test_play_action_events_match_a_full_comparison(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_play_action_events_match_a_full_comparison(scenario) -> None:
     doc = GameDocument.from_scenario(scenario)
     los = LosEngine(scenario.map)
     ruleset = engine.ruleset_for("platoon")
@@ -89,7 +89,7 @@ def test_play_action_events_match_a_full_comparison(scenario) -> None:  # type: 
     assert moved >= 5
 
 
-def test_a_move_reports_only_the_units_it_changed(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_reports_only_the_units_it_changed(scenario) -> None:
     doc = GameDocument.from_scenario(scenario)
     los = LosEngine(scenario.map)
     seen: list[object] = []
@@ -110,7 +110,7 @@ def test_a_move_reports_only_the_units_it_changed(scenario) -> None:  # type: ig
     assert [u.id for u in doc.units_at(n)].count(unit.id) == 1
 
 
-def test_units_at_uses_the_index_not_a_scan(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_units_at_uses_the_index_not_a_scan(scenario) -> None:
     doc = GameDocument.from_scenario(scenario)
     h = next(iter(doc.occupied_hexes()))
     expected = doc.state.units_at(h)

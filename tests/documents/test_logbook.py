@@ -55,7 +55,7 @@ def test_a_game_read_from_a_file_is_narrated_by_replaying_its_log() -> None:
 
 def test_live_actions_are_narrated_from_their_own_result() -> None:
     doc, _, book = _drawn_and_fired()
-    doc.use_los(lambda: (_ for _ in ()).throw(AssertionError("replayed")))  # type: ignore[arg-type,return-value]
+    doc.use_los(lambda: (_ for _ in ()).throw(AssertionError("replayed")))
     assert book.rows()[1].text == EXPECTED
 
 
@@ -85,7 +85,7 @@ def test_rows_keep_another_sides_hidden_minefield_secret() -> None:
         Event("marker_placed", unit="t64-1", data={"marker": "ops_complete"})])  # fmt: skip
     doc = GameDocument(state)
     book = LogBook(doc)
-    book._on_history("push", SimpleNamespace(entry=entry, result=result))  # type: ignore[arg-type]
+    book._on_history("push", SimpleNamespace(entry=entry, result=result))
     assert book.rows("pact")[0].text.endswith("t64-1 lays a minefield in 0505; t64-1 Ops Complete")
     for viewer in (None, "nato"):
         text = book.rows(viewer)[0].text

@@ -45,7 +45,7 @@ def _without_take_back() -> GameState:
     return doc.state
 
 
-def test_an_undone_fire_and_a_different_one_leave_a_take_back(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_an_undone_fire_and_a_different_one_leave_a_take_back(tmp_path: Path, capsys) -> None:
     doc = _game(record=True)
     _fire(doc, [4, 5, 6, 1, 1, 2, 1])
     doc.undo()

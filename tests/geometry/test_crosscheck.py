@@ -31,7 +31,7 @@ SLOPE = {**LEVELS, "0505": ("clear", 2), "0606": ("clear", 2), "0902": ("clear",
 SMOKE = [HexMarker(hex=make_map().parse("0404"), kind="smoke")]
 
 
-def _pairs(m):  # type: ignore[no-untyped-def]
+def _pairs(m):
     hexes = sorted(m.cells)
     return [(a, b) for a in hexes for b in hexes if a < b]
 
@@ -77,7 +77,7 @@ def test_flat_blocking_matches_shapely_union() -> None:
     [(FLAT, "waw", []), (LEVELS, "waw", []), (LEVELS, "waw", SMOKE), (SLOPE, "slope", [])],
     ids=["flat", "levels", "levels-smoke", "slope"],
 )
-def test_field_of_view_matches_check(hexes, model, markers) -> None:  # type: ignore[no-untyped-def]
+def test_field_of_view_matches_check(hexes, model, markers) -> None:
     m = make_map(hexes)
     engine = LosEngine(m, Options(los_model=model))
     differ = []

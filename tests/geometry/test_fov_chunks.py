@@ -14,7 +14,7 @@ from tests.geometry.test_crosscheck import LEVELS, SLOPE, SMOKE
 from tests.helpers.maps import make_map
 
 
-def _engine(hexes, model):  # type: ignore[no-untyped-def]
+def _engine(hexes, model):
     engine = LosEngine(make_map(hexes), Options(los_model=model))
     engine.table = RayTable(engine.field.stride, SharedRays())
     return engine
@@ -25,13 +25,13 @@ def _engine(hexes, model):  # type: ignore[no-untyped-def]
     [(LEVELS, "waw", []), (LEVELS, "waw", SMOKE), (SLOPE, "slope", [])],
     ids=["levels", "levels-smoke", "slope"],
 )
-def test_streamed_chunks_give_the_kept_lines_answers(hexes, model, markers, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_streamed_chunks_give_the_kept_lines_answers(hexes, model, markers, monkeypatch) -> None:
     kept = _engine(hexes, model)
     streamed = _engine(hexes, model)
     sizes: list[int] = []
     chunks = RayTable.chunks
 
-    def counted(self, dq, dr, with_num=False):  # type: ignore[no-untyped-def]
+    def counted(self, dq, dr, with_num=False):
         for part, g in chunks(self, dq, dr, with_num):
             sizes.append(len(g.rel1))
             yield part, g

@@ -16,9 +16,9 @@ from tests.helpers.maps import make_map
 
 def los(m: HexMap, a: str, b: str, model: str = "waw", **kw: object) -> LosResult:
     engine = LosEngine(m, Options(los_model=model))
-    markers = [HexMarker(hex=m.parse(h), kind=k) for h, k in kw.get("markers", [])]  # type: ignore[attr-defined]
-    va = Viewpoint(m.parse(a), kw.get("mode_a"))  # type: ignore[arg-type]
-    vb = Viewpoint(m.parse(b), kw.get("mode_b"))  # type: ignore[arg-type]
+    markers = [HexMarker(hex=m.parse(h), kind=k) for h, k in kw.get("markers", [])]
+    va = Viewpoint(m.parse(a), kw.get("mode_a"))
+    vb = Viewpoint(m.parse(b), kw.get("mode_b"))
     result = engine.check(va, vb, markers)
     back = engine.check(vb, va, markers)
     assert back.clear == result.clear  # reciprocity, everywhere
@@ -72,12 +72,12 @@ def test_line_along_side_of_two_woods_is_blocked_of_one_is_clear() -> None:
     s1, s2 = (make_map().label(h) for h in side.hexes())
     both = make_map({s1: "woods", s2: "woods"})
     r = los(both, a, b)
-    assert not r.clear and sorted(labels(both, r)["blocked_by"]) == sorted([s1, s2])  # type: ignore[arg-type]
-    assert labels(both, r)["grazed"][0] == f"{s1}/{s2}"  # type: ignore[index]
+    assert not r.clear and sorted(labels(both, r)["blocked_by"]) == sorted([s1, s2])
+    assert labels(both, r)["grazed"][0] == f"{s1}/{s2}"
     assert r.reason.endswith(" block")
     one = make_map({s1: "woods"})
     r = los(one, a, b)
-    assert r.clear and labels(one, r)["grazed"][0] == f"{s1}/{s2}"  # type: ignore[index]
+    assert r.clear and labels(one, r)["grazed"][0] == f"{s1}/{s2}"
 
 
 def test_hill_between_two_ground_units() -> None:
@@ -171,8 +171,8 @@ HELI = [
 
 
 @pytest.mark.parametrize(("row", "under", "mode", "hexes", "clear"), HELI, ids=[h[0] for h in HELI])
-def test_helicopter_table(row: str, under: object, mode: str, hexes: dict, clear: bool) -> None:  # type: ignore[type-arg]
-    m = make_map({"0203": under, **hexes})  # type: ignore[dict-item]
+def test_helicopter_table(row: str, under: object, mode: str, hexes: dict, clear: bool) -> None:
+    m = make_map({"0203": under, **hexes})
     r = los(m, "0203", "0209", mode_a=mode)
     assert r.clear is clear, r.reason
     if not clear:
@@ -186,7 +186,7 @@ def test_helicopter_table(row: str, under: object, mode: str, hexes: dict, clear
      ("town", "flying", 3), (("ruins", 1), "noe", 3), (("woods", 1), "flying", 4)],
 )  # fmt: skip
 def test_helicopter_levels(under: object, mode: str, level: int) -> None:
-    m = make_map({"0203": under})  # type: ignore[dict-item]
+    m = make_map({"0203": under})
     assert helicopter_level(LosEngine(m).field, m.parse("0203"), mode) == level
 
 
@@ -235,7 +235,7 @@ TERRAIN = st.sampled_from(["clear", "clear", "woods", "rough", "town", "crops"])
     mode=st.sampled_from([None, None, "noe", "flying"]),
     pair=st.tuples(st.integers(0, 35), st.integers(0, 35)),
 )
-def test_reciprocity_property(cells: list, model: str, mode: str | None, pair: tuple) -> None:  # type: ignore[type-arg]
+def test_reciprocity_property(cells: list, model: str, mode: str | None, pair: tuple) -> None:
     m = make_map(columns=6, rows=6)
     hexes = sorted(m.cells)
     for h, (terrain, level) in zip(hexes, cells, strict=True):

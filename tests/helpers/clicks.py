@@ -6,20 +6,20 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 
-def click_hex(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, win, label: str) -> None:
     pos = win.view.viewport_point(label)
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def press(qtbot, win, action) -> None:  # type: ignore[no-untyped-def]
+def press(qtbot, win, action) -> None:
     qtbot.wait(1)  # the turn bar lays its buttons out
     widget = win.play.turn_bar.widgetForAction(action)
     assert widget is not None and widget.isVisible() and widget.isEnabled(), action.toolTip()
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def select(qtbot, win, unit_id: str) -> bool:  # type: ignore[no-untyped-def]
+def select(qtbot, win, unit_id: str) -> bool:
     """Click the unit's hex until the click has cycled to it."""
     doc = win.document
     unit = doc.state.units[unit_id]

@@ -96,7 +96,7 @@ def _stroked(content: bytes) -> tuple[list[tuple[Colour, Rect]], list[tuple[Colo
             ctm, saved = stack.pop()
             colour = (saved[0], saved[1], saved[2])
         elif op == "cm" and len(operands) >= 6:
-            ctm = _mul(tuple(operands[-6:]), ctm)  # type: ignore[arg-type]
+            ctm = _mul(tuple(operands[-6:]), ctm)
         elif op == "SCN" and len(operands) >= 3:
             colour = (operands[-3], operands[-2], operands[-1])
         elif op == "re" and len(operands) >= 4:
@@ -127,12 +127,12 @@ def read_pages(path: Path) -> list[PdfPage]:
     kids = b""
     for body in objects.values():
         if re.search(rb"/Type\s*/Pages\b", body):
-            kids = re.search(rb"/Kids\s*\[([^\]]*)\]", body).group(1)  # type: ignore[union-attr]
+            kids = re.search(rb"/Kids\s*\[([^\]]*)\]", body).group(1)
     pages = []
     for number in re.findall(rb"(\d+) 0 R", kids):
         body = objects[int(number)]
-        box = re.search(rb"/MediaBox\s*\[([^\]]*)\]", body).group(1)  # type: ignore[union-attr]
-        ref = int(re.search(rb"/Contents\s+(\d+) 0 R", body).group(1))  # type: ignore[union-attr]
+        box = re.search(rb"/MediaBox\s*\[([^\]]*)\]", body).group(1)
+        ref = int(re.search(rb"/Contents\s+(\d+) 0 R", body).group(1))
         raw = re.search(rb"stream\r?\n(.*?)\r?\nendstream", objects[ref], re.S)
         assert raw is not None, "a page without a content stream"
         content = raw.group(1)

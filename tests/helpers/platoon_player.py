@@ -147,14 +147,14 @@ class Player:
             return ActionRequest("mode", units=uid,
                                  mode=self.rng.choice(("flying", "noe", "landed")))  # fmt: skip
         if kind in ("load", "unload"):
-            here = [u.id for u in self.state.units_at(unit.hex) if u.id != unit.id]  # type: ignore[arg-type]
+            here = [u.id for u in self.state.units_at(unit.hex) if u.id != unit.id]
             target = self.rng.choice(here) if here and kind == "load" else None
             return ActionRequest(kind, units=uid, target=target, to=self.path(unit, 2))
         if kind == "dig-in":
             return ActionRequest("dig-in", units=uid)
         if self.rng.random() < 0.5:
             return ActionRequest("lay-mines", units=uid, kind=self.rng.choice(("at", "ap")))
-        h = self.state.scenario.map.label(unit.hex)  # type: ignore[arg-type]
+        h = self.state.scenario.map.label(unit.hex)
         return ActionRequest("clear-mines", units=uid, hex=h)
 
     def path(self, unit: UnitState, most: int) -> tuple[str, ...]:

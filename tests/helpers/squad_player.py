@@ -32,7 +32,7 @@ TRIES = 6
 class SquadLos(CachedLos):
     """The platoon fuzzer's cache, with the visible share of rules 3.4 cached too."""
 
-    def visible_share(  # type: ignore[override]
+    def visible_share(
         self, a: Hex, b: Hex, markers: Sequence[HexMarker] = (), ignore: Sequence[HexSide] = ()
     ) -> float:
         key = ("share", a, b, tuple((m.hex, m.kind) for m in markers), tuple(ignore))

@@ -129,4 +129,4 @@ def test_side_endpoints_example() -> None:
 @pytest.mark.parametrize("kw", [{"orientation": "hex"}, {"size_x": 0.0}, {"size_y": 0.0}], ids=str)
 def test_invalid_layouts(kw: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        Layout(**kw)  # type: ignore[arg-type]
+        Layout(**kw)

@@ -270,7 +270,7 @@ def test_label_rejects_unprintable_hexes(scheme: OffsetScheme, col: int, row: in
 )
 def test_invalid_schemes(kw: dict[str, object]) -> None:
     with pytest.raises(ValueError):
-        OffsetScheme(**kw)  # type: ignore[arg-type]
+        OffsetScheme(**kw)
 
 
 # --- for_size ---------------------------------------------------------------------------
@@ -291,7 +291,7 @@ def test_invalid_schemes(kw: dict[str, object]) -> None:
     ],
 )
 def test_for_size_digits(columns: int, rows: int, kw: dict[str, object], digits: int) -> None:
-    scheme = OffsetScheme.for_size(columns, rows, **kw)  # type: ignore[arg-type]
+    scheme = OffsetScheme.for_size(columns, rows, **kw)
     assert scheme.digits == digits
     for key, value in kw.items():
         assert getattr(scheme, key) == value

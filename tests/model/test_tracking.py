@@ -19,7 +19,7 @@ def _state() -> GameState:
     return GameState(scenario=Scenario.__new__(Scenario), units=units)
 
 
-def _touch(state: GameState, change) -> dict[str, UnitState | None]:  # type: ignore[no-untyped-def]
+def _touch(state: GameState, change) -> dict[str, UnitState | None]:
     with recording(state) as journal:
         change(state)
     return journal.units

@@ -6,7 +6,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import Grid, HexMap, HexMarker, Scenario, SideDef, TerrainChart, TerrainType
 
 
-def _state(*markers: HexMarker):  # type: ignore[no-untyped-def]
+def _state(*markers: HexMarker):
     chart = TerrainChart("t", {"clear": TerrainType("clear", ".")})
     sides = {"a": SideDef("a", "A"), "b": SideDef("b", "B")}
     scenario = Scenario("s", "platoon", HexMap("m", chart, Grid(3, 3)), {}, sides, [])

@@ -93,7 +93,7 @@ def test_a_scene_item_paint_exception_stays_inside(qapp: object) -> None:
             return QRectF(0, 0, 100, 100)
 
         @guard.guard_paint
-        def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+        def paint(self, painter, option, widget=None) -> None:
             raise KeyError("clear")
 
     class Option:

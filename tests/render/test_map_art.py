@@ -42,7 +42,7 @@ def _nearest(palette: list[tuple[QColor, str]], c: QColor) -> str:
 
 
 @pytest.mark.parametrize("path", MAPS, ids=[m.stem for m in MAPS])
-def test_every_hex_shows_its_own_terrain(qapp, path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_every_hex_shows_its_own_terrain(qapp, path: Path) -> None:
     """Centre and at least 80% of the points within 0.6 of the inner radius of every hex
     classify as the hex's terrain against the palette (the art's areas and textures, no
     hexside features, grid or labels)."""
@@ -87,7 +87,7 @@ def _edges(areas: Areas, hexmap: HexMap) -> dict[HexSide, list[tuple[float, floa
     return out
 
 
-def test_noisy_edges_stay_in_their_band_and_wander(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_noisy_edges_stay_in_their_band_and_wander(qapp) -> None:
     hexmap = load_map(ROOT / "maps" / "eisenbach-gap.yaml")
     painter = MapPainter(hexmap)
     areas = painter.areas
@@ -126,7 +126,7 @@ print(repr(pts[:40]), len(pts), round(sum(x * 3 + y for x, y in pts), 3))
 """
 
 
-def test_the_edges_are_the_same_in_every_session(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_the_edges_are_the_same_in_every_session(qapp) -> None:
     """Two processes with different hash seeds draw the same edges (no ``hash()``)."""
     path = str(ROOT / "maps" / "village.yaml")
     outs = []
@@ -146,7 +146,7 @@ def test_the_edges_are_the_same_in_every_session(qapp) -> None:  # type: ignore[
     assert outs[0].split()[-1] == str(round(sum(x * 3 + y for x, y in pts), 3))
 
 
-def test_an_edit_changes_the_edges_of_the_hex_and_its_neighbours_only(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_an_edit_changes_the_edges_of_the_hex_and_its_neighbours_only(qapp) -> None:
     from tabletop.model import HexCell
 
     hexmap = load_map(ROOT / "maps" / "village.yaml")

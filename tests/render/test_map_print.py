@@ -150,7 +150,7 @@ def test_neighbouring_tiles_overlap_by_the_margin(platoon_pdf: Path) -> None:
         }
         assert shifts
 
-        def hits(shift: tuple[float, float], mine=mine, theirs=theirs) -> int:  # type: ignore[no-untyped-def]
+        def hits(shift: tuple[float, float], mine=mine, theirs=theirs) -> int:
             return sum(_key(s, *shift) in theirs for s in mine)
 
         dx, dy = max(shifts, key=hits)

@@ -60,7 +60,7 @@ def test_levels_are_powers_of_the_wheel_notch() -> None:
     assert level_scale(-2) == pytest.approx(LEVEL_STEP**-2)
 
 
-def test_tiles_are_rendered_once_and_reused(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_tiles_are_rendered_once_and_reused(qapp) -> None:
     board = Board()
     layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
     _, done = frame(layer, 1.0)
@@ -71,7 +71,7 @@ def test_tiles_are_rendered_once_and_reused(qapp) -> None:  # type: ignore[no-un
     assert layer.rendered == first
 
 
-def test_a_repaired_region_matches_a_fresh_render(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_a_repaired_region_matches_a_fresh_render(qapp) -> None:
     board = Board()
     board.colours = {(x, y): "#3f7a3a" for x in range(20) for y in range(12) if (x + y) % 3}
     layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
@@ -95,7 +95,7 @@ def test_a_repaired_region_matches_a_fresh_render(qapp) -> None:  # type: ignore
     assert at_08 == fresh_08
 
 
-def test_missing_tiles_are_stood_in_for_and_rendered_later(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_missing_tiles_are_stood_in_for_and_rendered_later(qapp) -> None:
     board = Board()
     board.colours = {(1, 1): "#c8ad7f"}
     layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
@@ -109,7 +109,7 @@ def test_missing_tiles_are_stood_in_for_and_rendered_later(qapp) -> None:  # typ
     assert done
 
 
-def test_the_overview_survives_eviction(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_the_overview_survives_eviction(qapp) -> None:
     board = Board()
     big = QRectF(0, 0, 6000, 4000)
     layer = TileLayer(big, board.render, background=QColor("white"), tile_px=128,
@@ -130,7 +130,7 @@ def test_the_overview_survives_eviction(qapp) -> None:  # type: ignore[no-untype
     assert image.pixelColor(10, 10) == QColor("white")
 
 
-def test_a_zoom_between_levels_ends_up_blitted_at_its_own_scale(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_a_zoom_between_levels_ends_up_blitted_at_its_own_scale(qapp) -> None:
     board = Board()
     board.colours = {(x, y): "#3f7a3a" for x in range(20) for y in range(12) if (x + y) % 3}
     layer = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
@@ -195,7 +195,7 @@ def alike(a: QImage, b: QImage) -> int:
     return worst
 
 
-def test_a_composite_tile_is_its_base_tile_with_the_layer_over_it(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_a_composite_tile_is_its_base_tile_with_the_layer_over_it(qapp) -> None:
     board, dots = Board(), Dots()
     board.colours = {(x, y): "#3f7a3a" for x in range(20) for y in range(12) if (x + y) % 3}
     dots.spots = {(3, 2): "#c03030", (9, 7): "#3050c0"}
@@ -214,7 +214,7 @@ def test_a_composite_tile_is_its_base_tile_with_the_layer_over_it(qapp) -> None:
         CompositeLayer(TileLayer(BOUNDS, board.render), dots.render)
 
 
-def test_a_base_change_reaches_the_composite_in_the_next_frame(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_a_base_change_reaches_the_composite_in_the_next_frame(qapp) -> None:
     board, dots = Board(), Dots()
     dots.spots = {(5, 4): "#c03030"}
     base = TileLayer(BOUNDS, board.render, background=QColor("white"), tile_px=128)
@@ -235,7 +235,7 @@ def test_a_base_change_reaches_the_composite_in_the_next_frame(qapp) -> None:  #
         background=QColor("white"), tile_px=128), dots.render), 1.0)[0]  # fmt: skip
 
 
-def test_a_composite_with_no_time_left_shows_its_base(qapp, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_composite_with_no_time_left_shows_its_base(qapp, monkeypatch) -> None:
     from tabletop.render import tiles
 
     board, dots = Board(), Dots()

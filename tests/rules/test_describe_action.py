@@ -28,7 +28,7 @@ def scenario() -> Scenario:
 
 def said(state: GameState, action: str, dice: list[int] | None = None, **kw: object) -> str:
     los = LosEngine(state.scenario.map, state.scenario.options)
-    result = engine.perform(state, ActionRequest(action, **kw), ScriptedDice(dice or []), los)  # type: ignore[arg-type]
+    result = engine.perform(state, ActionRequest(action, **kw), ScriptedDice(dice or []), los)
     return describe_action(state.scenario, state.log[-1], result)
 
 

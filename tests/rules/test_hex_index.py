@@ -97,7 +97,7 @@ def test_a_reach_never_scans_the_unit_table(monkeypatch: pytest.MonkeyPatch) -> 
     passes = Counter[str]()
     plain = UnitTable.values
 
-    def counting(self):  # type: ignore[no-untyped-def]
+    def counting(self):
         passes["values"] += 1
         return plain(self)
 
@@ -133,7 +133,7 @@ def test_opportunity_firers_ask_only_enemies_whose_ratings_reach(
     asked: list[str] = []
     plain = pause.plan_fire
 
-    def counting(state, firer, target, weapon, los, **kw):  # type: ignore[no-untyped-def]
+    def counting(state, firer, target, weapon, los, **kw):
         asked.append(firer.id)
         return plain(state, firer, target, weapon, los, **kw)
 
@@ -184,11 +184,11 @@ class CountingLos(LosEngine):
     lines = 0
     passes = 0
 
-    def check(self, a, b, markers=()):  # type: ignore[no-untyped-def]
+    def check(self, a, b, markers=()):
         CountingLos.lines += 1
         return super().check(a, b, markers)
 
-    def visible_among(self, a, hexes, markers=()):  # type: ignore[no-untyped-def]
+    def visible_among(self, a, hexes, markers=()):
         CountingLos.passes += 1
         return super().visible_among(a, hexes, markers)
 

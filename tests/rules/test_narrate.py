@@ -28,11 +28,11 @@ def scenario() -> Scenario:
 
 def play(state: GameState, action: str, dice: list[int] | None = None, **kw: object) -> str:
     los = LosEngine(state.scenario.map, state.scenario.options)
-    result = engine.perform(state, ActionRequest(action, **kw), ScriptedDice(dice or []), los)  # type: ignore[arg-type]
+    result = engine.perform(state, ActionRequest(action, **kw), ScriptedDice(dice or []), los)
     return narrate(state.scenario, state.log[-1], result)
 
 
-def test_a_fire_says_the_dice_the_needs_and_what_became_of_the_target(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_fire_says_the_dice_the_needs_and_what_became_of_the_target(scenario) -> None:
     state = scenario.new_game()
     assert play(state, "draw", formation="kampfgruppe") == "NATO draws the kampfgruppe chit"
     text = play(state, "fire", [4, 5, 6, 1, 3, 4, 6], units=("m48-1",), target="t64-1",
@@ -43,7 +43,7 @@ def test_a_fire_says_the_dice_the_needs_and_what_became_of_the_target(scenario) 
     )
 
 
-def test_a_move_names_its_path_and_an_impulse_end_its_formation(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_names_its_path_and_an_impulse_end_its_formation(scenario) -> None:
     state = scenario.new_game()
     play(state, "draw", formation="kampfgruppe")
     text = play(state, "move", units=("inf-1",), to=("0405",))
@@ -52,12 +52,12 @@ def test_a_move_names_its_path_and_an_impulse_end_its_formation(scenario) -> Non
     assert play(state, "end-impulse") == "NATO ends the impulse: the kampfgruppe impulse ends"
 
 
-def test_a_random_draw_shows_its_cup_roll(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_random_draw_shows_its_cup_roll(scenario) -> None:
     state = scenario.new_game()
     assert play(state, "draw", [2]).startswith("NATO draws the kampfgruppe chit: dice 2 pick it")
 
 
-def test_a_draw_past_the_cup_says_it_was_rolled_again(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_draw_past_the_cup_says_it_was_rolled_again(scenario) -> None:
     state = scenario.new_game()
     state.cup[:] = ["kampfgruppe"] * 7  # 7 chits: two dice, values 0-34 kept (5 x 7 of 36)
     text = play(state, "draw", [6, 6, 1, 1])  # 6 6 is 35: past the cup; 1 1 is 0: kept
@@ -66,14 +66,14 @@ def test_a_draw_past_the_cup_says_it_was_rolled_again(scenario) -> None:  # type
     )
 
 
-def test_without_a_result_the_action_and_its_dice_are_said(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_without_a_result_the_action_and_its_dice_are_said(scenario) -> None:
     entry = LogEntry("fire", {"units": ["m48-1"], "target": "t64-1", "weapon": "ap"},
                      [4, 5, 6], 1, "nato")  # fmt: skip
     assert narrate(scenario, entry) == "M-48 m48-1 fires AP at T-64 t64-1 (dice 4 5 6)"
     assert involved(entry) == ("m48-1", "t64-1")
 
 
-def test_morale_saves_by_others_markers_and_unknown_events(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_morale_saves_by_others_markers_and_unknown_events(scenario) -> None:
     entry = LogEntry("fire", {"units": ["m48-1"], "target": "t64-1"}, [], 1, "nato")
     result = ActionResult(
         "fire",

@@ -17,7 +17,7 @@ from tests.helpers import platoon_player, squad_player
 IDENTIFIER = re.compile(r"\w+_\w+")
 
 
-def _lines(scenario: Scenario, los: LineOfSight, log: list) -> list[str]:  # type: ignore[type-arg]
+def _lines(scenario: Scenario, los: LineOfSight, log: list) -> list[str]:
     state = scenario.new_game()
     lines: list[str] = []
     for entry, result in zip(log, engine.replay_steps(state, log, los), strict=True):
@@ -35,7 +35,7 @@ def squad_demo() -> tuple[Scenario, LineOfSight]:
     return squad_player.load_demo()
 
 
-def test_a_squad_game_is_narrated_without_raw_names(squad_demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_squad_game_is_narrated_without_raw_names(squad_demo) -> None:
     scenario, los = squad_demo
     for seed in (3, 11):
         lines = _lines(scenario, los, squad_player.play_game(scenario, los, seed).log)
@@ -43,7 +43,7 @@ def test_a_squad_game_is_narrated_without_raw_names(squad_demo) -> None:  # type
         assert not raw, raw[:5]
 
 
-def test_a_platoon_game_is_narrated_without_raw_names(platoon_demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_platoon_game_is_narrated_without_raw_names(platoon_demo) -> None:
     scenario, los = platoon_demo
     lines = _lines(scenario, los, platoon_player.play_game(scenario, los, 5).log)
     raw = [line for line in lines if IDENTIFIER.search(line)]

@@ -14,14 +14,14 @@ from tabletop.rules.squad import odds as squad_odds
 
 @pytest.mark.parametrize("module", [platoon_odds, squad_odds])
 @pytest.mark.parametrize("p", [1 / 6, 0.5, 5 / 6, 0.0, 1.0])
-def test_1050_dice_in_floats(module, p: float) -> None:  # type: ignore[no-untyped-def]
+def test_1050_dice_in_floats(module, p: float) -> None:
     pmf = module.binomial_pmf(35 * 30, p)
     assert len(pmf) == 1051 and isclose(sum(pmf), 1.0, rel_tol=1e-9)
     assert all(0.0 <= x <= 1.0 for x in pmf)
 
 
 @pytest.mark.parametrize("module", [platoon_odds, squad_odds])
-def test_the_floats_agree_with_the_fractions(module) -> None:  # type: ignore[no-untyped-def]
+def test_the_floats_agree_with_the_fractions(module) -> None:
     exact = module.binomial_pmf(40, Fraction(2, 6))
     approx = module.binomial_pmf(40, 2 / 6)
     assert all(

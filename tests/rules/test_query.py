@@ -20,11 +20,11 @@ def base(**kw: object) -> GameState:
         unit("e1", "TANK", "red", "0508"),
         unit("e2", "INF", "red", "0503"),
     ]
-    return world(units, **kw)  # type: ignore[arg-type]
+    return world(units, **kw)
 
 
 def ask(state: GameState, los: BlockedPairs = CLEAR, **kw: object) -> ActionsReport:
-    return available_actions(state, los, **kw)  # type: ignore[arg-type]
+    return available_actions(state, los, **kw)
 
 
 def test_every_choice_is_legal_and_every_refusal_has_reasons() -> None:
@@ -43,7 +43,7 @@ def test_every_choice_is_legal_and_every_refusal_has_reasons() -> None:
 def _kw(choice: object) -> dict[str, object]:
     from dataclasses import asdict
 
-    return {k: v for k, v in asdict(choice).items() if k != "action"}  # type: ignore[call-overload]
+    return {k: v for k, v in asdict(choice).items() if k != "action"}
 
 
 def test_fire_lists_targets_with_their_ratings_and_sight_blocks() -> None:

@@ -47,7 +47,7 @@ def test_each_steps_cost_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> No
     asked: Counter[tuple[str, object, object]] = Counter()
     plain = movement._enter_cost
 
-    def counting(state, unit, a, b):  # type: ignore[no-untyped-def]
+    def counting(state, unit, a, b):
         asked[unit.id, a, b] += 1
         return plain(state, unit, a, b)
 
@@ -63,7 +63,7 @@ def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     checked: list[str] = []
     plain = RULESET.plan
 
-    def counting(state, request, los):  # type: ignore[no-untyped-def]
+    def counting(state, request, los):
         checked.append(request.action)
         return plain(state, request, los)
 

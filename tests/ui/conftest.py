@@ -32,7 +32,7 @@ def no_close_questions(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def no_windows_left_over(qapp):  # type: ignore[no-untyped-def]
+def no_windows_left_over(qapp):
     """Every top-level window a test leaves open (a sheet dialog, a message box) is closed
     after it: one left visible takes the next test's mouse hover and focus."""
     yield
@@ -49,7 +49,7 @@ def settings(tmp_path: Path) -> QSettings:
 
 
 @pytest.fixture
-def window(qtbot, document: GameDocument, settings: QSettings):  # type: ignore[no-untyped-def]
+def window(qtbot, document: GameDocument, settings: QSettings):
     from tabletop.ui.mainwindow import MainWindow
 
     win = MainWindow(settings)

@@ -22,7 +22,7 @@ def _deleted_later() -> None:
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
 
 
-def _open(settings) -> tuple[MainWindow, weakref.ref[GameDocument]]:  # type: ignore[no-untyped-def]
+def _open(settings) -> tuple[MainWindow, weakref.ref[GameDocument]]:
     document = GameDocument.from_scenario(sample_scenario())
     window = MainWindow(settings)
     window.set_document(document)
@@ -30,7 +30,7 @@ def _open(settings) -> tuple[MainWindow, weakref.ref[GameDocument]]:  # type: ig
     return window, weakref.ref(document)
 
 
-def test_an_open_document_is_frozen_and_closing_lets_it_go(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_an_open_document_is_frozen_and_closing_lets_it_go(qtbot, settings) -> None:
     window, ref = _open(settings)
     assert gc.get_freeze_count() > 0
     document = ref()
@@ -46,7 +46,7 @@ def test_an_open_document_is_frozen_and_closing_lets_it_go(qtbot, settings) -> N
     assert ref() is None  # held in reference cycles: only a collection frees it
 
 
-def test_a_frozen_document_would_outlive_its_window(qtbot, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_frozen_document_would_outlive_its_window(qtbot, settings, monkeypatch) -> None:
     """The control of the test above: without the release, the closed window's document
     stays (its reference cycles are out of the collector's reach)."""
     window, ref = _open(settings)
@@ -62,7 +62,7 @@ def test_a_frozen_document_would_outlive_its_window(qtbot, settings, monkeypatch
     assert ref() is None
 
 
-def test_a_replaced_document_is_collected_and_the_new_one_frozen(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_replaced_document_is_collected_and_the_new_one_frozen(qtbot, settings) -> None:
     window, ref = _open(settings)
     qtbot.addWidget(window)
     second = GameDocument.from_scenario(sample_scenario())
@@ -75,7 +75,7 @@ def test_a_replaced_document_is_collected_and_the_new_one_frozen(qtbot, settings
     assert window.document is second
 
 
-def test_several_windows_stay_frozen_while_one_is_open(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_several_windows_stay_frozen_while_one_is_open(qtbot, settings) -> None:
     first, first_ref = _open(settings)
     second, _ = _open(settings)
     qtbot.addWidget(second)
@@ -88,7 +88,7 @@ def test_several_windows_stay_frozen_while_one_is_open(qtbot, settings) -> None:
     assert gc.get_freeze_count() > 0  # the second window's document, frozen again
 
 
-def test_what_idle_time_makes_is_frozen_when_it_is_done(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_what_idle_time_makes_is_frozen_when_it_is_done(qtbot, window) -> None:
     """The map painter's caches grow as tiles are rendered: frozen once idle time is done.
     (Asked of the very objects made, not of the frozen count: a settle of an earlier
     test's window may run meanwhile, and it collects and freezes again.)"""

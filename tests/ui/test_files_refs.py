@@ -136,7 +136,7 @@ def test_a_fifo_as_background_is_a_warning_not_a_hang(tmp_path: Path, bg_map: Pa
 
 def test_the_map_editor_opens_a_map_whose_background_is_a_fifo(
     qtbot, tmp_path: Path, bg_map: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from tabletop.ui.app import create_window
 
     os.mkfifo(tmp_path / "maps" / "scans" / "fifo.png")  # reading it would block forever

@@ -32,7 +32,7 @@ def _guide(tmp_path: Path) -> Path:
     return folder
 
 
-def _click_link(qtbot, browser: HelpBrowser, href: str) -> None:  # type: ignore[no-untyped-def]
+def _click_link(qtbot, browser: HelpBrowser, href: str) -> None:
     """A real left click on the first link to ``href`` on the page shown."""
     text = browser.text
     block = text.document().begin()
@@ -56,7 +56,7 @@ def _click_link(qtbot, browser: HelpBrowser, href: str) -> None:  # type: ignore
 
 def test_user_guide_opens_on_the_quick_start_with_its_pictures(
     qtbot, window, tmp_path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     folder = _guide(tmp_path)
     monkeypatch.setattr(paths, "DOCS", folder)
     window.findChild(QAction, "action-user-guide").trigger()
@@ -90,7 +90,7 @@ def test_user_guide_opens_on_the_quick_start_with_its_pictures(
     assert browser.page == folder / "quickstart.md" and window.help_browser is browser
 
 
-def test_a_missing_quick_start_or_guide_is_said_plainly(window, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_missing_quick_start_or_guide_is_said_plainly(window, tmp_path, monkeypatch) -> None:
     folder = _guide(tmp_path)
     (folder / "quickstart.md").unlink()
     monkeypatch.setattr(paths, "DOCS", folder)
@@ -105,7 +105,7 @@ def test_a_missing_quick_start_or_guide_is_said_plainly(window, tmp_path, monkey
     assert "nowhere" in empty.text.toPlainText()
 
 
-def test_every_page_of_the_shipped_guide_shows_its_pictures(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_every_page_of_the_shipped_guide_shows_its_pictures(qtbot) -> None:
     browser = HelpBrowser()
     qtbot.addWidget(browser)
     pages = guide_pages()
@@ -123,7 +123,7 @@ def test_every_page_of_the_shipped_guide_shows_its_pictures(qtbot) -> None:  # t
 SHORTCUTS = ("L", "Shift+L", "Ctrl+R", "Ctrl+J", "Ctrl+L", "Ctrl+1", "Ctrl+P", "F1", "Esc")
 
 
-def test_the_shortcut_list_is_read_off_the_actions(window) -> None:  # type: ignore[no-untyped-def]
+def test_the_shortcut_list_is_read_off_the_actions(window) -> None:
     window.findChild(QAction, "action-shortcuts").trigger()
     table = window.shortcuts_window.findChild(QTableWidget, "shortcuts-table")
     listed = {table.item(r, 2).text() for r in range(table.rowCount())}
@@ -145,11 +145,11 @@ def test_the_shortcut_list_is_read_off_the_actions(window) -> None:  # type: ign
         QKeySequence.SequenceFormat.NativeText)) in rows  # fmt: skip
 
 
-def _menus(window):  # type: ignore[no-untyped-def]
+def _menus(window):
     return window.menuBar().findChildren(QMenu) + window.findChildren(QMenu)
 
 
-def test_about_says_the_version_licence_and_where_the_files_are(window) -> None:  # type: ignore[no-untyped-def]
+def test_about_says_the_version_licence_and_where_the_files_are(window) -> None:
     from tabletop import __version__
 
     window.findChild(QAction, "action-about").trigger()
@@ -161,7 +161,7 @@ def test_about_says_the_version_licence_and_where_the_files_are(window) -> None:
     assert window.settings.fileName() in text
 
 
-def test_the_help_menu(window) -> None:  # type: ignore[no-untyped-def]
+def test_the_help_menu(window) -> None:
     (help_menu,) = [a.menu() for a in window.menuBar().actions() if a.text() == "&Help"]
     items = [a.text().replace("&", "") for a in help_menu.actions() if not a.isSeparator()]
     assert items == ["User Guide", "Quick Start", "Keyboard Shortcuts", "About Tabletop"]

@@ -30,7 +30,7 @@ def edited(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     "answer", [QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Cancel]
 )
-def test_an_edited_game_asks_before_opening(  # type: ignore[no-untyped-def]
+def test_an_edited_game_asks_before_opening(
     window, document, edited: Path, monkeypatch: pytest.MonkeyPatch, answer
 ) -> None:
     asked: list[tuple[str, str]] = []
@@ -57,7 +57,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = replaycheck.replay_differences
 
-    def counting(game, los):  # type: ignore[no-untyped-def]
+    def counting(game, los):
         calls.append(len(game.log))
         return real(game, los)
 
@@ -65,7 +65,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def test_an_honest_game_opens_without_a_question(  # type: ignore[no-untyped-def]
+def test_an_honest_game_opens_without_a_question(
     window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
 ) -> None:
     game = tmp_path / "game.yaml"
@@ -79,7 +79,7 @@ def test_an_honest_game_opens_without_a_question(  # type: ignore[no-untyped-def
     assert replays == [1]
 
 
-def test_a_game_opened_despite_differences_is_saved_without_a_seal(  # type: ignore[no-untyped-def]
+def test_a_game_opened_despite_differences_is_saved_without_a_seal(
     window, edited: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
 ) -> None:
     monkeypatch.setattr(QMessageBox, "exec", lambda box: int(QMessageBox.StandardButton.Open.value))
@@ -97,7 +97,7 @@ def test_a_game_opened_despite_differences_is_saved_without_a_seal(  # type: ign
     assert replays == [1, 1] and asked  # the same question again, after a replay
 
 
-def test_the_app_saves_and_autosaves_sealed_games(  # type: ignore[no-untyped-def]
+def test_the_app_saves_and_autosaves_sealed_games(
     window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
 ) -> None:
     game = tmp_path / "game.yaml"

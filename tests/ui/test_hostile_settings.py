@@ -23,7 +23,7 @@ KEYS = [
 ]  # fmt: skip
 
 
-def _start(qtbot, settings: QSettings, monkeypatch):  # type: ignore[no-untyped-def]
+def _start(qtbot, settings: QSettings, monkeypatch):
     from tabletop.ui.app import create_window
     from tabletop.ui.mainwindow import MainWindow
 
@@ -41,7 +41,7 @@ def _start(qtbot, settings: QSettings, monkeypatch):  # type: ignore[no-untyped-
 
 
 @pytest.mark.parametrize("value", GARBAGE)
-def test_any_value_of_every_setting_starts(  # type: ignore[no-untyped-def]
+def test_any_value_of_every_setting_starts(
     qtbot, tmp_path: Path, monkeypatch, value: str, capsys
 ) -> None:
     monkeypatch.setattr(
@@ -69,9 +69,7 @@ def test_any_value_of_every_setting_starts(  # type: ignore[no-untyped-def]
     win.close()
 
 
-def test_a_mistyped_recovery_kind_is_said_once(  # type: ignore[no-untyped-def]
-    qtbot, tmp_path: Path, monkeypatch, capsys
-) -> None:
+def test_a_mistyped_recovery_kind_is_said_once(qtbot, tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(
         QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.No)
     )

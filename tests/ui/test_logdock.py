@@ -8,18 +8,18 @@ from tabletop.commands import PlayAction
 from tabletop.rules import ActionRequest, ScriptedDice
 
 
-def play(window, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+def play(window, action: str, **kw) -> None:
     doc = window.document
     doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice([])))
 
 
-def click_row(qtbot, window, row: int) -> None:  # type: ignore[no-untyped-def]
+def click_row(qtbot, window, row: int) -> None:
     view = window.log_dock.list
     rect = view.visualItemRect(view.item(row))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
-def test_rows_follow_the_log_through_undo_and_redo(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_rows_follow_the_log_through_undo_and_redo(qtbot, window) -> None:
     dock = window.findChild(type(window.log_dock), "log-dock")
     assert dock is window.log_dock and dock.list.count() == 0
     play(window, "draw", formation="kg")
@@ -33,7 +33,7 @@ def test_rows_follow_the_log_through_undo_and_redo(qtbot, window) -> None:  # ty
     assert dock.list.count() == 2 and dock.list.item(1).text() == texts[1]
 
 
-def test_clicking_a_row_selects_the_units_involved(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_clicking_a_row_selects_the_units_involved(qtbot, window) -> None:
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))
     click_row(qtbot, window, 1)
@@ -45,7 +45,7 @@ def test_clicking_a_row_selects_the_units_involved(qtbot, window) -> None:  # ty
     assert window.log_dock.marks.hexes == (hexmap.parse("0706"),)
 
 
-def test_the_view_menus_side_is_the_logs_reader(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_view_menus_side_is_the_logs_reader(qtbot, window) -> None:
     play(window, "draw", formation="kg")
     window.set_viewer("pact")
     assert window.log_dock.viewer == "pact" and window.log_dock.list.count() == 1
@@ -53,7 +53,7 @@ def test_the_view_menus_side_is_the_logs_reader(qtbot, window) -> None:  # type:
     assert window.log_dock.viewer is None and window.log_dock.list.count() == 1
 
 
-def test_a_game_from_a_file_is_narrated_after_it_shows(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_from_a_file_is_narrated_after_it_shows(qtbot, window, monkeypatch) -> None:
     from tabletop.documents import GameDocument
     from tabletop.ui import logdock
 

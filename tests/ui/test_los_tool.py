@@ -9,20 +9,20 @@ from tabletop.geometry import explain_json
 from tabletop.rules import Viewpoint
 
 
-def centre(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def centre(window, label: str) -> QPoint:
     return window.view.viewport_point(label) if hasattr(window.view, "viewport_point") else (
         window.view.mapFromScene(window.map_scene.hex_center(window.document.scenario.map.parse(label)))
     )  # fmt: skip
 
 
-def drag(qtbot, window, a: str, b: str) -> None:  # type: ignore[no-untyped-def]
+def drag(qtbot, window, a: str, b: str) -> None:
     vp = window.view.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=centre(window, a))
     qtbot.mouseMove(vp, centre(window, b))
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=centre(window, b))
 
 
-def test_a_drag_shows_the_line_and_the_reason_it_is_blocked(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_drag_shows_the_line_and_the_reason_it_is_blocked(qtbot, window) -> None:
     action = window.findChild(type(window.sight.los_action), "action-los")
     assert action is window.sight.los_action and action.shortcut().toString() == "L"
     action.trigger()
@@ -45,7 +45,7 @@ def test_a_drag_shows_the_line_and_the_reason_it_is_blocked(qtbot, window) -> No
     assert window.view.tool is window.play.select_tool
 
 
-def test_a_clear_line_is_solid_and_a_click_elsewhere_does_not_pan(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_clear_line_is_solid_and_a_click_elsewhere_does_not_pan(qtbot, window) -> None:
     window.sight.los_action.trigger()
     bar = window.view.horizontalScrollBar().value()
     drag(qtbot, window, "0102", "0107")
@@ -55,7 +55,7 @@ def test_a_clear_line_is_solid_and_a_click_elsewhere_does_not_pan(qtbot, window)
     assert window.view.horizontalScrollBar().value() == bar
 
 
-def test_the_field_of_view_greys_what_the_selected_unit_cannot_see(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_field_of_view_greys_what_the_selected_unit_cannot_see(qtbot, window) -> None:
     hexmap = window.document.scenario.map
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=centre(window, "0304"))
     window.sight.fov_action.trigger()

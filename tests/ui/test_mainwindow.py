@@ -20,12 +20,12 @@ pytestmark = [
 ]
 
 
-def view_pos(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def view_pos(window, label: str) -> QPoint:
     scene = window.map_scene
     return window.view.mapFromScene(scene.hex_center(scene.hexmap.parse(label)))
 
 
-def wheel(view, pos: QPoint, notches: int) -> None:  # type: ignore[no-untyped-def]
+def wheel(view, pos: QPoint, notches: int) -> None:
     global_pos = QPointF(view.viewport().mapToGlobal(pos))
     event = QWheelEvent(
         QPointF(pos), global_pos, QPoint(0, 0), QPoint(0, 120 * notches),
@@ -35,21 +35,21 @@ def wheel(view, pos: QPoint, notches: int) -> None:  # type: ignore[no-untyped-d
     QApplication.sendEvent(view.viewport(), event)
 
 
-def test_one_counter_item_per_unit_on_the_map(window, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_one_counter_item_per_unit_on_the_map(window, document: GameDocument) -> None:
     on_map = {u.id for u in document.state.units.values() if u.on_map}
     assert set(window.map_scene.counters) == on_map
     assert "t72-dead" not in window.map_scene.counters
     assert window.windowTitle().startswith("Sample skirmish")
 
 
-def test_stacks_are_offset_and_ordered(window) -> None:  # type: ignore[no-untyped-def]
+def test_stacks_are_offset_and_ordered(window) -> None:
     scene = window.map_scene
     bottom, top = scene.stack_at(scene.hexmap.parse("0304"))
     assert top.zValue() > bottom.zValue()
     assert top.pos().x() > bottom.pos().x() and top.pos().y() < bottom.pos().y()
 
 
-def test_moving_the_mouse_shows_the_hex_in_the_status_bar(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_moving_the_mouse_shows_the_hex_in_the_status_bar(qtbot, window) -> None:
     qtbot.mouseMove(window.view.viewport(), view_pos(window, "0902"))
     qtbot.waitUntil(lambda: window.hex_label.text().startswith("0902"))
     assert "rough, level 0" in window.hex_label.text()
@@ -60,7 +60,7 @@ def test_moving_the_mouse_shows_the_hex_in_the_status_bar(qtbot, window) -> None
     assert window.turn_label.text().startswith("Turn 1/8")
 
 
-def test_wheel_zooms_under_the_mouse_and_is_clamped(window) -> None:  # type: ignore[no-untyped-def]
+def test_wheel_zooms_under_the_mouse_and_is_clamped(window) -> None:
     view = window.view
     pos = view_pos(window, "0505")
     before_scale = view.scale_factor
@@ -77,7 +77,7 @@ def test_wheel_zooms_under_the_mouse_and_is_clamped(window) -> None:  # type: ig
     assert window.zoom_label.text() == f"{MIN_SCALE * 100:.0f}%"
 
 
-def test_dragging_pans(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_dragging_pans(qtbot, window) -> None:
     view = window.view
     view.set_scale(2.0)
     start = view.viewport().rect().center()
@@ -91,7 +91,7 @@ def test_dragging_pans(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     assert (view.mapToScene(end) - grabbed).manhattanLength() < 3
 
 
-def test_click_selects_a_hex_and_the_dock_lists_its_units(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_click_selects_a_hex_and_the_dock_lists_its_units(qtbot, window) -> None:
     qtbot.mouseClick(
         window.view.viewport(), Qt.MouseButton.LeftButton, pos=view_pos(window, "0304")
     )
@@ -104,7 +104,7 @@ def test_click_selects_a_hex_and_the_dock_lists_its_units(qtbot, window) -> None
     assert window.map_scene.highlight_item.isVisible()
 
 
-def test_view_menu_zoom_and_fit(window) -> None:  # type: ignore[no-untyped-def]
+def test_view_menu_zoom_and_fit(window) -> None:
     view = window.view
     view.set_scale(3.0)
     window.zoom_out_action.trigger()
@@ -118,7 +118,7 @@ def test_view_menu_zoom_and_fit(window) -> None:  # type: ignore[no-untyped-def]
     assert view.scale_factor == pytest.approx(1.0)
 
 
-def render(scene, rect: QRectF) -> QImage:  # type: ignore[no-untyped-def]
+def render(scene, rect: QRectF) -> QImage:
     image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor("black"))
     painter = QPainter(image)
@@ -127,7 +127,7 @@ def render(scene, rect: QRectF) -> QImage:  # type: ignore[no-untyped-def]
     return image
 
 
-def test_hex_labels_toggle(window) -> None:  # type: ignore[no-untyped-def]
+def test_hex_labels_toggle(window) -> None:
     scene = window.map_scene
     centre = scene.hex_center(scene.hexmap.parse("0203"))
     top = QRectF(centre.x() - 20, centre.y() - 36, 40, 16)
@@ -141,7 +141,7 @@ def test_hex_labels_toggle(window) -> None:  # type: ignore[no-untyped-def]
     assert render(scene, top) == with_labels
 
 
-def test_scene_render_shows_terrain_colours(window) -> None:  # type: ignore[no-untyped-def]
+def test_scene_render_shows_terrain_colours(window) -> None:
     scene = window.map_scene
     rect = scene.map_rect()
     image = render(scene, rect)
@@ -175,7 +175,7 @@ class MoveUnit(Command):
         self.unit.hex = self.came_from
 
 
-def test_document_changes_move_counters_and_undo_menu_works(window, document) -> None:  # type: ignore[no-untyped-def]
+def test_document_changes_move_counters_and_undo_menu_works(window, document) -> None:
     scene = window.map_scene
     item = scene.counters["leo-2"]
     document.push(MoveUnit(document, "leo-2", "0304"))
@@ -192,10 +192,10 @@ def test_document_changes_move_counters_and_undo_menu_works(window, document) ->
 
 
 @pytest.fixture
-def message_boxes(monkeypatch) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+def message_boxes(monkeypatch) -> list[tuple[str, str]]:
     shown: list[tuple[str, str]] = []
 
-    def fake_exec(box) -> int:  # type: ignore[no-untyped-def]
+    def fake_exec(box) -> int:
         shown.append((box.text(), box.detailedText()))
         return 0
 
@@ -215,7 +215,7 @@ units: []
 
 def test_bad_file_shows_its_problems_and_keeps_the_document(
     window, document, tmp_path: Path, message_boxes
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     bad = tmp_path / "broken.yaml"
     bad.write_text(BAD_SCENARIO)
     assert not window.open_file(bad)
@@ -227,14 +227,14 @@ def test_bad_file_shows_its_problems_and_keeps_the_document(
     assert "does not exist" in message_boxes[-1][0]
 
 
-def test_app_with_a_bad_file_opens_nothing(qapp, tmp_path: Path, message_boxes, settings) -> None:  # type: ignore[no-untyped-def]
+def test_app_with_a_bad_file_opens_nothing(qapp, tmp_path: Path, message_boxes, settings) -> None:
     from tabletop.ui.app import create_window
 
     assert create_window(tmp_path / "missing.yaml", settings) is None
     assert message_boxes and "does not exist" in message_boxes[0][0]
 
 
-def test_demo_scenario_opens(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_demo_scenario_opens(qtbot, settings) -> None:
     from tabletop.ui.app import create_window
 
     window = create_window(None, settings)
@@ -248,7 +248,7 @@ def test_demo_scenario_opens(qtbot, settings) -> None:  # type: ignore[no-untype
     assert len({image.pixel(x, 300) for x in range(0, image.width(), 7)}) > 10
 
 
-def test_open_demo_and_recent_files(window, settings) -> None:  # type: ignore[no-untyped-def]
+def test_open_demo_and_recent_files(window, settings) -> None:
     assert window.open_demo_action.isEnabled()
     assert window.open_demo()
     assert window.recent_files()[0].endswith("demo-platoon.yaml")
@@ -257,12 +257,12 @@ def test_open_demo_and_recent_files(window, settings) -> None:  # type: ignore[n
     assert window.document.scenario.name == "Eisenbach Gap"
 
 
-def test_about(window) -> None:  # type: ignore[no-untyped-def]
+def test_about(window) -> None:
     window.about_action.trigger()
     assert window.about_window.windowTitle() == "About Tabletop"  # more in test_help.py
 
 
-def test_a_saved_game_opens_where_its_units_now_stand(qtbot, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_saved_game_opens_where_its_units_now_stand(qtbot, settings, tmp_path: Path) -> None:
     """A game written by ``tabletop act --out`` opens with its state, not its scenario's."""
     from tabletop.cli import main
     from tabletop.ui.app import create_window
@@ -305,7 +305,7 @@ def test_no_display_is_said_plainly(environ: dict[str, str], blocked: bool) -> N
         assert "xvfb-run" in problem and "Reinstall" not in problem
 
 
-def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> None:
     """Rules 1.7: the shared screen starts neutral; the View menu picks whose secrets show."""
     from tabletop.ui.app import create_window
 
@@ -338,7 +338,7 @@ def test_hidden_minefields_are_shown_to_their_owner_only(qtbot, settings) -> Non
     assert drawn() == set() and "minefield" not in dock_text()
 
 
-def test_hex_dock_menu_item_keeps_its_name_and_follows_the_dock(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_hex_dock_menu_item_keeps_its_name_and_follows_the_dock(qtbot, window) -> None:
     """The dock's title names the selected hex; the View menu item stays "Hex Dock"."""
     h = window.map_scene.hexmap.parse("0303")
     window.select_hex(h)
@@ -351,7 +351,7 @@ def test_hex_dock_menu_item_keeps_its_name_and_follows_the_dock(qtbot, window) -
     qtbot.waitUntil(action.isChecked)
 
 
-def test_a_long_status_message_stops_short_of_the_turn_label(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_status_message_stops_short_of_the_turn_label(qtbot, window) -> None:
     """A close combat's narration is longer than the status bar: Qt cuts it where the turn
     label starts, so without a gap the two read as one ("...sov-rifle-1Turn 1/8")."""
     window.resize(900, 600)

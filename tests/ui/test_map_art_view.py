@@ -24,7 +24,7 @@ hexes:
 """
 
 
-def _window(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
+def _window(qtbot, path: Path, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
@@ -37,7 +37,7 @@ def _window(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def _render(paint, rect: QRectF, scale: float) -> QImage:  # type: ignore[no-untyped-def]
+def _render(paint, rect: QRectF, scale: float) -> QImage:
     image = QImage(round(rect.width() * scale), round(rect.height() * scale),
                    QImage.Format.Format_RGB32)  # fmt: skip
     image.fill(QColor("#3a3f44"))
@@ -50,7 +50,7 @@ def _render(paint, rect: QRectF, scale: float) -> QImage:  # type: ignore[no-unt
     return image
 
 
-def test_map_art_is_a_saved_view_option(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+def test_map_art_is_a_saved_view_option(qtbot, tmp_path: Path, settings) -> None:
     path = tmp_path / "art.yaml"
     path.write_text(MAP, encoding="utf-8")
     win = _window(qtbot, path, settings)
@@ -79,7 +79,7 @@ def test_map_art_is_a_saved_view_option(qtbot, tmp_path: Path, settings) -> None
 
 def test_a_stroke_repaints_the_art_of_its_hexes_and_their_neighbours(
     qtbot, tmp_path: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """The noisy edges and textures of a hex's neighbours depend on it: after a brush
     stroke the cached tiles (repaired, not rendered anew) equal a fresh painting of the
     edited map, and what was marked to repaint covers the neighbours whole."""
@@ -98,7 +98,7 @@ def test_a_stroke_repaints_the_art_of_its_hexes_and_their_neighbours(
     rendered = layer.rendered
     marked: list[QRectF] = []
     changed = scene.layers.terrain_changed
-    scene.layers.terrain_changed = lambda rect: (marked.append(rect), changed(rect))[1]  # type: ignore[method-assign]
+    scene.layers.terrain_changed = lambda rect: (marked.append(rect), changed(rect))[1]
     win.set_brush("woods")
     vp = win.view.viewport()
     at: QPoint = win.view.mapFromScene(scene.hex_center(h))

@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 GRID = (40 / 255, 40 / 255, 30 / 255)
 
 
-def _click(widget) -> None:  # type: ignore[no-untyped-def]
+def _click(widget) -> None:
     QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(8, widget.height() // 2))  # fmt: skip
 
 
-def _choose(box, data: str) -> None:  # type: ignore[no-untyped-def]
+def _choose(box, data: str) -> None:
     """Pick an item of a combo box with the keyboard (arrow keys step through it)."""
     box.setFocus()
     key = Qt.Key.Key_Down if box.findData(data) > box.currentIndex() else Qt.Key.Key_Up
@@ -38,7 +38,7 @@ def _choose(box, data: str) -> None:  # type: ignore[no-untyped-def]
 
 def test_the_menu_prints_the_games_map_at_the_chosen_hex_size(
     window, qtbot, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     action = window.findChild(QAction, "action-print-map")
     assert action is not None and action.isEnabled()
     assert action.shortcut().toString() == "Ctrl+Shift+P"
@@ -73,7 +73,7 @@ def test_the_menu_prints_the_games_map_at_the_chosen_hex_size(
         assert math.hypot(x1 - x0, y1 - y0) * math.sqrt(3) == pytest.approx(72.0, abs=0.5)
 
 
-def test_png_pages_with_the_games_counters(window, qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_png_pages_with_the_games_counters(window, qtbot, tmp_path: Path) -> None:
     window.print_map_action.trigger()
     dialog = window.map_print_dialog
     qtbot.waitExposed(dialog)
@@ -88,7 +88,7 @@ def test_png_pages_with_the_games_counters(window, qtbot, tmp_path: Path) -> Non
     assert all(not QImage(str(p)).isNull() for p in written)
 
 
-def test_the_map_editors_map_prints_without_counters(qtbot, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_map_editors_map_prints_without_counters(qtbot, settings, tmp_path: Path) -> None:
     win = create_window(ROOT / "maps" / "village.yaml", settings)
     assert win is not None
     qtbot.addWidget(win)

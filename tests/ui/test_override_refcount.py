@@ -49,7 +49,7 @@ class CounterPaintItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, 48, 48)
 
-    def paint(self, painter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter, option, widget=None) -> None:
         self.calls += 1
         paint_counter(painter, QRectF(4, 4, 40, 40), TYPE, STATE, CounterOptions())
 
@@ -59,7 +59,7 @@ class BackgroundScene(QGraphicsScene):
         super().__init__()
         self.calls = 0
 
-    def drawBackground(self, painter, rect) -> None:  # type: ignore[no-untyped-def]
+    def drawBackground(self, painter, rect) -> None:
         self.calls += 1
         painter.fillRect(rect, QColor("#3a3f44"))
 
@@ -72,7 +72,7 @@ def _counts() -> tuple[int, int, int]:
     return sys.getrefcount(None), sys.getrefcount(True), sys.getrefcount(False)
 
 
-def test_python_overrides_survive_a_thousand_renders(qapp) -> None:  # type: ignore[no-untyped-def]
+def test_python_overrides_survive_a_thousand_renders(qapp) -> None:
     scene = BackgroundScene()
     item = CounterPaintItem()
     scene.addItem(item)

@@ -38,7 +38,7 @@ def map_file(tmp_path: Path) -> Path:
     return path
 
 
-def open_window(qtbot, path: Path | None, settings):  # type: ignore[no-untyped-def]
+def open_window(qtbot, path: Path | None, settings):
     from tabletop.ui.app import create_window
     from tabletop.ui.mainwindow import MainWindow
 
@@ -52,12 +52,12 @@ def open_window(qtbot, path: Path | None, settings):  # type: ignore[no-untyped-
     return win
 
 
-def point(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def point(window, label: str) -> QPoint:
     h = window.document.map.parse(label)
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def paint(qtbot, window, labels: list[str]) -> None:  # type: ignore[no-untyped-def]
+def paint(qtbot, window, labels: list[str]) -> None:
     """One stroke of the brush through the hexes, with real mouse events."""
     vp = window.view.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
@@ -71,7 +71,7 @@ def paint(qtbot, window, labels: list[str]) -> None:  # type: ignore[no-untyped-
 def answer(monkeypatch, button: QMessageBox.StandardButton) -> list[str]:
     asked: list[str] = []
 
-    def question(*args, **_kw):  # type: ignore[no-untyped-def]
+    def question(*args, **_kw):
         asked.append(args[2])
         return button
 
@@ -80,7 +80,7 @@ def answer(monkeypatch, button: QMessageBox.StandardButton) -> list[str]:
 
 
 @pytest.fixture
-def crashed(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-def]
+def crashed(qtbot, map_file: Path, settings):
     """A map editor that painted woods in two strokes and autosaved, then 'died' (the
     window is hidden without closing, so its recovery file stays)."""
     win = open_window(qtbot, map_file, settings)
@@ -95,7 +95,7 @@ def crashed(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def test_a_stroke_is_autosaved_once_when_the_mouse_is_quiet(crashed, map_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_stroke_is_autosaved_once_when_the_mouse_is_quiet(crashed, map_file: Path) -> None:
     path = crashed.files.recovery()
     assert path is not None and path.parent.parent == map_file.parent.parent  # test's own
     recovered = data.load_map(path)  # the map format, which the next start reads
@@ -109,7 +109,7 @@ def test_a_stroke_is_autosaved_once_when_the_mouse_is_quiet(crashed, map_file: P
     assert data.load_map(map_file).cells[p("0303")].terrain == "clear"  # the map is untouched
 
 
-def test_after_a_crash_the_start_restores_the_map_unsaved(  # type: ignore[no-untyped-def]
+def test_after_a_crash_the_start_restores_the_map_unsaved(
     qtbot, crashed, map_file: Path, settings, monkeypatch
 ) -> None:
     asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
@@ -125,7 +125,7 @@ def test_after_a_crash_the_start_restores_the_map_unsaved(  # type: ignore[no-un
     assert again.files.recovery() is None and not doc.modified
 
 
-def test_discarding_the_recovery_removes_it(qtbot, crashed, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_discarding_the_recovery_removes_it(qtbot, crashed, settings, monkeypatch) -> None:
     answer(monkeypatch, QMessageBox.StandardButton.No)
     again = open_window(qtbot, None, settings)
     assert not again.offer_recovery()
@@ -133,7 +133,7 @@ def test_discarding_the_recovery_removes_it(qtbot, crashed, settings, monkeypatc
     assert not again.offer_recovery()  # nothing asked a second time
 
 
-def test_opening_the_crashed_file_offers_its_copy(  # type: ignore[no-untyped-def]
+def test_opening_the_crashed_file_offers_its_copy(
     qtbot, crashed, map_file: Path, settings, monkeypatch, tmp_path: Path
 ) -> None:
     asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
@@ -146,7 +146,7 @@ def test_opening_the_crashed_file_offers_its_copy(  # type: ignore[no-untyped-de
     assert again.document.path == map_file and again.document.modified
 
 
-def test_a_copy_older_than_its_file_is_not_offered(  # type: ignore[no-untyped-def]
+def test_a_copy_older_than_its_file_is_not_offered(
     qtbot, crashed, map_file: Path, settings, monkeypatch
 ) -> None:
     asked = answer(monkeypatch, QMessageBox.StandardButton.Yes)
@@ -158,7 +158,7 @@ def test_a_copy_older_than_its_file_is_not_offered(  # type: ignore[no-untyped-d
     assert again.files.recovery() is None
 
 
-def test_a_map_autosave_is_made_a_slice_per_event_loop_turn(  # type: ignore[no-untyped-def]
+def test_a_map_autosave_is_made_a_slice_per_event_loop_turn(
     qtbot, map_file: Path, settings, monkeypatch
 ) -> None:
     """The map's text is made on the GUI thread between frames (one piece a turn here),
@@ -189,7 +189,7 @@ def test_a_map_autosave_is_made_a_slice_per_event_loop_turn(  # type: ignore[no-
     assert data.load_map(path).cells[win.document.map.parse("0303")].terrain == "woods"
 
 
-def test_a_save_while_the_autosave_is_being_made_drops_it(  # type: ignore[no-untyped-def]
+def test_a_save_while_the_autosave_is_being_made_drops_it(
     qtbot, map_file: Path, settings, monkeypatch
 ) -> None:
     from tabletop.ui import recovery
@@ -207,7 +207,7 @@ def test_a_save_while_the_autosave_is_being_made_drops_it(  # type: ignore[no-un
     assert not autosave.busy() and autosave.writes == 0 and win.files.recovery() is None
 
 
-def test_undo_to_the_saved_state_and_a_clean_close_remove_the_copy(  # type: ignore[no-untyped-def]
+def test_undo_to_the_saved_state_and_a_clean_close_remove_the_copy(
     qtbot, map_file: Path, settings
 ) -> None:
     win = open_window(qtbot, map_file, settings)
@@ -224,7 +224,7 @@ def test_undo_to_the_saved_state_and_a_clean_close_remove_the_copy(  # type: ign
     assert win.files.recovery() is None
 
 
-def test_the_counter_editor_autosaves_and_recovers_through_the_same_file(  # type: ignore[no-untyped-def]
+def test_the_counter_editor_autosaves_and_recovers_through_the_same_file(
     qtbot, tmp_path: Path, settings, monkeypatch
 ) -> None:
     from tabletop.commands import EditCounters
@@ -251,7 +251,7 @@ def test_the_counter_editor_autosaves_and_recovers_through_the_same_file(  # typ
     assert len(again.document.counters.types) == count - 1 and again.document.modified
 
 
-def test_the_scenario_editor_autosaves_and_is_restored_into_its_editor(  # type: ignore[no-untyped-def]
+def test_the_scenario_editor_autosaves_and_is_restored_into_its_editor(
     qtbot, tmp_path: Path, settings, monkeypatch
 ) -> None:
     from tabletop.documents import ScenarioDocument
@@ -283,7 +283,7 @@ def test_the_scenario_editor_autosaves_and_is_restored_into_its_editor(  # type:
     assert [u.id for u in data.load_scenario(target).units] == [unit]
 
 
-def test_opening_another_file_drops_the_copy_of_the_one_left(  # type: ignore[no-untyped-def]
+def test_opening_another_file_drops_the_copy_of_the_one_left(
     qtbot, map_file: Path, settings, tmp_path: Path
 ) -> None:
     win = open_window(qtbot, map_file, settings)
@@ -299,7 +299,7 @@ def test_opening_another_file_drops_the_copy_of_the_one_left(  # type: ignore[no
 # --- hostile recovery (issue 22) -----------------------------------------------------------
 
 
-def test_a_recovery_file_that_is_a_link_is_never_written_through(  # type: ignore[no-untyped-def]
+def test_a_recovery_file_that_is_a_link_is_never_written_through(
     qtbot, map_file: Path, settings, tmp_path: Path, capsys
 ) -> None:
     """The recovery file replaced by a link to the user's file: the autosave refuses it and
@@ -323,9 +323,7 @@ def test_a_recovery_file_that_is_a_link_is_never_written_through(  # type: ignor
     assert os.path.islink(store.path) and precious.read_text(encoding="utf-8") == "my own notes\n"
 
 
-def test_a_game_autosave_never_writes_through_a_link(  # type: ignore[no-untyped-def]
-    qtbot, settings, tmp_path: Path
-) -> None:
+def test_a_game_autosave_never_writes_through_a_link(qtbot, settings, tmp_path: Path) -> None:
     from tabletop.ui.recovery import RecoveryFile
 
     precious = tmp_path / "precious.yaml"
@@ -339,7 +337,7 @@ def test_a_game_autosave_never_writes_through_a_link(  # type: ignore[no-untyped
     assert "symbolic link" in (win.files.store.refused or "")
 
 
-def _tree_outside_home(tmp_path: Path, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+def _tree_outside_home(tmp_path: Path, monkeypatch) -> Path:
     """The bundled layout in a folder that is neither the home folder nor beside the
     settings; the scenario's path."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
@@ -350,7 +348,7 @@ def _tree_outside_home(tmp_path: Path, monkeypatch) -> Path:  # type: ignore[no-
     return games / "scenarios" / "hold-the-crossroads.yaml"
 
 
-def test_a_game_from_outside_the_home_folder_is_recovered(  # type: ignore[no-untyped-def]
+def test_a_game_from_outside_the_home_folder_is_recovered(
     qtbot, tmp_path: Path, monkeypatch
 ) -> None:
     from PySide6.QtCore import QSettings
@@ -371,7 +369,7 @@ def test_a_game_from_outside_the_home_folder_is_recovered(  # type: ignore[no-un
     assert isinstance(again.document, GameDocument) and again.document.state.turn == turn
 
 
-def test_a_map_from_outside_the_home_folder_is_recovered(  # type: ignore[no-untyped-def]
+def test_a_map_from_outside_the_home_folder_is_recovered(
     qtbot, tmp_path: Path, monkeypatch
 ) -> None:
     """A map whose chart is a file beside it (a reference the recovery copy must keep)."""

@@ -13,18 +13,18 @@ from tabletop.ui.scene import MapScene
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 
-class _NoScan(dict):  # type: ignore[type-arg]
-    def values(self):  # type: ignore[no-untyped-def]
+class _NoScan(dict):
+    def values(self):
         raise AssertionError("scanned every counter")
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self):
         raise AssertionError("scanned every counter")
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         raise AssertionError("scanned every counter")
 
 
-def test_stack_at_visits_only_the_hexs_counters(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_stack_at_visits_only_the_hexs_counters(qapp, document: GameDocument, monkeypatch) -> None:
     for k in range(60):  # many other units elsewhere on the map
         h = document.scenario.map.parse(f"{k % 12 + 1:02d}{k // 12 + 1:02d}")
         document.state.units[f"x{k}"] = UnitState(f"x{k}", "INF", "pact", h, "tank")
@@ -34,7 +34,7 @@ def test_stack_at_visits_only_the_hexs_counters(qapp, document: GameDocument, mo
     visited: list[str] = []
     order = scene_module.stack_order
 
-    def counting(item):  # type: ignore[no-untyped-def]
+    def counting(item):
         visited.append(item.unit_id)
         return order(item)
 
@@ -47,7 +47,7 @@ def test_stack_at_visits_only_the_hexs_counters(qapp, document: GameDocument, mo
     assert scene.stack_at(Hex(40, 40)) == []
 
 
-def test_moves_refile_counters(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_moves_refile_counters(qapp, document: GameDocument) -> None:
     scene = MapScene(document)
     p = document.scenario.map.parse
     unit = document.state.unit("leo-2")
@@ -64,7 +64,7 @@ def test_moves_refile_counters(qapp, document: GameDocument) -> None:  # type: i
     assert "leo-2" not in [i.unit_id for i in scene.stack_at(p("0304"))]
 
 
-def test_hover_asks_the_index(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_hover_asks_the_index(qtbot, window, monkeypatch) -> None:
     doc = window.document
     scene = window.map_scene
     doc.state.units = _NoScan(doc.state.units)
@@ -74,7 +74,7 @@ def test_hover_asks_the_index(qtbot, window, monkeypatch) -> None:  # type: igno
     assert "2 units" in window.hex_label.text()
 
 
-def test_opening_shows_progress_once_it_takes_long(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_opening_shows_progress_once_it_takes_long(qtbot, tmp_path) -> None:
     from tabletop.ui.progress import Opening
 
     seen = []

@@ -87,12 +87,12 @@ def same_as_eager(scene: MapScene, eager: MapScene, *, made_in_order: bool = Tru
     assert by_z == sorted(eager.counters, key=lambda u: eager.counters[u].zValue())
 
 
-def test_a_small_game_gets_every_item_at_once(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_a_small_game_gets_every_item_at_once(qapp, document: GameDocument) -> None:
     scene = MapScene(document)
     assert scene.made() == len(on_map(document)) and not scene.unmade
 
 
-def test_opening_makes_only_the_items_near_the_view(qtbot, lazy, wide, settings) -> None:  # type: ignore[no-untyped-def]
+def test_opening_makes_only_the_items_near_the_view(qtbot, lazy, wide, settings) -> None:
     from tabletop.ui.mainwindow import MainWindow
 
     window = MainWindow(settings)
@@ -123,7 +123,7 @@ def test_opening_makes_only_the_items_near_the_view(qtbot, lazy, wide, settings)
     assert made == near | opened  # those of the blocks around the views, nothing else
 
 
-def test_a_far_unit_is_made_when_asked_for(qapp, lazy, wide, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_far_unit_is_made_when_asked_for(qapp, lazy, wide, monkeypatch) -> None:
     scene = MapScene(wide)
     eager = eager_scene(wide, monkeypatch)
     p = wide.scenario.map.parse
@@ -138,7 +138,7 @@ def test_a_far_unit_is_made_when_asked_for(qapp, lazy, wide, monkeypatch) -> Non
     assert scene.occupied_hexes() == eager.occupied_hexes()
 
 
-def test_a_sync_reaches_waiting_units(qapp, lazy, wide, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_sync_reaches_waiting_units(qapp, lazy, wide, monkeypatch) -> None:
     scene = MapScene(wide)
     p = wide.scenario.map.parse
     units = wide.state.units
@@ -155,7 +155,7 @@ def test_a_sync_reaches_waiting_units(qapp, lazy, wide, monkeypatch) -> None:  #
     same_as_eager(scene, eager_scene(wide, monkeypatch))
 
 
-def test_idle_time_makes_the_rest_as_an_eager_scene_has_them(qapp, lazy, wide, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_idle_time_makes_the_rest_as_an_eager_scene_has_them(qapp, lazy, wide, monkeypatch) -> None:
     scene = MapScene(wide)
     scene.view_scaled(1.0, QRectF(0, 0, 600, 400))
     first = scene.made()
@@ -177,7 +177,7 @@ def far_picture(scene: MapScene, rect: QRectF, scale: float) -> QImage:
     return image
 
 
-def test_far_tiles_draw_units_still_waiting(qapp, lazy, wide, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_far_tiles_draw_units_still_waiting(qapp, lazy, wide, monkeypatch) -> None:
     scene = MapScene(wide)
     eager = eager_scene(wide, monkeypatch)
     scale = (FAR_COUNTER_PIXELS - 4) / scene.counter_side
@@ -189,7 +189,7 @@ def test_far_tiles_draw_units_still_waiting(qapp, lazy, wide, monkeypatch) -> No
     assert scene.made() == 0  # drawn from the units' states, as their items will show
 
 
-def test_a_restored_state_refiles_waiting_units(qapp, lazy, wide, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_restored_state_refiles_waiting_units(qapp, lazy, wide, monkeypatch) -> None:
     """Review mode and the scenario editor replace or restore the whole state."""
     scene = MapScene(wide)
     scene.counter("u000")
@@ -213,12 +213,12 @@ def test_a_restored_state_refiles_waiting_units(qapp, lazy, wide, monkeypatch) -
     same_as_eager(scene, eager_scene(wide, monkeypatch), made_in_order=False)  # u006 again
 
 
-def centre(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def centre(window, label: str) -> QPoint:
     h = window.document.scenario.map.parse(label)
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def test_select_and_drag_a_unit_whose_item_was_waiting(qtbot, lazy, wide, settings) -> None:  # type: ignore[no-untyped-def]
+def test_select_and_drag_a_unit_whose_item_was_waiting(qtbot, lazy, wide, settings) -> None:
     from tabletop.ui.mainwindow import MainWindow
 
     window = MainWindow(settings)

@@ -36,7 +36,7 @@ def near(found: QColor, want: str) -> bool:
     )
 
 
-def test_a_one_hex_edit_shows_in_the_next_frame(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_one_hex_edit_shows_in_the_next_frame(qapp, document: GameDocument, monkeypatch) -> None:
     scene = MapScene(document)
     rect = scene.map_rect()
     h = scene.hexmap.parse("0203")
@@ -46,7 +46,7 @@ def test_a_one_hex_edit_shows_in_the_next_frame(qapp, document: GameDocument, mo
     painted: list[int] = []
     hexes_in = scene.map_painter.hexes_in
 
-    def counting(r):  # type: ignore[no-untyped-def]
+    def counting(r):
         found = hexes_in(r)
         painted.append(len(found))
         return found
@@ -59,7 +59,7 @@ def test_a_one_hex_edit_shows_in_the_next_frame(qapp, document: GameDocument, mo
     assert painted and max(painted) <= 24
 
 
-def test_a_hexside_edit_shows_in_the_next_frame(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_a_hexside_edit_shows_in_the_next_frame(qapp, document: GameDocument) -> None:
     scene = MapScene(document)
     rect = scene.map_rect()
     a, b = scene.hexmap.parse("0502"), scene.hexmap.parse("0503")
@@ -80,7 +80,7 @@ def test_a_hexside_edit_shows_in_the_next_frame(qapp, document: GameDocument) ->
     assert blue(render(scene, rect))
 
 
-def test_far_out_counters_are_drawn_into_tiles(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_far_out_counters_are_drawn_into_tiles(qapp, document: GameDocument) -> None:
     scene = MapScene(document)
     rect = scene.map_rect()
     scale = (FAR_COUNTER_PIXELS - 4) / scene.counter_side
@@ -104,7 +104,7 @@ def test_far_out_counters_are_drawn_into_tiles(qapp, document: GameDocument) -> 
     assert all(i.isVisible() for i in scene.counters.values())
 
 
-def test_labels_toggle_rerenders_the_tiles(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_labels_toggle_rerenders_the_tiles(qapp, document: GameDocument) -> None:
     scene = MapScene(document)
     centre = scene.hex_center(scene.hexmap.parse("0203"))
     top = QRectF(centre.x() - 20, centre.y() - 36, 40, 16)
@@ -125,7 +125,7 @@ def idle(scene: MapScene) -> None:
     raise AssertionError("idle work never ended")
 
 
-def test_a_zoom_paints_no_face_at_once_idle_time_does(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_a_zoom_paints_no_face_at_once_idle_time_does(qapp, document: GameDocument) -> None:
     scene = MapScene(document)
     rect = scene.map_rect()
     idle(scene)
@@ -141,7 +141,7 @@ def test_a_zoom_paints_no_face_at_once_idle_time_does(qapp, document: GameDocume
         assert item.pixmap().cacheKey() == scene.faces.get(item.look, 3).cacheKey()
 
 
-def test_far_mode_switches_near_the_view_first(qapp, document: GameDocument, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_far_mode_switches_near_the_view_first(qapp, document: GameDocument, monkeypatch) -> None:
     from tabletop.ui import layers as layers_module
 
     monkeypatch.setattr(layers_module, "LEVEL_CHUNK", 2)
@@ -163,7 +163,7 @@ def test_far_mode_switches_near_the_view_first(qapp, document: GameDocument, mon
     assert all(i.isVisible() for i in scene.counters.values())
 
 
-def test_contours_are_blitted_from_stamps_and_look_stroked(qapp, document: GameDocument) -> None:  # type: ignore[no-untyped-def]
+def test_contours_are_blitted_from_stamps_and_look_stroked(qapp, document: GameDocument) -> None:
     from tabletop.render import MapPainter
 
     hexmap = document.scenario.map
@@ -194,7 +194,7 @@ def test_contours_are_blitted_from_stamps_and_look_stroked(qapp, document: GameD
     assert worst < 48  # antialiased edges an eighth of a pixel apart at most
 
 
-def _wide_view(qtbot, scenario, grid: tuple[int, int], size: tuple[int, int]):  # type: ignore[no-untyped-def]
+def _wide_view(qtbot, scenario, grid: tuple[int, int], size: tuple[int, int]):
     """A view of ``scenario`` on a map of ``grid`` columns and rows (the sample map's
     cells in its corner, where the units stand: a map of many tiles), not shown yet."""
     from tabletop.model import Grid, HexMap
@@ -212,7 +212,7 @@ def _wide_view(qtbot, scenario, grid: tuple[int, int], size: tuple[int, int]):  
     return scene, view
 
 
-def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:
     scene, view = _wide_view(qtbot, scenario, (40, 30), (1000, 700))
     view.set_scale(1.25)  # level 1, never shown before (-1 is this map's overview)
     view.centerOn(scene.hex_center(scene.hexmap.parse("2015")))  # tiles all around
@@ -223,11 +223,11 @@ def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:
     frames: list[float] = []
     paint = layers.terrain.paint
 
-    def counted(p, exposed, scale, **kwargs):  # type: ignore[no-untyped-def]
+    def counted(p, exposed, scale, **kwargs):
         frames.append(scale)
         return paint(p, exposed, scale, **kwargs)
 
-    layers.terrain.paint = counted  # type: ignore[method-assign]
+    layers.terrain.paint = counted
     for step in (1 / 1.25, 1.25, 1.25):  # out, back, in
         idle(scene)
         before = (layers.terrain.stood_in, layers.terrain.rendered, scene.faces.painted)
@@ -239,7 +239,7 @@ def test_a_notch_after_idle_time_finds_its_tiles(qapp, qtbot, scenario) -> None:
         assert all(i.own_face for i in scene.counters_near(view.visible_rect()))
 
 
-def far_view(qtbot, document: GameDocument):  # type: ignore[no-untyped-def]
+def far_view(qtbot, document: GameDocument):
     """A view of the sample map zoomed out to far mode, idle time done (composites ready)."""
     from tabletop.ui.view import MapView
 
@@ -259,24 +259,24 @@ def far_view(qtbot, document: GameDocument):  # type: ignore[no-untyped-def]
     return scene, view
 
 
-def pixel(scene: MapScene, view, h) -> QColor:  # type: ignore[no-untyped-def]
+def pixel(scene: MapScene, view, h) -> QColor:
     """The colour a view's next frame shows a little below the centre of hex ``h``."""
     spot = view.mapFromScene(scene.hex_center(h) + QPointF(0, scene.map_painter.size * 0.55))
     return view.viewport().grab().toImage().pixelColor(spot)
 
 
-def test_a_far_frame_blits_one_layer_where_composites_are_ready(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+def test_a_far_frame_blits_one_layer_where_composites_are_ready(qapp, qtbot, document) -> None:
     scene, view = far_view(qtbot, document)
     layers = scene.layers
     drawn = {"terrain": 0, "far": 0, "picture": 0}
     for name, layer in (("terrain", layers.terrain), ("far", layers.far),
                         ("picture", layers.far_picture)):  # fmt: skip
 
-        def counting(key, *, render, layer=layer, name=name):  # type: ignore[no-untyped-def]
+        def counting(key, *, render, layer=layer, name=name):
             drawn[name] += 1
             return type(layer)._ready(layer, key, render=render)
 
-        layer._ready = counting  # type: ignore[method-assign]
+        layer._ready = counting
     before = (layers.far.rendered, layers.far.stood_in, layers.terrain.rendered)
     image = view.viewport().grab().toImage()
     assert drawn["far"] > 0 and drawn["terrain"] == 0 and drawn["picture"] == 0
@@ -286,7 +286,7 @@ def test_a_far_frame_blits_one_layer_where_composites_are_ready(qapp, qtbot, doc
     assert not near(image.pixelColor(view.mapFromScene(leo.pos())), "#dfe6b0")
 
 
-def test_a_terrain_edit_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+def test_a_terrain_edit_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None:
     scene, view = far_view(qtbot, document)
     cells = scene.hexmap.cells
     h = next(h for h in sorted(cells) if h not in scene.occupied_hexes()
@@ -297,7 +297,7 @@ def test_a_terrain_edit_far_out_shows_in_the_next_frame(qapp, qtbot, document) -
     assert near(pixel(scene, view, h), "#5b9bd5")
 
 
-def test_a_move_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None:
     scene, view = far_view(qtbot, document)
     leo = scene.counters["leo-2"]
     origin = leo.hex
@@ -316,7 +316,7 @@ def test_a_move_far_out_shows_in_the_next_frame(qapp, qtbot, document) -> None: 
     assert not near(view.viewport().grab().toImage().pixelColor(there), "#dfe6b0")
 
 
-def test_a_picture_far_out_is_drawn_as_before_the_composites(qapp, qtbot, document) -> None:  # type: ignore[no-untyped-def]
+def test_a_picture_far_out_is_drawn_as_before_the_composites(qapp, qtbot, document) -> None:
     scene, view = far_view(qtbot, document)
     rect = scene.map_rect()
     scale = view.scale_factor
@@ -333,7 +333,7 @@ def test_a_picture_far_out_is_drawn_as_before_the_composites(qapp, qtbot, docume
     assert picture == render(fresh, rect, scale)
 
 
-def test_a_far_notch_after_idle_time_finds_its_composites(qapp, qtbot, scenario) -> None:  # type: ignore[no-untyped-def]
+def test_a_far_notch_after_idle_time_finds_its_composites(qapp, qtbot, scenario) -> None:
     scene, view = _wide_view(qtbot, scenario, (60, 40), (900, 600))
     far = FAR_COUNTER_PIXELS / scene.counter_side
     view.set_scale(1.25 ** math.floor(math.log(far) / math.log(1.25) - 1))  # a far level

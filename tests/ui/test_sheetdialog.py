@@ -18,12 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CUT_GREY = 180 / 255
 
 
-def _click(qtbot, widget) -> None:  # type: ignore[no-untyped-def]
+def _click(qtbot, widget) -> None:
     QTest.mouseClick(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      QPoint(8, widget.height() // 2))  # fmt: skip
 
 
-def test_the_menu_opens_the_games_order_of_battle(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_opens_the_games_order_of_battle(window, qtbot) -> None:
     action = window.findChild(type(window.print_sheet_action), "action-print-sheet")
     assert action is not None and action.isEnabled()
     action.trigger()
@@ -35,7 +35,7 @@ def test_the_menu_opens_the_games_order_of_battle(window, qtbot) -> None:  # typ
     assert not dialog.preview.pixmap().isNull()
 
 
-def test_settings_relayout_and_export_a_pdf(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_settings_relayout_and_export_a_pdf(qtbot, tmp_path: Path) -> None:
     scenario = load_scenario(ROOT / "scenarios" / "demo-platoon.yaml")
     dialog = SheetDialog(scenario_source(scenario))
     qtbot.addWidget(dialog)
@@ -60,7 +60,7 @@ def test_settings_relayout_and_export_a_pdf(qtbot, tmp_path: Path) -> None:  # t
     assert all(r.width == pytest.approx(54.0, abs=0.01) for r in fronts)  # 3/4 in
 
 
-def test_copies_and_no_cut_lines_for_a_counters_file(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_copies_and_no_cut_lines_for_a_counters_file(qtbot, tmp_path: Path) -> None:
     counters = load_counters(ROOT / "counters" / "squad.yaml")
     dialog = SheetDialog(counters_source("squad", list(counters.units.values())))
     qtbot.addWidget(dialog)

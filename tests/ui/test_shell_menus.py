@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MAP = paths.MAPS / "eisenbach-gap.yaml"
 
 
-def _open(qtbot, settings, path: Path):  # type: ignore[no-untyped-def]
+def _open(qtbot, settings, path: Path):
     from tabletop.ui.app import create_window
 
     window = create_window(path, settings)
@@ -30,7 +30,7 @@ def _open(qtbot, settings, path: Path):  # type: ignore[no-untyped-def]
     return window
 
 
-def _items(window, only: set[str] | None = None) -> set[tuple[str, str, frozenset[str]]]:  # type: ignore[no-untyped-def]
+def _items(window, only: set[str] | None = None) -> set[tuple[str, str, frozenset[str]]]:
     """(menu, item, its shortcuts) of every visible item of the menu bar's menus, one
     level deep (a submenu by its title), as a user sees them when the menu opens."""
     found = set()
@@ -61,7 +61,7 @@ def _table() -> list[tuple[str, str, str]]:
     return rows
 
 
-def test_the_menu_table_of_the_docs_is_the_real_menus(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_menu_table_of_the_docs_is_the_real_menus(qtbot, settings) -> None:
     platoon = _open(qtbot, settings, paths.DEMO_SCENARIO)
     squad = _open(qtbot, settings, paths.SCENARIOS / "demo-squad.yaml")
     real = _items(platoon) | _items(squad)
@@ -81,7 +81,7 @@ def test_the_menu_table_of_the_docs_is_the_real_menus(qtbot, settings) -> None: 
             menu, item, shortcut, keys[(menu, item)])  # fmt: skip
 
 
-def test_the_play_menu_shows_the_games_ruleset_only(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_play_menu_shows_the_games_ruleset_only(qtbot, settings) -> None:
     from tabletop.rules.engine import ruleset_actions
 
     platoon = {i for m, i, _ in _items(_open(qtbot, settings, paths.DEMO_SCENARIO), {"Play"})}
@@ -97,7 +97,7 @@ def test_the_play_menu_shows_the_games_ruleset_only(qtbot, settings) -> None:  #
     assert "run" not in ruleset_actions("platoon") and "draw" not in ruleset_actions("squad")
 
 
-def test_file_new_map_from_the_play_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_file_new_map_from_the_play_window(qtbot, window) -> None:
     action = window.findChild(QAction, "action-file-new-map")
     assert action.isEnabled() and window.editor is None
     action.trigger()
@@ -122,7 +122,7 @@ def test_file_new_map_from_the_play_window(qtbot, window) -> None:  # type: igno
 )
 def test_missing_xcb_libraries_are_named_with_their_packages(
     environ: dict[str, str], missing: set[str], told: bool, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     import sys
 
     from tabletop.ui.app import missing_xcb_libraries
@@ -134,7 +134,7 @@ def test_missing_xcb_libraries_are_named_with_their_packages(
         assert "libxcb-cursor.so.0" in problem and "apt-get install libxcb-cursor0" in problem
 
 
-def test_the_app_says_what_to_install_instead_of_aborting(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_the_app_says_what_to_install_instead_of_aborting(monkeypatch, capsys) -> None:
     import sys
 
     from tabletop.ui import app

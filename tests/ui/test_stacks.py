@@ -26,7 +26,7 @@ STACK = "1117"
 
 
 @pytest.fixture
-def demo(qtbot, settings):  # type: ignore[no-untyped-def]
+def demo(qtbot, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(paths.DEMO_SCENARIO, settings)
@@ -38,16 +38,16 @@ def demo(qtbot, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def click_at(qtbot, win, pos: QPoint) -> None:  # type: ignore[no-untyped-def]
+def click_at(qtbot, win, pos: QPoint) -> None:
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def click_hex(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, win, label: str) -> None:
     click_at(qtbot, win, win.view.viewport_point(label))
 
 
-def press(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
+def press(qtbot, win, name: str) -> None:
     act = win.play.actions[name]
     widget = win.play.turn_bar.widgetForAction(act)
     if widget is None or not widget.isVisible():
@@ -56,7 +56,7 @@ def press(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def draw(qtbot, win, faces: list[int]) -> None:  # type: ignore[no-untyped-def]
+def draw(qtbot, win, faces: list[int]) -> None:
     win.document.dice = ScriptedDice(faces)
     press(qtbot, win, "draw")
 
@@ -67,7 +67,7 @@ def near(a: QColor, b: QColor, tolerance: int = 16) -> bool:
     )
 
 
-def test_a_click_on_each_fanned_counter_selects_that_unit(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_on_each_fanned_counter_selects_that_unit(qtbot, demo) -> None:
     win = demo
     scene, view, c = win.map_scene, win.view, win.play.controller
     h = scene.hexmap.parse(STACK)
@@ -91,7 +91,7 @@ def test_a_click_on_each_fanned_counter_selects_that_unit(qtbot, demo) -> None: 
     assert c.selected == ids[(ids.index(before) + 1) % len(ids)]
 
 
-def test_the_stack_viewer_shows_every_unit_of_a_three_unit_hex(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_stack_viewer_shows_every_unit_of_a_three_unit_hex(qtbot, demo) -> None:
     win = demo
     scene, view, viewer = win.map_scene, win.view, win.play.stack_viewer
     h = scene.hexmap.parse(STACK)
@@ -117,7 +117,7 @@ def test_the_stack_viewer_shows_every_unit_of_a_three_unit_hex(qtbot, demo) -> N
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
 
 
-def test_the_tooltip_names_every_unit_of_the_hex(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_tooltip_names_every_unit_of_the_hex(qtbot, demo) -> None:
     win = demo
     scene, view = win.map_scene, win.view
     h = scene.hexmap.parse(STACK)
@@ -132,7 +132,7 @@ def test_the_tooltip_names_every_unit_of_the_hex(qtbot, demo) -> None:  # type: 
     QToolTip.hideText()
 
 
-def test_the_outline_and_hex_dock_follow_a_moved_unit(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_outline_and_hex_dock_follow_a_moved_unit(qtbot, demo) -> None:
     win = demo
     scene, doc = win.map_scene, win.document
     draw(qtbot, win, [2, 1])  # kampfgruppe
@@ -152,7 +152,7 @@ def test_the_outline_and_hex_dock_follow_a_moved_unit(qtbot, demo) -> None:  # t
     assert scene.selected_hex == back and win.hex_dock.hex == back
 
 
-def test_the_drawn_formations_counters_are_ringed_while_its_impulse_lasts(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_drawn_formations_counters_are_ringed_while_its_impulse_lasts(qtbot, demo) -> None:
     win = demo
     scene, state = win.map_scene, win.document.state
     assert not scene.marked
@@ -173,7 +173,7 @@ def test_the_drawn_formations_counters_are_ringed_while_its_impulse_lasts(qtbot,
     assert scene.marked == formation
 
 
-def test_a_marker_under_counters_keeps_a_badge(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_marker_under_counters_keeps_a_badge(qtbot, demo) -> None:
     win = demo
     scene, view, state = win.map_scene, win.view, win.document.state
     wreck = scene.hexmap.parse("1810")

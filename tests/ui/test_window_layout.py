@@ -17,7 +17,7 @@ MAP = paths.MAPS / "eisenbach-gap.yaml"
 COUNTERS = paths.COUNTERS / "platoon.yaml"
 
 
-def _window(qtbot, settings, path: Path | None = None):  # type: ignore[no-untyped-def]
+def _window(qtbot, settings, path: Path | None = None):
     from tabletop.ui.app import create_window
 
     window = create_window(path or paths.DEMO_SCENARIO, settings)
@@ -28,21 +28,21 @@ def _window(qtbot, settings, path: Path | None = None):  # type: ignore[no-untyp
     return window
 
 
-def _view_items(window) -> list[str]:  # type: ignore[no-untyped-def]
+def _view_items(window) -> list[str]:
     """The View menu's items as a user sees them when it opens."""
     window.view_menu.aboutToShow.emit()
     return [a.text().replace("&", "") for a in window.view_menu.actions()
             if a.isVisible() and not a.isSeparator()]  # fmt: skip
 
 
-def _shown(window, name: str) -> bool:  # type: ignore[no-untyped-def]
+def _shown(window, name: str) -> bool:
     dock = window.findChild(QDockWidget, name)
     return (dock is not None and not dock.isHidden()
             and window.dockWidgetArea(dock) != Qt.DockWidgetArea.NoDockWidgetArea)  # fmt: skip
 
 
 @pytest.mark.parametrize("editor", ["map", "scenario", "counters"])
-def test_quitting_in_an_editor_leaves_the_next_game_its_docks(qtbot, settings, editor) -> None:  # type: ignore[no-untyped-def]
+def test_quitting_in_an_editor_leaves_the_next_game_its_docks(qtbot, settings, editor) -> None:
     window = _window(qtbot, settings)
     if editor == "map":
         assert window.open_file(MAP)
@@ -67,7 +67,7 @@ def test_quitting_in_an_editor_leaves_the_next_game_its_docks(qtbot, settings, e
         assert text in items, items
 
 
-def test_the_view_menu_lists_the_docks_of_the_mode(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_view_menu_lists_the_docks_of_the_mode(qtbot, settings) -> None:
     window = _window(qtbot, settings)
     play_items = _view_items(window)
     assert {"Hex Dock", "Log Dock", "Actions Dock", "Odds Dock"} <= set(play_items)
@@ -87,7 +87,7 @@ def test_the_view_menu_lists_the_docks_of_the_mode(qtbot, settings) -> None:  # 
 
 
 @pytest.mark.qt_log_ignore("does not support raise")  # a floating dock, offscreen
-def test_a_hidden_dock_comes_back_from_the_view_menu_and_reset(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_hidden_dock_comes_back_from_the_view_menu_and_reset(qtbot, settings) -> None:
     window = _window(qtbot, settings)
     _view_items(window)
     actions = {a.text().replace("&", ""): a for a in window.view_menu.actions()}
@@ -104,7 +104,7 @@ def test_a_hidden_dock_comes_back_from_the_view_menu_and_reset(qtbot, settings) 
     assert not window.hex_dock.isFloating()
 
 
-def test_each_editor_keeps_its_own_layout(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_each_editor_keeps_its_own_layout(qtbot, settings) -> None:
     window = _window(qtbot, settings)
     window.log_dock.hide()  # play's choice
     assert window.open_file(MAP)
@@ -122,7 +122,7 @@ def test_each_editor_keeps_its_own_layout(qtbot, settings) -> None:  # type: ign
     assert not _shown(again, "log-dock") and _shown(again, "hex-dock")
 
 
-def test_play_this_scenario_gives_the_actions_dock_its_room(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_play_this_scenario_gives_the_actions_dock_its_room(qtbot, settings) -> None:
     window = _window(qtbot, settings)
     window.resize(1300, 850)
     QApplication.processEvents()
@@ -134,7 +134,7 @@ def test_play_this_scenario_gives_the_actions_dock_its_room(qtbot, settings) -> 
     assert window.play.panel.height() >= before - 10, (before, window.play.panel.height())
 
 
-def test_a_layout_saved_elsewhere_or_broken_is_not_trusted(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_layout_saved_elsewhere_or_broken_is_not_trusted(qtbot, settings) -> None:
     settings.setValue("window/state", QByteArray(b"an editor's layout of an old version"))
     settings.setValue("window/layout/play", "not a layout")
     window = _window(qtbot, settings)
@@ -142,7 +142,7 @@ def test_a_layout_saved_elsewhere_or_broken_is_not_trusted(qtbot, settings) -> N
     assert settings.value("window/state") is None  # the old key is gone for good
 
 
-def test_a_window_larger_than_the_screen_is_restored_inside_it(qtbot, settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_window_larger_than_the_screen_is_restored_inside_it(qtbot, settings, tmp_path) -> None:
     from tabletop.ui.layout import fit_to_screen
     from tabletop.ui.mainwindow import MainWindow
 

@@ -127,7 +127,7 @@ class _Form(QWidget):
     def put(self, key: str, value: object) -> None:
         widget = self.widgets[key]
         if isinstance(widget, QSpinBox):
-            widget.setValue(int(value))  # type: ignore[call-overload]
+            widget.setValue(int(value))
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
         elif isinstance(widget, QComboBox):
@@ -444,7 +444,7 @@ class PlatoonForm(_Form):
         if first not in sides:
             raise ValueError(f"a {kind.value} needs a {first} side")
         return dataclasses.replace(
-            t, **self._checked_common(), kind=kind, target=self.data("target"),  # type: ignore[arg-type]
+            t, **self._checked_common(), kind=kind, target=self.data("target"),
             tec_column=self.data("tec_column"), support_weapon=self.data("support_weapon"),
             moving_fire=self.checked("moving_fire"), recon=self.checked("recon"),
             amphibious=self.checked("amphibious"), sapper=self.checked("sapper"),

@@ -307,7 +307,7 @@ class SquadForm(_Form):
         optional = {k: (self.value(k) if self.checked(f"has-{k}") else None)
                     for k, *_ in OPTIONAL}  # fmt: skip
         return dataclasses.replace(
-            t, **self._checked_common(), figures=tuple(figures),  # type: ignore[arg-type]
+            t, **self._checked_common(), figures=tuple(figures),
             fire=self._fire("fire") if self.checked("fire") else None,
             artillery=self._artillery(), bombs=self._bombs(), accuracy=accuracy,
             chassis=None if chassis is None else str(chassis),

@@ -289,7 +289,7 @@ class ScenarioEditor(QObject):
             return
         if units != sc.units:
             self._push(EditScenario(sc, text, units=units))
-        self.select_unit(value if key == "id" else unit_id)  # type: ignore[arg-type]
+        self.select_unit(value if key == "id" else unit_id)
 
     def lay_marker(self, h: Hex) -> None:
         sc = self.document.scenario
@@ -456,7 +456,7 @@ def edit_scenario(window, document: ScenarioDocument) -> ScenarioEditor:
     attach_document(window, document, detach_play=True)
     editor = ScenarioEditor(window, document)
     show_editor_scene(window, editor)
-    _hide_play(window, editor)  # type: ignore[arg-type]
+    _hide_play(window, editor)
     editor.install()
     window.view.default_zoom()
     window._update_title()

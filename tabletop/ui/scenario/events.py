@@ -59,7 +59,7 @@ ENTRY = QColor("#333333")
 
 
 class _PickTool(PickHexTool):
-    def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, owner) -> None:
         super().__init__(owner)
         self.owner = owner
 
@@ -146,7 +146,7 @@ class VictoryPage(Page):
     """The objective hexes (a list, the victory tool, Remove, and the selected ones' VP and
     owner), then how the game is scored: VP per loss, the margin, sudden death."""
 
-    def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, owner) -> None:
         super().__init__(owner)
         column = QVBoxLayout(self)
         column.addWidget(describe("The objective hexes (victory: hexes). Pick them on the "
@@ -285,7 +285,7 @@ class _EventPage(Page):
 
     tool = ""
 
-    def __init__(self, owner, table: QTableWidget) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, owner, table: QTableWidget) -> None:
         super().__init__(owner)
         self.table = table
         self.table.itemSelectionChanged.connect(self._selection_changed)
@@ -367,7 +367,7 @@ class ReinforcementsPage(_EventPage):
     tool = "entry"
     field = "reinforcements"
 
-    def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, owner) -> None:
         table = _table("reinforcement-table", ["Turn", "Side", "Unit", "Enters", "Landed"])
         super().__init__(owner, table)
         self.note = describe("Units that enter in a later turn, at the start of their "
@@ -473,7 +473,7 @@ class AirStrikesPage(_EventPage):
     tool = "strike"
     field = "air_strikes"
 
-    def __init__(self, owner) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, owner) -> None:
         table = _table("airstrike-table", ["Turn", "Side", "Aircraft", "Target"])
         super().__init__(owner, table)
         self.note = describe("In its turn the side may call the aircraft onto the hex "
@@ -546,7 +546,7 @@ class AirStrikesPage(_EventPage):
 class EventsDock(QDockWidget):
     """The **Events** dock: Victory, Reinforcements and Air Strikes pages."""
 
-    def __init__(self, owner, parent: QWidget | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, owner, parent: QWidget | None = None) -> None:
         super().__init__("Events", parent)
         self.setObjectName("scenario-events")
         self.setMinimumWidth(330)
@@ -565,7 +565,7 @@ class EventMarks(QGraphicsItem):
     """Victory hexes (a gold outline and star), reinforcement entry hexes (dashed, ``R`` and
     the turn in the side's colour) and air strike targets (a red ring, ``A`` and the turn)."""
 
-    def __init__(self, scene, scenario: Scenario) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scene, scenario: Scenario) -> None:
         super().__init__()
         self.map_scene = scene
         self.scenario = scenario
@@ -577,12 +577,12 @@ class EventMarks(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return self.map_scene.map_rect()  # type: ignore[no-any-return]
+        return self.map_scene.map_rect()
 
     def _corners(self, h: Hex) -> QPolygonF:
         return QPolygonF([QPointF(x, y) for x, y in self.map_scene.layout.corners(h)])
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         sc = self.scenario
         size = float(self.map_scene.map_painter.size)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -622,7 +622,7 @@ class EventMarks(QGraphicsItem):
         for h, items in texts.items():
             self._texts(painter, h, items, size)
 
-    def _texts(self, painter: QPainter, h: Hex, items, size: float) -> None:  # type: ignore[no-untyped-def]
+    def _texts(self, painter: QPainter, h: Hex, items, size: float) -> None:
         seen: list[tuple[str, QColor]] = []
         for item in items:
             if item not in seen:

@@ -220,7 +220,7 @@ class NewScenarioDialog(QDialog):
         super().accept()
 
 
-def _new(map_path, counters, sides, name, turns) -> ScenarioDocument:  # type: ignore[no-untyped-def]
+def _new(map_path, counters, sides, name, turns) -> ScenarioDocument:
     from tabletop.ui.scenario.editor import new_scenario
 
     return new_scenario(map_path, counters, sides, name, turns)
@@ -259,7 +259,7 @@ def propose_edited_map(dialog: NewScenarioDialog, document: object) -> bool:
     return True
 
 
-def open_new_scenario_dialog(window) -> NewScenarioDialog | None:  # type: ignore[no-untyped-def]
+def open_new_scenario_dialog(window) -> NewScenarioDialog | None:
     """Show the New Scenario dialog over ``window``; OK opens the scenario in its editor."""
     if not window.may_discard():
         return None

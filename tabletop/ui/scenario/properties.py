@@ -360,7 +360,7 @@ class RulesPage(Page):
         column.addWidget(options)
         column.addStretch(1)
 
-    def _option_widget(self, o) -> QWidget:  # type: ignore[no-untyped-def]
+    def _option_widget(self, o) -> QWidget:
         name = o.name
         if o.kind == "choice":
             box = QComboBox(objectName=f"option-{name}")
@@ -387,7 +387,7 @@ class RulesPage(Page):
         self.options[name] = spin
         return spin
 
-    def _mine_attack(self, o) -> QWidget:  # type: ignore[no-untyped-def]
+    def _mine_attack(self, o) -> QWidget:
         row = QWidget()
         line = QHBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
@@ -472,7 +472,7 @@ class PropertiesDock(QDockWidget):
 class ScenarioProperties(QObject):
     """The scenario-level properties of one scenario editor: docks, map tools, overlay."""
 
-    def __init__(self, editor) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, editor) -> None:
         super().__init__(editor)
         self.editor = editor
         self.keep_formation: str | None = None
@@ -483,10 +483,10 @@ class ScenarioProperties(QObject):
 
     @property
     def scenario(self) -> Scenario:
-        return self.editor.document.scenario  # type: ignore[no-any-return]
+        return self.editor.document.scenario
 
     @property
-    def window(self):  # type: ignore[no-untyped-def]
+    def window(self):
         return self.editor.window
 
     def install(self) -> None:

@@ -89,14 +89,14 @@ class TrayList(QListWidget):
         self.setSpacing(1)
         self._dragging: str | None = None
 
-    def mousePressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mousePressEvent(self, event) -> None:
         super().mousePressEvent(event)
         item = self.itemAt(event.position().toPoint())
         self._dragging = item.data(ROLE) if item is not None else None
         if self._dragging is not None:
             self.picked.emit(self._dragging, self.side)
 
-    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
         type_id, self._dragging = self._dragging, None
         pos = event.position().toPoint()

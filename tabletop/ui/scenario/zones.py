@@ -71,7 +71,7 @@ def zone_colour(scenario: Scenario, side: str) -> QColor:
     return side_color_of(scenario.sides, side)
 
 
-def _inset(ends: tuple[tuple[float, float], tuple[float, float]], shape) -> QLineF:  # type: ignore[no-untyped-def]
+def _inset(ends: tuple[tuple[float, float], tuple[float, float]], shape) -> QLineF:
     """A hexside drawn a little inside ``shape``'s hex, so that where two zones meet both
     borders show."""
     c, k = shape.center, 0.1
@@ -83,7 +83,7 @@ def _inset(ends: tuple[tuple[float, float], tuple[float, float]], shape) -> QLin
 class ZoneOverlay(QGraphicsItem):
     """Every side's zone, tinted with the side's colour, a solid line where it ends."""
 
-    def __init__(self, scene, index: ZoneIndex) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scene, index: ZoneIndex) -> None:
         super().__init__()
         self.map_painter = scene.map_painter
         self.scenario = index.scenario
@@ -104,7 +104,7 @@ class ZoneOverlay(QGraphicsItem):
     def owner(self) -> dict[Hex, str]:
         return self.index.table()
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         owner = self.owner
         if not owner:
             return
@@ -160,7 +160,7 @@ class ZoneTool(StrokeTool):
     )
 
     def __init__(self, zones: ZoneEditing) -> None:
-        super().__init__(zones.editor)  # type: ignore[arg-type]
+        super().__init__(zones.editor)
         self.zones = zones
 
     def _paint(self, centres: list[Hex]) -> None:
@@ -265,7 +265,7 @@ class ZoneEditing:
         self.dock: ZoneDock | None = None
         self._unsubscribe = editor.document.subscribe(self._on_event)
 
-    def install(self, window) -> ZoneDock:  # type: ignore[no-untyped-def]
+    def install(self, window) -> ZoneDock:
         dock = self.dock = ZoneDock(self.scenario, window)
         dock.side.currentIndexChanged.connect(lambda _i: self._side_chosen())
         dock.radius.currentIndexChanged.connect(lambda i: self.set_radius(i))

@@ -76,7 +76,7 @@ class _SideMarks(QGraphicsItem):
     def set_sides(self, scene: QGraphicsScene, sides: list[HexSide]) -> None:
         self.prepareGeometryChange()
         path = QPainterPath()
-        layout = scene.layout  # type: ignore[attr-defined]
+        layout = scene.layout
         for side in sides:
             (x1, y1), (x2, y2) = layout.side_endpoints(side)
             path.moveTo(x1, y1)
@@ -87,7 +87,7 @@ class _SideMarks(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.path.boundingRect().adjusted(-6, -6, 6, 6)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, option, widget=None) -> None:
         pen = QPen(BLOCKED, 7.0)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
@@ -121,7 +121,7 @@ class SightDrawing:
             item.setVisible(False)
 
     def draw(self, result: LosResult, caption: str) -> None:
-        centre = self.scene.hex_center  # type: ignore[attr-defined]
+        centre = self.scene.hex_center
         start, end = centre(result.from_hex), centre(result.to_hex)
         color = CLEAR if result.clear else BLOCKED
         self.line.show_line(start, end, caption, color)
@@ -138,7 +138,7 @@ class SightDrawing:
         if not result.blocked_by:
             return 0.0
         first = result.blocked_by[0]
-        centre = self.scene.hex_center  # type: ignore[attr-defined]
+        centre = self.scene.hex_center
         if isinstance(first, HexSide):
             a, b = first.hexes()
             point = (centre(a) + centre(b)) / 2

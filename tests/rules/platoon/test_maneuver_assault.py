@@ -100,7 +100,7 @@ def test_digging_in_takes_effect_at_the_next_impulse_and_a_move_removes_it() -> 
         ("end-turn", {}),
         ("draw", {"formation": "b1"}),
     ):
-        act(state, action, **kw)  # type: ignore[arg-type]
+        act(state, action, **kw)
     assert state.unit("t1").has("entrenched") and not state.unit("t1").has("entrenching")
     act(state, "move", unit="t1", to=("0102",))
     assert not state.unit("t1").has("entrenched")
@@ -143,7 +143,7 @@ def test_laying_takes_two_impulses_and_clearing_one() -> None:
         ("end-turn", {}),
         ("draw", {"formation": "b1"}),
     ):
-        act(state, action, **kw)  # type: ignore[arg-type]
+        act(state, action, **kw)
     assert state.unit("s1").has("ops_complete") and state.unit("s1").has("laying_mines")
     assert not state.hex_markers
     act(state, "end-impulse")

@@ -14,7 +14,7 @@ from tests.helpers.platoon_world import BlockedPairs, act, hx, reasons, unit, wo
 def duel(**kw: object) -> object:
     """Blue tank t1 in 0101 about to drive down column 01; red tank e1 in 0110 watches."""
     return world([unit("t1", "TANK", "blue", "0101"), unit("e1", "TANK", "red", "0110"),
-                  *kw.pop("extra", [])], **kw)  # type: ignore[arg-type]  # fmt: skip
+                  *kw.pop("extra", [])], **kw)  # fmt: skip
 
 
 def test_move_pauses_for_opportunity_fire_and_resumes() -> None:
@@ -227,7 +227,7 @@ def test_a_paused_move_is_frozen_and_each_result_keeps_what_it_reported() -> Non
     moved = act(state, "move", unit="t1", to=("0102", "0103"))
     assert isinstance(state.pending, Pending) and state.pending.opportunity_fire
     with pytest.raises(dataclasses.FrozenInstanceError):
-        state.pending.kind = "move_paused"  # type: ignore[misc]
+        state.pending.kind = "move_paused"
     act(state, "opportunity-fire", [1, 2, 3], unit="e1", target="t1", weapon="ap")
     assert state.pending is not None and state.pending.move_paused and state.pending.shots == 1
     assert moved.pending is not None and moved.pending.opportunity_fire

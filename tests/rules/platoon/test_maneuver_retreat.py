@@ -14,7 +14,7 @@ from tests.helpers.platoon_world import act, events, hx, status, unit, world
 
 
 def moves(result: object, uid: str) -> list[str]:
-    return [e["to"] for e in events(result) if e["event"] == "moved" and e["unit"] == uid]  # type: ignore[arg-type]
+    return [e["to"] for e in events(result) if e["event"] == "moved" and e["unit"] == uid]
 
 
 # --- discrepancy 1: the assaulted hex's minefield ---------------------------------------------

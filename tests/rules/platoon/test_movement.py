@@ -7,7 +7,7 @@ from tabletop.rules.platoon.movement import enter_cost, moving_fire_budget, plan
 from tests.helpers.platoon_world import act, events, hx, reasons, unit, world
 
 
-def mover(at: str = "0105", **kw: object) -> list:  # type: ignore[type-arg]
+def mover(at: str = "0105", **kw: object) -> list:
     return [unit("t1", "MFTANK", "blue", at), unit("e1", "TANK", "red", "0110"), *kw.values()]
 
 

@@ -15,7 +15,7 @@ from tests.helpers.platoon_world import CLEAR, act, events, hx, reasons, unit, w
 def base(**kw: object) -> GameState:
     units = [unit("t1", "TANK", "blue", "0101"), unit("e1", "TANK", "red", "0105"),
              unit("v1", "IFV", "blue", "0102"), unit("i1", "INF", "red", "0104")]  # fmt: skip
-    return world(units, **kw)  # type: ignore[arg-type]
+    return world(units, **kw)
 
 
 # --- the cup ----------------------------------------------------------------------------------

@@ -22,10 +22,10 @@ def scene(**kw: object) -> GameState:
     """Blue i1 (+ i1-sw, AP 2 dice 4+, missile, range 8) in 0505; red IFV v1 (armor 1,
     save 6) in 0507 and red tank t1 (armor 2, save 5) in 0607, both in clear."""
     sw_kw = kw.pop("sw_kw", {})
-    units = [*platoon("i1", "0505", **sw_kw),  # type: ignore[arg-type]
+    units = [*platoon("i1", "0505", **sw_kw),
              unit("v1", "IFV", "red", "0507"), unit("t1", "TANK", "red", "0607"),
-             *kw.pop("extra", [])]  # type: ignore[misc]  # fmt: skip
-    return world(units, **kw)  # type: ignore[arg-type]
+             *kw.pop("extra", [])]  # fmt: skip
+    return world(units, **kw)
 
 
 def test_platoon_and_sw_on_one_target_make_one_save_against_the_total() -> None:

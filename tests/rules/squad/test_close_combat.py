@@ -21,12 +21,12 @@ from tests.helpers.squad_world import (
 )
 
 
-def melee(*units: Any, **kw: Any):  # type: ignore[no-untyped-def]
+def melee(*units: Any, **kw: Any):
     """Both sides in 0505, in the german close-combat phase (german attacking)."""
     return world(list(units), phase="close_combat", **kw)
 
 
-def cc(state: Any, dice: list[int], **kw: Any):  # type: ignore[no-untyped-def]
+def cc(state: Any, dice: list[int], **kw: Any):
     return act(state, "close-combat", dice=dice, hex="0505", **kw)
 
 
@@ -316,7 +316,7 @@ def test_ammunition_runs_out_no_attack_dice_but_still_defends() -> None:
     assert {"event": "out_of_ammo", "unit": "t"} in events(result)
 
 
-def protected_melee():  # type: ignore[no-untyped-def]
+def protected_melee():
     return melee(
         unit("g", "GER_RIFLE_SQUAD", "german", "0505", figures=1),
         unit("s1", "RIFLE_SQUAD", "soviet", "0505", figures=3, status=Status.SUPPRESSED),

@@ -18,7 +18,7 @@ HITS = [5, 5, 6, 6]
 NO_MORALE = sorted(MODULES["squad"] - {"morale"})
 
 
-def shoot(state, target: str, saves: list[int]) -> tuple[str, int]:  # type: ignore[no-untyped-def]
+def shoot(state, target: str, saves: list[int]) -> tuple[str, int]:
     """Fire ``f`` at ``target``; (the save's need, saves made). Within 4 hexes the team's two
     soldiers roll first (1 die each at 6+): they miss."""
     close = state.unit("f").hex.distance(state.unit(target).hex) <= 4
@@ -32,7 +32,7 @@ def firer(at: str = "0102") -> object:
     return unit("f", "HMG_TEAM", "german", at)
 
 
-def game(target_type: str, at: str = "0505", fire_from: str = "0102", **kw):  # type: ignore[no-untyped-def]
+def game(target_type: str, at: str = "0505", fire_from: str = "0102", **kw):
     kw.setdefault("rules", NO_MORALE)
     return world([firer(fire_from), unit("t", target_type, "soviet", at)], phase="shooting", **kw)
 
@@ -211,5 +211,5 @@ def test_the_tolerance_is_only_for_floating_point_noise() -> None:
     state = game("RIFLE_SQUAD", terrain={"0505": "woods"})
     t = state.unit("t")
     for share, steps in ((0.5 + 1e-12, ("only a small part visible",)), (0.5 + 1e-6, ())):
-        spec = save_spec(state, t, hx("0102"), _Share(los_of(state), share))  # type: ignore[arg-type]
+        spec = save_spec(state, t, hx("0102"), _Share(los_of(state), share))
         assert spec.steps == steps, share

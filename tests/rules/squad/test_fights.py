@@ -14,7 +14,7 @@ from tabletop.rules.squad.odds import close_combat_odds
 from tests.helpers.squad_world import act, los_of, unit, world
 
 
-def two_on_two():  # type: ignore[no-untyped-def]
+def two_on_two():
     return world(
         [
             unit("g1", "GER_RIFLE_SQUAD", "german", "0505", figures=4),

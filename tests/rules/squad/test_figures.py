@@ -10,7 +10,7 @@ from tabletop.rules.unitjson import unit_json
 from tests.helpers.squad_world import act, events, fallen, fig, rolls, standing, unit, world
 
 
-def wound(state, uid: str, n: int) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
+def wound(state, uid: str, n: int) -> list[dict[str, object]]:
     result = ActionResult("test")
     apply_wounds(state, state.unit(uid), n, result)
     return events(result)
@@ -83,12 +83,12 @@ def test_unit_json_counts_standing_figures_and_the_wounds_in_use() -> None:
 
 
 # --- medics ---------------------------------------------------------------------------------
-def _start_of_german_turn(*units, **kw):  # type: ignore[no-untyped-def]
+def _start_of_german_turn(*units, **kw):
     """Soviet end phase: the next end-phase starts the German player turn (its medics)."""
     return world(list(units), phase="end", side="soviet", **kw)
 
 
-def _rifle_with_fallen(uid: str, at: str, n: int, medic: bool = True):  # type: ignore[no-untyped-def]
+def _rifle_with_fallen(uid: str, at: str, n: int, medic: bool = True):
     figures = [fig("soldier") for _ in range(4)] + [fig("soldier", 1, True) for _ in range(n)]
     if medic:
         figures.append(fig("medic"))

@@ -10,7 +10,7 @@ from tabletop.model import Status
 from tests.helpers.squad_world import act, events, fig, reasons, rolls, standing, types, unit, world
 
 
-def shooting(*units, **kw):  # type: ignore[no-untyped-def]
+def shooting(*units, **kw):
     return world(list(units), phase="shooting", **kw)
 
 

@@ -15,7 +15,7 @@ from tabletop.model import HexMarker, LogEntry, Status
 from tests.helpers.squad_world import act, events, hx, reasons, rolls, standing, unit, until, world
 
 
-def field(at: str, kind: str = "minefield_ap", side: str = "soviet", revealed: bool = False):  # type: ignore[no-untyped-def]
+def field(at: str, kind: str = "minefield_ap", side: str = "soviet", revealed: bool = False):
     return HexMarker(hx(at), kind, side, revealed)
 
 

@@ -92,7 +92,7 @@ def test_morale_test_action_rolls_2d6_against_steadiness() -> None:
 
 
 # --- how long Suppressed lasts (rules 3.7: "through the end of its side's next player turn")
-def _held_through_its_next_player_turn(state, uid: str) -> None:  # type: ignore[no-untyped-def]
+def _held_through_its_next_player_turn(state, uid: str) -> None:
     """``uid`` (german, Suppressed in the german player turn of turn 1) stays Suppressed at
     the end of that turn and all through the german player turn of turn 2, and recovers in
     that turn's end phase."""

@@ -82,7 +82,7 @@ TWO_DICE = replace(types()["AT_RIFLE_TEAM"], id="TWO_AT", figures=(
         (2, unit("t", "CAVALRY", "soviet", "0305", figures=[fig("cavalry", 1)]), {}),
     ],
 )
-def test_exact_odds_equal_brute_force(dice, target, terrain) -> None:  # type: ignore[no-untyped-def]
+def test_exact_odds_equal_brute_force(dice, target, terrain) -> None:
     firer = unit("f", "TWO_AT", "german", "0105", utype=TWO_DICE, figures=[fig("at_rifle")] * dice)
     # morale off: its tests (2 dice after a loss) are not part of the odds and would
     # multiply the sequences to enumerate by 36

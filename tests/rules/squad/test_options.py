@@ -57,7 +57,7 @@ def test_reach_lists_costs_and_the_reasons_of_hexes_it_cannot_enter() -> None:
     )
 
 
-def _kw(choice):  # type: ignore[no-untyped-def]
+def _kw(choice):
     out = {"unit": choice.units[0]}
     for key in ("target", "hex"):
         if getattr(choice, key) is not None:

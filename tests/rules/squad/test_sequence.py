@@ -9,7 +9,7 @@ from tests.helpers.squad_world import act, events, los_of, reasons, unit, world
 PHASES = ["movement", "shooting", "close_combat", "end"]
 
 
-def where(state):  # type: ignore[no-untyped-def]
+def where(state):
     return (state.turn, state.phase, state.active_side)
 
 

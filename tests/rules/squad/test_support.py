@@ -64,7 +64,7 @@ def test_indirect_fire_needs_a_spotter_direct_fire_its_own_sight_smaller_calibre
     assert len(gun.hex_markers) == 1
 
 
-def strike_world(aircraft: str, **kw):  # type: ignore[no-untyped-def]
+def strike_world(aircraft: str, **kw):
     state = world(
         [
             unit("s", "RIFLE_SQUAD", "soviet", "0505", figures=3),

@@ -32,7 +32,7 @@ def files(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _open(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
+def _open(qtbot, path: Path, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
@@ -45,7 +45,7 @@ def _open(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def counters_window(qtbot, files: Path, settings):  # type: ignore[no-untyped-def]
+def counters_window(qtbot, files: Path, settings):
     return _open(qtbot, files / "counters" / "platoon.yaml", settings)
 
 
@@ -65,7 +65,7 @@ def type_into(box: QSpinBox, text: str) -> None:
     QTest.keyClicks(line, text)
 
 
-def shows_its_look(item) -> bool:  # type: ignore[no-untyped-def]
+def shows_its_look(item) -> bool:
     """The counter's pixmap is its look's face (at its level, or another's standing in)."""
     faces = item.faces
     own = faces.get(item.look, item.level)
@@ -76,13 +76,13 @@ def shows_its_look(item) -> bool:  # type: ignore[no-untyped-def]
     )
 
 
-def firepower(window, type_id: str) -> int:  # type: ignore[no-untyped-def]
+def firepower(window, type_id: str) -> int:
     t = window.document.counters.by_id(type_id)
     assert isinstance(t, PlatoonUnitType)
-    return t.sides["full"].ap.firepower  # type: ignore[union-attr]
+    return t.sides["full"].ap.firepower
 
 
-def test_a_counters_file_opens_in_the_counter_editor(counters_window) -> None:  # type: ignore[no-untyped-def]
+def test_a_counters_file_opens_in_the_counter_editor(counters_window) -> None:
     win = counters_window
     assert isinstance(win.document, CountersDocument)
     assert win.findChild(QListWidget, "counter-list").count() == 35
@@ -92,7 +92,7 @@ def test_a_counters_file_opens_in_the_counter_editor(counters_window) -> None:  
 
 def test_firepower_edit_updates_preview_and_the_games_map_and_undoes(
     qtbot, files: Path, settings, counters_window
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     game = _open(qtbot, files / "scenarios" / "demo-platoon.yaml", settings)
     win, editor = counters_window, counters_window.editor
     lst = win.findChild(QListWidget, "counter-list")
@@ -123,7 +123,7 @@ def test_firepower_edit_updates_preview_and_the_games_map_and_undoes(
     assert not win.isWindowModified()
 
 
-def test_add_duplicate_delete_reorder_and_undo(counters_window) -> None:  # type: ignore[no-untyped-def]
+def test_add_duplicate_delete_reorder_and_undo(counters_window) -> None:
     win, editor = counters_window, counters_window.editor
     ids = lambda: [t.id for t in win.document.counters.types]  # noqa: E731
     first = ids()
@@ -142,7 +142,7 @@ def test_add_duplicate_delete_reorder_and_undo(counters_window) -> None:  # type
     assert ids()[1] == "M48_2"
 
 
-def test_save_writes_a_valid_counters_file(counters_window, files: Path) -> None:  # type: ignore[no-untyped-def]
+def test_save_writes_a_valid_counters_file(counters_window, files: Path) -> None:
     win, editor = counters_window, counters_window.editor
     editor.select(win.document.counters.index_of("T72"))
     name = editor.form.widgets["name"]
@@ -161,7 +161,7 @@ def test_save_writes_a_valid_counters_file(counters_window, files: Path) -> None
     assert not win.isWindowModified() and win.document.path == out
 
 
-def test_a_bad_colour_is_refused_by_the_form(counters_window) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_colour_is_refused_by_the_form(counters_window) -> None:
     editor = counters_window.editor
     colour = editor.form.widgets["colour"]
     QTest.mouseClick(colour, LEFT, NONE, QPoint(5, 5))
@@ -170,7 +170,7 @@ def test_a_bad_colour_is_refused_by_the_form(counters_window) -> None:  # type: 
     assert editor.current.art == {}
 
 
-def test_a_file_that_would_not_validate_is_not_saved(counters_window, files: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_that_would_not_validate_is_not_saved(counters_window, files: Path) -> None:
     import dataclasses
 
     win, editor = counters_window, counters_window.editor
@@ -191,7 +191,7 @@ def test_a_file_that_would_not_validate_is_not_saved(counters_window, files: Pat
     assert problems and any("ABRAMS" in p.message for p in problems)
 
 
-def test_opening_a_scenario_leaves_the_counter_editor(counters_window, files: Path) -> None:  # type: ignore[no-untyped-def]
+def test_opening_a_scenario_leaves_the_counter_editor(counters_window, files: Path) -> None:
     win = counters_window
     assert win.open_file(files / "scenarios" / "demo-platoon.yaml")
     assert win.editor is None
@@ -200,7 +200,7 @@ def test_opening_a_scenario_leaves_the_counter_editor(counters_window, files: Pa
     assert win.hex_dock.isVisibleTo(win)
 
 
-def test_print_counter_sheet_prints_the_edited_types(counters_window) -> None:  # type: ignore[no-untyped-def]
+def test_print_counter_sheet_prints_the_edited_types(counters_window) -> None:
     win = counters_window
     QTest.mouseClick(win.findChild(QAbstractButton, "counter-duplicate"), LEFT, NONE, QPoint(5, 5))
     win.print_sheet_action.trigger()
@@ -209,7 +209,7 @@ def test_print_counter_sheet_prints_the_edited_types(counters_window) -> None:  
     assert sum(len(p.cells) for p in dialog.pages) == 36
 
 
-def test_long_texts_show_their_start_and_typing_keeps_the_cursor(counters_window) -> None:  # type: ignore[no-untyped-def]
+def test_long_texts_show_their_start_and_typing_keeps_the_cursor(counters_window) -> None:
     from PySide6.QtWidgets import QLineEdit
 
     editor = counters_window.editor

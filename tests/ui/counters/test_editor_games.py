@@ -34,7 +34,7 @@ def files(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _open(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
+def _open(qtbot, path: Path, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
@@ -46,13 +46,13 @@ def _open(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def select(win, type_id: str) -> None:  # type: ignore[no-untyped-def]
+def select(win, type_id: str) -> None:
     editor = win.editor
     rect = editor.list.visualItemRect(editor.list.item(win.document.counters.index_of(type_id)))
     QTest.mouseClick(editor.list.viewport(), LEFT, NONE, rect.center())
 
 
-def rename(win, text: str) -> None:  # type: ignore[no-untyped-def]
+def rename(win, text: str) -> None:
     box = win.findChild(QLineEdit, "counter-id")
     QTest.mouseClick(box, LEFT, NONE, QPoint(5, box.height() // 2))
     QTest.keyClick(box, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
@@ -61,7 +61,7 @@ def rename(win, text: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def windows(qtbot, files: Path, settings):  # type: ignore[no-untyped-def]
+def windows(qtbot, files: Path, settings):
     counters = _open(qtbot, files / "counters" / "platoon.yaml", settings)
     game = _open(qtbot, files / "scenarios" / "demo-platoon.yaml", settings)
     scenario = _open(qtbot, files / "scenarios" / "demo-platoon.yaml", settings)
@@ -70,7 +70,7 @@ def windows(qtbot, files: Path, settings):  # type: ignore[no-untyped-def]
     return counters, game, scenario
 
 
-def test_a_rename_is_carried_into_open_games_and_undone_with_them(windows, files: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_rename_is_carried_into_open_games_and_undone_with_them(windows, files: Path) -> None:
     counters, game, scenario = windows
     doc: GameDocument = game.document
     doc.dice = ScriptedDice([1, 1])
@@ -118,7 +118,7 @@ def test_a_rename_is_carried_into_open_games_and_undone_with_them(windows, files
     assert data.load_game(out).units["t64-1"].type_id == "T64B"
 
 
-def test_renaming_a_support_weapon_renames_its_carriers(windows) -> None:  # type: ignore[no-untyped-def]
+def test_renaming_a_support_weapon_renames_its_carriers(windows) -> None:
     counters = windows[0]
     select(counters, "MILAN")
     rename(counters, "MILAN2")
@@ -131,7 +131,7 @@ def test_renaming_a_support_weapon_renames_its_carriers(windows) -> None:  # typ
     assert game.state.units["pzgren-1-sw"].type_id == "MILAN2"
 
 
-def test_deleting_a_type_in_use_is_refused_with_the_reason(windows) -> None:  # type: ignore[no-untyped-def]
+def test_deleting_a_type_in_use_is_refused_with_the_reason(windows) -> None:
     counters = windows[0]
     before = [t.id for t in counters.document.counters.types]
     select(counters, "M48")
@@ -151,7 +151,7 @@ def test_deleting_a_type_in_use_is_refused_with_the_reason(windows) -> None:  # 
     assert [t.id for t in counters.document.counters.types] == before
 
 
-def test_a_rename_onto_another_files_id_is_refused(windows) -> None:  # type: ignore[no-untyped-def]
+def test_a_rename_onto_another_files_id_is_refused(windows) -> None:
     counters = windows[0]
     select(counters, "T64")
     rename(counters, "T72")
@@ -159,7 +159,7 @@ def test_a_rename_onto_another_files_id_is_refused(windows) -> None:  # type: ig
     assert counters.editor.current.id == "T64"
 
 
-def test_colours_and_symbol_show_on_the_open_games_map(windows) -> None:  # type: ignore[no-untyped-def]
+def test_colours_and_symbol_show_on_the_open_games_map(windows) -> None:
     counters, game, scenario = windows
     select(counters, "T64")
     item = game.map_scene.counters["t64-1"]

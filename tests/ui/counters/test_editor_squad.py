@@ -22,7 +22,7 @@ NONE = Qt.KeyboardModifier.NoModifier
 
 
 @pytest.fixture
-def win(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
+def win(qtbot, tmp_path: Path, settings):
     from tabletop.ui.app import create_window
 
     (tmp_path / "counters").mkdir()
@@ -37,7 +37,7 @@ def win(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
     return window
 
 
-def show(win, type_id: str):  # type: ignore[no-untyped-def]
+def show(win, type_id: str):
     editor = win.editor
     row = win.document.counters.index_of(type_id)
     rect = editor.list.visualItemRect(editor.list.item(row))
@@ -46,7 +46,7 @@ def show(win, type_id: str):  # type: ignore[no-untyped-def]
     return editor
 
 
-def widget(win, cls, name: str):  # type: ignore[no-untyped-def]
+def widget(win, cls, name: str):
     found = win.findChild(cls, name)
     assert found is not None, name
     win.editor.form.parentWidget().parentWidget().ensureWidgetVisible(found)
@@ -73,22 +73,22 @@ def choose(box: QComboBox, value: object) -> None:
     assert box.currentData() == value
 
 
-def current(win) -> SquadUnitType:  # type: ignore[no-untyped-def]
+def current(win) -> SquadUnitType:
     t = win.editor.current
     assert isinstance(t, SquadUnitType)
     return t
 
 
-def test_artillery_fields_edit_and_undo(win) -> None:  # type: ignore[no-untyped-def]
+def test_artillery_fields_edit_and_undo(win) -> None:
     show(win, "MORTAR_TEAM")
     before = current(win).artillery
     assert before is not None and before.caliber_mm == 82
     caliber = widget(win, QSpinBox, "counter-artillery-caliber-mm")
     assert caliber.value() == 82 and caliber.maximum() == 1000
     type_into(caliber, "120")
-    assert current(win).artillery.caliber_mm == 120  # type: ignore[union-attr]
+    assert current(win).artillery.caliber_mm == 120
     tick(widget(win, QCheckBox, "counter-artillery-indirect"))
-    assert current(win).artillery.indirect is (not before.indirect)  # type: ignore[union-attr]
+    assert current(win).artillery.indirect is (not before.indirect)
     tick(widget(win, QCheckBox, "counter-artillery"))
     assert current(win).artillery is None
     assert not caliber.isEnabled()
@@ -98,7 +98,7 @@ def test_artillery_fields_edit_and_undo(win) -> None:  # type: ignore[no-untyped
     assert caliber.value() == 82 and caliber.isEnabled()
 
 
-def test_accuracy_faces_override_the_class(win) -> None:  # type: ignore[no-untyped-def]
+def test_accuracy_faces_override_the_class(win) -> None:
     show(win, "RIFLE_SQUAD")
     assert current(win).accuracy == (1, 2)
     tick(widget(win, QCheckBox, "counter-accuracy-3"))
@@ -113,7 +113,7 @@ def test_accuracy_faces_override_the_class(win) -> None:  # type: ignore[no-unty
     assert current(win).accuracy == (1, 2)
 
 
-def test_an_spg_needs_its_chassis(qtbot, win) -> None:  # type: ignore[no-untyped-def]
+def test_an_spg_needs_its_chassis(qtbot, win) -> None:
     editor = show(win, "SPG")
     chassis = widget(win, QComboBox, "counter-chassis")
     assert chassis.currentData() == "medium_tank"
@@ -125,26 +125,26 @@ def test_an_spg_needs_its_chassis(qtbot, win) -> None:  # type: ignore[no-untype
     assert "chassis" in editor.hint.text()
 
 
-def test_bombs_and_capacity(win) -> None:  # type: ignore[no-untyped-def]
+def test_bombs_and_capacity(win) -> None:
     show(win, "HEAVY_BOMBER")
     tick(widget(win, QCheckBox, "counter-bombs-carpet"))
-    assert current(win).bombs.carpet is False  # type: ignore[union-attr]
+    assert current(win).bombs.carpet is False
     type_into(widget(win, QSpinBox, "counter-bombs-dice"), "12")
-    assert current(win).bombs.dice == 12  # type: ignore[union-attr]
+    assert current(win).bombs.dice == 12
     show(win, "MEDIUM_TANK")
     capacity = widget(win, QSpinBox, "counter-capacity")
     type_into(capacity, "2")
     assert current(win).capacity == 2
 
 
-def test_figures_add_remove_and_a_heavy_weapons_fire(win) -> None:  # type: ignore[no-untyped-def]
+def test_figures_add_remove_and_a_heavy_weapons_fire(win) -> None:
     show(win, "RIFLE_SQUAD")
     before = current(win).figures
     assert [f.model for f in before] == ["soldier", "medic", "hmg"]
     dice = widget(win, QSpinBox, "figure-2-fire-dice")
     assert dice.isEnabled() and dice.value() == 3
     type_into(dice, "5")
-    assert current(win).figures[2].fire.dice == 5  # type: ignore[union-attr]
+    assert current(win).figures[2].fire.dice == 5
     QTest.mouseClick(widget(win, QAbstractButton, "figure-add"), LEFT, NONE, QPoint(5, 5))
     assert [f.model for f in current(win).figures][-1] == "soldier"
     count = widget(win, QSpinBox, "figure-3-count")
@@ -154,14 +154,14 @@ def test_figures_add_remove_and_a_heavy_weapons_fire(win) -> None:  # type: igno
     assert [(f.model, f.count) for f in current(win).figures] == [
         ("soldier", 8), ("hmg", 1), ("soldier", 4)
     ]  # fmt: skip
-    assert current(win).figures[1].fire.dice == 5  # type: ignore[union-attr]
+    assert current(win).figures[1].fire.dice == 5
     for _ in range(4):
         win.undo()
     assert current(win).figures == before
     assert not widget(win, QSpinBox, "figure-3-count").isVisible()
 
 
-def test_art_colours_symbol_and_the_nation(win) -> None:  # type: ignore[no-untyped-def]
+def test_art_colours_symbol_and_the_nation(win) -> None:
     for type_id in ("HEAVY_TANK", "SPG", "LIGHT_TANK"):
         show(win, type_id)
         type_into(widget(win, QLineEdit, "counter-nation"), "GER")
@@ -183,7 +183,7 @@ def test_art_colours_symbol_and_the_nation(win) -> None:  # type: ignore[no-unty
                     "HEAVY_TANK": {}, "SPG": {}}  # fmt: skip
 
 
-def test_symbol_choice_and_save_round_trip(qtbot, win, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_symbol_choice_and_save_round_trip(qtbot, win, tmp_path: Path) -> None:
     editor = show(win, "CAVALRY")
     front = editor.preview.front.pixmap().toImage()
     choose(widget(win, QComboBox, "counter-symbol"), "armor")

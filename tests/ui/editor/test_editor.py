@@ -36,7 +36,7 @@ def map_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def editor_window(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-def]
+def editor_window(qtbot, map_file: Path, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(map_file, settings)
@@ -50,17 +50,17 @@ def editor_window(qtbot, map_file: Path, settings):  # type: ignore[no-untyped-d
     return win
 
 
-def point(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def point(window, label: str) -> QPoint:
     h = window.document.map.parse(label)
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def side_point(window, side: HexSide) -> QPoint:  # type: ignore[no-untyped-def]
+def side_point(window, side: HexSide) -> QPoint:
     (x0, y0), (x1, y1) = window.map_scene.layout.side_endpoints(side)
     return window.view.mapFromScene(QPointF((x0 + x1) / 2, (y0 + y1) / 2))
 
 
-def stroke(qtbot, window, points: list[QPoint], modifier=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
+def stroke(qtbot, window, points: list[QPoint], modifier=Qt.KeyboardModifier.NoModifier) -> None:
     vp = window.view.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, modifier, points[0])
     for p in points[1:]:
@@ -68,7 +68,7 @@ def stroke(qtbot, window, points: list[QPoint], modifier=Qt.KeyboardModifier.NoM
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, modifier, points[-1])
 
 
-def sides(window, *pairs: tuple[str, str]) -> list[HexSide]:  # type: ignore[no-untyped-def]
+def sides(window, *pairs: tuple[str, str]) -> list[HexSide]:
     p = window.document.map.parse
     return [HexSide(p(a), p(b)) for a, b in pairs]
 
@@ -78,7 +78,7 @@ RIVER = [("0302", "0402"), ("0303", "0402"), ("0303", "0403"), ("0304", "0403"),
          ("0304", "0404"), ("0305", "0404")]  # fmt: skip
 
 
-def paint_everything(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def paint_everything(qtbot, window) -> None:
     """Five strokes: a radius-1 wood, a field filled, a river, a road across it, a hill."""
     ed = window.editor
     window.set_brush("woods")
@@ -97,7 +97,7 @@ def paint_everything(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     stroke(qtbot, window, [point(window, "1002"), point(window, "1003")])
 
 
-def check_everything(hexmap) -> None:  # type: ignore[no-untyped-def]
+def check_everything(hexmap) -> None:
     p = hexmap.parse
     for label in ("0707", "0708", "0606", "0806", "0607", "0807", "0709", "0808", "0608"):
         assert hexmap.cells[p(label)].terrain == "woods", label
@@ -115,7 +115,7 @@ def check_everything(hexmap) -> None:  # type: ignore[no-untyped-def]
     assert hexmap.cells[p("1004")].level == 0
 
 
-def test_a_map_file_opens_in_the_editor(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_a_map_file_opens_in_the_editor(qtbot, editor_window) -> None:
     w = editor_window
     assert isinstance(w.document, MapDocument)
     assert w.findChild(object, "terrain-palette") is w.editor.palette
@@ -130,7 +130,7 @@ def test_a_map_file_opens_in_the_editor(qtbot, editor_window) -> None:  # type: 
         assert w.view.tool.name == tool
 
 
-def test_strokes_paint_and_each_undoes_as_one_step(qtbot, editor_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_strokes_paint_and_each_undoes_as_one_step(qtbot, editor_window, tmp_path) -> None:
     w = editor_window
     doc = w.document
     before = copy.deepcopy((doc.map.cells, doc.map.hexsides))
@@ -158,7 +158,7 @@ def test_strokes_paint_and_each_undoes_as_one_step(qtbot, editor_window, tmp_pat
     assert data.load_map(out).cells == doc.map.cells
 
 
-def test_shift_erases_a_hexside_feature(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_shift_erases_a_hexside_feature(qtbot, editor_window) -> None:
     w = editor_window
     w.set_brush("wall")
     chain = sides(w, *RIVER[:3])
@@ -169,7 +169,7 @@ def test_shift_erases_a_hexside_feature(qtbot, editor_window) -> None:  # type: 
     assert w.document.history.undo_text == "Erase wall"
 
 
-def test_rectangle_and_level_set(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_rectangle_and_level_set(qtbot, editor_window) -> None:
     w = editor_window
     w.set_brush("rough")
     w.editor.set_tool("rect")
@@ -183,7 +183,7 @@ def test_rectangle_and_level_set(qtbot, editor_window) -> None:  # type: ignore[
     assert len(w.document.history) == 2
 
 
-def test_a_click_in_the_palette_picks_the_brush(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_a_click_in_the_palette_picks_the_brush(qtbot, editor_window) -> None:
     w = editor_window
     tree = w.editor.palette.tree
     for name, tool in (("swamp", "brush"), ("fence", "hexside"), ("lower", "level")):
@@ -200,7 +200,7 @@ def test_a_click_in_the_palette_picks_the_brush(qtbot, editor_window) -> None:  
         w.set_brush("wods")
 
 
-def test_bunker_entrances_and_the_problems_panel(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_bunker_entrances_and_the_problems_panel(qtbot, editor_window) -> None:
     w = editor_window
     hexmap = w.document.map
     bunker = hexmap.parse("1010")
@@ -232,7 +232,7 @@ def _board(path: Path, origin: tuple[float, float], size: float) -> None:
     assert image.save(str(path))
 
 
-def test_a_calibrated_background_survives_save_and_reload(qtbot, editor_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_calibrated_background_survives_save_and_reload(qtbot, editor_window, tmp_path) -> None:
     w = editor_window
     ed = w.editor
     board = tmp_path / "maps" / "board.png"
@@ -263,7 +263,7 @@ def test_a_calibrated_background_survives_save_and_reload(qtbot, editor_window, 
     assert "background:" in w.document.path.read_text(encoding="utf-8")
 
 
-def test_cost_tint_and_los_in_the_editor(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_cost_tint_and_los_in_the_editor(qtbot, editor_window) -> None:
     w = editor_window
     w.editor.set_tint("vehicle")
     tint = w.map_scene.tint_item
@@ -281,7 +281,7 @@ def test_cost_tint_and_los_in_the_editor(qtbot, editor_window) -> None:  # type:
     assert w.editor.tools["los"].result.clear is True
 
 
-def test_edit_map_switches_a_game_into_the_editor_and_back(qtbot, settings, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_edit_map_switches_a_game_into_the_editor_and_back(qtbot, settings, tmp_path) -> None:
     from tabletop import paths
     from tabletop.ui.app import create_window
 
@@ -312,7 +312,7 @@ def test_edit_map_switches_a_game_into_the_editor_and_back(qtbot, settings, tmp_
     assert w.log_dock.isVisible() == log_visible
 
 
-def test_the_new_map_dialog_builds_the_grid_it_shows(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_new_map_dialog_builds_the_grid_it_shows(qtbot, tmp_path) -> None:
     from tabletop.ui.editor.dialogs import NewMapDialog
 
     dialog = NewMapDialog()
@@ -338,7 +338,7 @@ def test_the_new_map_dialog_builds_the_grid_it_shows(qtbot, tmp_path) -> None:  
 
 def test_check_map_ties_a_scenarios_problem_to_its_hex(
     qtbot, settings, tmp_path, repo_root
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     import shutil
 
     from tabletop.ui.app import create_window
@@ -356,7 +356,7 @@ def test_check_map_ties_a_scenarios_problem_to_its_hex(
     stroke(qtbot, w, [point(w, "1618")])  # under demo-platoon's minefield
     assert w.document.modified  # not saved: the scenario is checked against the edit
 
-    def mines() -> list:  # type: ignore[type-arg]
+    def mines() -> list:
         problems = w.editor.validate()
         return [p for p in problems if "demo-platoon.yaml" in p.message
                 and "minefield" in p.message]  # fmt: skip
@@ -370,7 +370,7 @@ def test_check_map_ties_a_scenarios_problem_to_its_hex(
     assert mines() == []
 
 
-def test_the_hex_line_says_the_hex_as_a_stroke_left_it(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_the_hex_line_says_the_hex_as_a_stroke_left_it(qtbot, editor_window) -> None:
     """Issue 21: the status bar's hex line kept the terrain from before a stroke until the
     mouse moved to another hex."""
     w = editor_window
@@ -392,7 +392,7 @@ def test_the_hex_line_says_the_hex_as_a_stroke_left_it(qtbot, editor_window) -> 
     assert "river" not in w.hex_label.text()
 
 
-def test_editor_los_draws_its_verdict_on_the_map(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_editor_los_draws_its_verdict_on_the_map(qtbot, editor_window) -> None:
     """Issue 21: the editor's line of sight told its verdict in the status bar only; now
     the map shows the line, the verdict and the reason near its end, as in play."""
     from tabletop.ui.tools.los import BLOCKED, CLEAR
@@ -411,7 +411,7 @@ def test_editor_los_draws_its_verdict_on_the_map(qtbot, editor_window) -> None: 
     assert w.document.map.parse("0505") in tool.drawing.blockers.hexes
     assert "0305 to 0705, range 4: blocked" in w.editor.hint_label.text()  # the status bar too
 
-    def ink_near(colour) -> int:  # type: ignore[no-untyped-def]
+    def ink_near(colour) -> int:
         """Pixels of ``colour`` on the viewport a quarter along the line (before 0505)."""
         QApplication.processEvents()
         image = w.view.viewport().grab().toImage()

@@ -86,7 +86,7 @@ def test_a_plain_image_and_a_plain_svg_still_load(tmp_path: Path) -> None:
     assert not image.isNull() and image.width() == 20 and not problem
 
 
-def test_the_app_opens_a_map_whose_background_svg_points_at_a_fifo(  # type: ignore[no-untyped-def]
+def test_the_app_opens_a_map_whose_background_svg_points_at_a_fifo(
     qtbot, tmp_path: Path, settings
 ) -> None:
     from tabletop.ui.app import create_window

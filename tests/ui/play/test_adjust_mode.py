@@ -10,19 +10,19 @@ from PySide6.QtGui import QAction
 from tabletop.model import Status
 
 
-def centre(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def centre(window, label: str) -> QPoint:
     h = window.document.scenario.map.parse(label)
     return window.view.mapFromScene(window.map_scene.hex_center(h))
 
 
-def drag(qtbot, window, a: str, b: str, button=Qt.MouseButton.LeftButton) -> None:  # type: ignore[no-untyped-def]
+def drag(qtbot, window, a: str, b: str, button=Qt.MouseButton.LeftButton) -> None:
     vp = window.view.viewport()
     qtbot.mousePress(vp, button, pos=centre(window, a))
     qtbot.mouseMove(vp, centre(window, b))
     qtbot.mouseRelease(vp, button, pos=centre(window, b))
 
 
-def test_a_drag_moves_a_counter_by_hand_and_undo_puts_it_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_drag_moves_a_counter_by_hand_and_undo_puts_it_back(qtbot, window) -> None:
     action = window.findChild(QAction, "action-adjust")
     assert action is window.adjust.action
     action.trigger()
@@ -46,7 +46,7 @@ def test_a_drag_moves_a_counter_by_hand_and_undo_puts_it_back(qtbot, window) -> 
     assert rows.count() == 0 and not window.document.state.log
 
 
-def test_a_nonsense_drag_is_refused_with_the_reason(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_nonsense_drag_is_refused_with_the_reason(qtbot, window) -> None:
     window.adjust.action.trigger()
     bar = window.view.horizontalScrollBar().value()
     drag(qtbot, window, "0505", "0707")  # an empty hex: the view pans instead
@@ -57,14 +57,14 @@ def test_a_nonsense_drag_is_refused_with_the_reason(qtbot, window) -> None:  # t
     assert "leo-2 is already in 0606" in window.statusBar().currentMessage()
 
 
-def tool_adjustment(**kw):  # type: ignore[no-untyped-def]
+def tool_adjustment(**kw):
     from tabletop.rules.adjust import Adjustment
 
     return Adjustment(**kw)
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support")  # a popup menu, offscreen
-def test_the_right_click_menu_changes_status_and_markers(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_right_click_menu_changes_status_and_markers(qtbot, window) -> None:
     window.adjust.action.trigger()
     tool = window.adjust.tool
     drag(qtbot, window, "1005", "1005", Qt.MouseButton.RightButton)
@@ -88,7 +88,7 @@ def test_the_right_click_menu_changes_status_and_markers(qtbot, window) -> None:
     assert window.document.state.markers_at(window.document.scenario.map.parse("0907"))
 
 
-def test_adjust_and_line_of_sight_take_turns(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_adjust_and_line_of_sight_take_turns(qtbot, window) -> None:
     window.adjust.action.trigger()
     window.sight.los_action.trigger()
     assert not window.adjust.action.isChecked() and window.view.tool is window.sight.tool
@@ -98,7 +98,7 @@ def test_adjust_and_line_of_sight_take_turns(qtbot, window) -> None:  # type: ig
     assert window.view.tool is window.play.select_tool
 
 
-def test_a_drag_moves_the_selected_unit_of_a_stack(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_drag_moves_the_selected_unit_of_a_stack(qtbot, window) -> None:
     window.play.controller.select("inf-1")  # under leo-1 in 0304
     window.adjust.action.trigger()
     drag(qtbot, window, "0304", "0203")

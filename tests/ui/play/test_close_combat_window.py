@@ -59,20 +59,20 @@ units:{units}"""
     return path
 
 
-def click_hex(qtbot, win, label: str, button=Qt.MouseButton.LeftButton) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, win, label: str, button=Qt.MouseButton.LeftButton) -> None:
     pos = win.view.viewport_point(label)
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), button, pos=pos)
 
 
-def press(qtbot, win, action) -> None:  # type: ignore[no-untyped-def]
+def press(qtbot, win, action) -> None:
     qtbot.wait(1)  # the turn bar lays its buttons out
     widget = win.play.turn_bar.widgetForAction(action)
     assert widget is not None and widget.isVisible() and widget.isEnabled(), action.toolTip()
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def move(qtbot, win, unit: str, to: str) -> None:  # type: ignore[no-untyped-def]
+def move(qtbot, win, unit: str, to: str) -> None:
     doc = win.document
     here = doc.scenario.map.label(doc.state.units[unit].hex)
     click_hex(qtbot, win, here)
@@ -82,7 +82,7 @@ def move(qtbot, win, unit: str, to: str) -> None:  # type: ignore[no-untyped-def
     click_hex(qtbot, win, to)  # a second click on the path's end moves
 
 
-def pick(qtbot, combo: QComboBox, value: str) -> None:  # type: ignore[no-untyped-def]
+def pick(qtbot, combo: QComboBox, value: str) -> None:
     """Choose ``value`` in the combo box as a player does: open it, click the item."""
     combo.showPopup()
     view = combo.view()
@@ -94,7 +94,7 @@ def pick(qtbot, combo: QComboBox, value: str) -> None:  # type: ignore[no-untype
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
-def test_a_close_combat_fought_from_the_window_equals_tabletop_act(qtbot, settings, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_close_combat_fought_from_the_window_equals_tabletop_act(qtbot, settings, tmp_path):
     from tabletop.ui.app import create_window
 
     path = scenario(tmp_path)
@@ -230,7 +230,7 @@ def test_a_close_combat_fought_from_the_window_equals_tabletop_act(qtbot, settin
     assert by_gui.units == by_cli.units and by_gui.same_as(by_cli)
 
 
-def _act_options(args: dict) -> list[str]:  # type: ignore[type-arg]
+def _act_options(args: dict) -> list[str]:
     out: list[str] = []
     for key, value in args.items():
         option = "--unit" if key == "units" else f"--{key}"
@@ -244,7 +244,7 @@ def _act_options(args: dict) -> list[str]:  # type: ignore[type-arg]
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
-def test_close_combat_from_the_hex_its_menu_and_the_panel(qtbot, settings, tmp_path):  # type: ignore[no-untyped-def]
+def test_close_combat_from_the_hex_its_menu_and_the_panel(qtbot, settings, tmp_path):
     from tabletop.ui.app import create_window
 
     path = scenario(tmp_path)
@@ -302,7 +302,7 @@ def test_close_combat_from_the_hex_its_menu_and_the_panel(qtbot, settings, tmp_p
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
-def test_with_two_fights_pending_close_combat_asks_which_hex(qtbot, settings, tmp_path):  # type: ignore[no-untyped-def]
+def test_with_two_fights_pending_close_combat_asks_which_hex(qtbot, settings, tmp_path):
     from tabletop.ui.app import create_window
 
     units = TWO_ON_TWO.replace('sov-b, type: RIFLE_SQUAD, side: soviet, hex: "0403"',

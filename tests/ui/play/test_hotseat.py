@@ -33,11 +33,11 @@ def _demo(hidden: bool = True) -> GameDocument:
 
 
 @pytest.fixture
-def hot(qtbot, settings, monkeypatch):  # type: ignore[no-untyped-def]
+def hot(qtbot, settings, monkeypatch):
     monkeypatch.setattr(HotSeat, "default_on", True)
     from tabletop.ui.mainwindow import MainWindow
 
-    def make(doc: GameDocument):  # type: ignore[no-untyped-def]
+    def make(doc: GameDocument):
         win = MainWindow(settings)
         qtbot.addWidget(win)
         win.resize(1000, 700)
@@ -49,22 +49,22 @@ def hot(qtbot, settings, monkeypatch):  # type: ignore[no-untyped-def]
     return make
 
 
-def _act(doc: GameDocument, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+def _act(doc: GameDocument, action: str, **kw) -> None:
     doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice([])))
 
 
-def _painted(window, qtbot) -> set[tuple[str, str | None]]:  # type: ignore[no-untyped-def]
+def _painted(window, qtbot) -> set[tuple[str, str | None]]:
     """The minefields the map scene's marker items paint now (kind, owner)."""
     scene = window.map_scene
     painted: list = []
     painter = scene.map_painter
     real_markers, real_badges = painter.paint_markers, painter.paint_marker_badges
 
-    def markers(p, rect, shown, *a, **k):  # type: ignore[no-untyped-def]
+    def markers(p, rect, shown, *a, **k):
         painted.extend(shown)
         return real_markers(p, rect, shown, *a, **k)
 
-    def badges(p, rect, shown, *a, **k):  # type: ignore[no-untyped-def]
+    def badges(p, rect, shown, *a, **k):
         painted.extend(shown)
         return real_badges(p, rect, shown, *a, **k)
 
@@ -77,14 +77,14 @@ def _painted(window, qtbot) -> set[tuple[str, str | None]]:  # type: ignore[no-u
     return {(m.kind, m.side) for m in painted if m.kind.startswith("minefield") and not m.revealed}
 
 
-def _take_over(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def _take_over(window, qtbot) -> None:
     button = window.hotseat.screen.button
     assert window.hotseat.showing() and button.isVisible()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert not window.hotseat.showing()
 
 
-def test_each_side_change_hands_over_and_each_view_paints_its_own_fields(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_each_side_change_hands_over_and_each_view_paints_its_own_fields(hot, qtbot) -> None:
     doc = _demo()
     window = hot(doc)
     assert not window.hotseat.showing()  # a chit to draw: nobody's decision, nobody's secrets
@@ -115,14 +115,14 @@ def test_each_side_change_hands_over_and_each_view_paints_its_own_fields(hot, qt
     assert window.viewer == "nato"
 
 
-def test_show_everything_in_adjust_mode_warns_and_is_logged(hot, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_show_everything_in_adjust_mode_warns_and_is_logged(hot, qtbot, monkeypatch) -> None:
     doc = _demo()
     window = hot(doc)
     _act(doc, "draw", formation="kampfgruppe")
     _take_over(window, qtbot)
     warned: list[str] = []
 
-    def warning(*args):  # type: ignore[no-untyped-def]
+    def warning(*args):
         warned.append(args[2])
         return QMessageBox.StandardButton.Yes
 
@@ -138,7 +138,7 @@ def test_show_everything_in_adjust_mode_warns_and_is_logged(hot, qtbot, monkeypa
                for i in range(window.log_dock.list.count()))  # fmt: skip
 
 
-def test_opportunity_fire_hands_over_to_the_defender(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_opportunity_fire_hands_over_to_the_defender(hot, qtbot) -> None:
     doc = _demo()
     window = hot(doc)
     _act(doc, "draw", formation="kampfgruppe")
@@ -154,7 +154,7 @@ def test_opportunity_fire_hands_over_to_the_defender(hot, qtbot) -> None:  # typ
     assert window.hotseat.showing() and window.viewer is None
 
 
-def test_no_hand_over_without_hidden_information_or_with_hot_seat_off(hot, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_no_hand_over_without_hidden_information_or_with_hot_seat_off(hot, qtbot) -> None:
     doc = _demo(hidden=False)
     window = hot(doc)
     _act(doc, "draw", formation="1st_tank")
@@ -170,7 +170,7 @@ def test_no_hand_over_without_hidden_information_or_with_hot_seat_off(hot, qtbot
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_close_combat_declarations_are_taken_side_by_side(
     qtbot, settings, tmp_path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     """Issue 28: a squad close combat at one laptop. The defender declares alone, after a
     hand-over; then the attacker, the defender's declarations fixed before it; the round
     fought is the request the engine takes, and neither chooser's map shows the other

@@ -34,7 +34,7 @@ def moved(tmp_path: Path, name: str, places: dict[str, str]) -> Path:
     return path
 
 
-def open_game(qtbot, settings, path: Path, formation: str):  # type: ignore[no-untyped-def]
+def open_game(qtbot, settings, path: Path, formation: str):
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
@@ -47,13 +47,13 @@ def open_game(qtbot, settings, path: Path, formation: str):  # type: ignore[no-u
     return win
 
 
-def click_hex(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, win, label: str) -> None:
     pos = win.view.viewport_point(label)
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def start_fire(qtbot, win, unit_hex: str, unit_id: str) -> None:  # type: ignore[no-untyped-def]
+def start_fire(qtbot, win, unit_hex: str, unit_id: str) -> None:
     click_hex(qtbot, win, unit_hex)
     assert win.play.controller.selected == unit_id
     button = win.play.panel.buttons["fire"]
@@ -61,7 +61,7 @@ def start_fire(qtbot, win, unit_hex: str, unit_id: str) -> None:  # type: ignore
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_mortar_fire_at_a_hex_shows_every_units_odds(qtbot, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_mortar_fire_at_a_hex_shows_every_units_odds(qtbot, settings, tmp_path: Path) -> None:
     path = moved(tmp_path, "demo-platoon.yaml",
                  {"brdm-1": ("2006", "0717"), "sov-sapper-1": ("2121", "0717")})  # fmt: skip
     win = open_game(qtbot, settings, path, "us_task_force")
@@ -90,7 +90,7 @@ def test_mortar_fire_at_a_hex_shows_every_units_odds(qtbot, settings, tmp_path: 
     assert doc.state.log[-1].args["hex"] == "0717"
 
 
-def test_sw_at_another_target_shows_both_targets(qtbot, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_sw_at_another_target_shows_both_targets(qtbot, settings, tmp_path: Path) -> None:
     path = moved(tmp_path, "hold-the-crossroads.yaml",
                  {"t64-1": ("0810", "0306"), "t64-2": ("0911", "0307")})  # fmt: skip
     win = open_game(qtbot, settings, path, "kampfgruppe")

@@ -24,7 +24,7 @@ def _game() -> GameDocument:
 
 
 @pytest.fixture
-def window(qtbot, settings):  # type: ignore[no-untyped-def]
+def window(qtbot, settings):
     from tabletop.ui.mainwindow import MainWindow
 
     win = MainWindow(settings)
@@ -38,11 +38,11 @@ def window(qtbot, settings):  # type: ignore[no-untyped-def]
     win.opponent.wait()
 
 
-def _bot_entries(win) -> list:  # type: ignore[no-untyped-def]
+def _bot_entries(win) -> list:
     return [e for e in win.document.state.log if e.by == "bot"]
 
 
-def test_the_dialog_chooses_sides_level_and_pace_and_the_computer_plays(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_dialog_chooses_sides_level_and_pace_and_the_computer_plays(window, qtbot) -> None:
     def fill() -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, OpponentDialog)
@@ -68,7 +68,7 @@ def test_the_dialog_chooses_sides_level_and_pace_and_the_computer_plays(window, 
     assert any("Computer: " in row for row in rows)
 
 
-def test_it_thinks_off_the_gui_thread_esc_pauses_it_and_its_action_undoes(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_it_thinks_off_the_gui_thread_esc_pauses_it_and_its_action_undoes(window, qtbot) -> None:
     ticks: list[int] = []
     timer = QTimer()
     timer.timeout.connect(lambda: ticks.append(1))
@@ -93,7 +93,7 @@ def test_it_thinks_off_the_gui_thread_esc_pauses_it_and_its_action_undoes(window
     qtbot.waitUntil(lambda: len(window.document.state.log) >= made, timeout=60000)
 
 
-def test_a_new_game_turns_the_opponent_off(window) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_game_turns_the_opponent_off(window) -> None:
     window.opponent.configure(frozenset({"pact"}), "random", pace=5.0)
     window.opponent.wait()
     window.set_document(_game())

@@ -25,7 +25,7 @@ A_TURN = [(ActionRequest("draw", formation="kampfgruppe"), []),
 B_TURN = [(ActionRequest("draw", formation="1st_tank"), []), (ActionRequest("end-impulse"), [])]
 
 
-def _play(doc: GameDocument, turn) -> None:  # type: ignore[no-untyped-def]
+def _play(doc: GameDocument, turn) -> None:
     for request, dice in turn:
         doc.push(PlayAction(doc.state, request, doc.los, ScriptedDice(list(dice))))
 
@@ -82,7 +82,7 @@ def test_an_exchange_headless(tmp_path: Path) -> None:
     assert arrival.said == "M-48 m48-1 fires AP at T-64 t64-1 (dice 1 1 1)"
 
 
-def _window(qtbot, name: str, tmp_path: Path):  # type: ignore[no-untyped-def]
+def _window(qtbot, name: str, tmp_path: Path):
     from tabletop.ui.mainwindow import MainWindow
 
     settings = QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat)
@@ -94,18 +94,18 @@ def _window(qtbot, name: str, tmp_path: Path):  # type: ignore[no-untyped-def]
     return win
 
 
-def _offer(window, name: str) -> QMessageBox:  # type: ignore[no-untyped-def]
+def _offer(window, name: str) -> QMessageBox:
     box = window.pbem.offer
     assert box is not None and box.objectName() == name and box.isVisible()
     return box
 
 
-def _click(qtbot, box: QMessageBox, name: str) -> None:  # type: ignore[no-untyped-def]
+def _click(qtbot, box: QMessageBox, name: str) -> None:
     button = next(b for b in box.buttons() if b.objectName() == name)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_an_exchange_in_the_window(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_an_exchange_in_the_window(qtbot, tmp_path: Path) -> None:
     a = _window(qtbot, "a", tmp_path)
     b = _window(qtbot, "b", tmp_path)
     assert a.open_file(SCENARIO)
@@ -152,7 +152,7 @@ def test_an_exchange_in_the_window(qtbot, tmp_path: Path) -> None:  # type: igno
     assert a.review.active and a.review.position == 2
 
 
-def test_a_take_back_in_the_log_dock_and_the_menu_choice(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_take_back_in_the_log_dock_and_the_menu_choice(qtbot, tmp_path: Path) -> None:
     a = _window(qtbot, "a", tmp_path)
     assert a.open_file(SCENARIO)
     action = a.pbem.record_action

@@ -27,7 +27,7 @@ pytestmark = [
 ]
 
 
-def _window(qtbot, settings, path):  # type: ignore[no-untyped-def]
+def _window(qtbot, settings, path):
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
@@ -39,13 +39,13 @@ def _window(qtbot, settings, path):  # type: ignore[no-untyped-def]
     return win
 
 
-def _click(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+def _click(qtbot, win, label: str) -> None:
     pos = win.view.viewport_point(label)
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def _select(qtbot, win, unit_id: str) -> None:  # type: ignore[no-untyped-def]
+def _select(qtbot, win, unit_id: str) -> None:
     doc = win.document
     unit = doc.state.units[unit_id]
     label = doc.scenario.map.label(unit.hex)
@@ -77,11 +77,11 @@ class Counts:
         self.refreshes = self.narrations = 0
 
 
-def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:  # type: ignore[no-untyped-def]
+def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:
     counts = Counts()
     plain_plan = fire_module.plan_fire
 
-    def plan_fire(state, firer, target, *args, **kw):  # type: ignore[no-untyped-def]
+    def plan_fire(state, firer, target, *args, **kw):
         if not counts.odds:  # (platoon: the rating asked, and Moving Fire's plan apart)
             weapon = args[0] if args and isinstance(args[0], str | None) else None
             counts.plans[firer.id, target.id, weapon, kw.get("moving", False)] += 1
@@ -91,7 +91,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:  #
     engine = win.document.los
     plain_check = engine.check
 
-    def check(a: Viewpoint, b: Viewpoint, *args, **kw):  # type: ignore[no-untyped-def]
+    def check(a: Viewpoint, b: Viewpoint, *args, **kw):
         if not counts.odds:
             counts.lines[a.hex, b.hex] += 1
         return plain_check(a, b, *args, **kw)
@@ -101,7 +101,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:  #
 
     plain_forecast = playui.forecast
 
-    def forecast(*args, **kw):  # type: ignore[no-untyped-def]
+    def forecast(*args, **kw):
         counts.odds = True
         try:
             return plain_forecast(*args, **kw)
@@ -113,7 +113,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:  #
 
     plain_perform = engine_module.perform
 
-    def perform(*args, **kw):  # type: ignore[no-untyped-def]
+    def perform(*args, **kw):
         result = plain_perform(*args, **kw)
         counts.logged = (Counter(counts.plans), Counter(counts.lines))
         return result
@@ -133,7 +133,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:  #
     for module in (logbook, narrate):
         plain_narrate = module.narrate
 
-        def counted(*args, _plain=plain_narrate, **kw):  # type: ignore[no-untyped-def]
+        def counted(*args, _plain=plain_narrate, **kw):
             counts.narrations += 1
             return _plain(*args, **kw)
 
@@ -141,7 +141,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:  #
     return counts
 
 
-def _fire(qtbot, win, counts: Counts, firer: str, target: str, faces: list[int]) -> None:  # type: ignore[no-untyped-def]
+def _fire(qtbot, win, counts: Counts, firer: str, target: str, faces: list[int]) -> None:
     """Select ``firer``, press Fire, aim at ``target``'s hex and confirm; counted from the
     selection's click on."""
     doc = win.document
@@ -164,7 +164,7 @@ def _fire(qtbot, win, counts: Counts, firer: str, target: str, faces: list[int])
     counts.narrations -= narrations
 
 
-def test_a_platoon_fire_is_planned_once_and_its_sight_asked_once(  # type: ignore[no-untyped-def]
+def test_a_platoon_fire_is_planned_once_and_its_sight_asked_once(
     qtbot, settings, monkeypatch
 ) -> None:
     import tabletop.rules.platoon.fire as fire
@@ -186,7 +186,7 @@ def test_a_platoon_fire_is_planned_once_and_its_sight_asked_once(  # type: ignor
     assert counts.narrations == 1
 
 
-def test_a_squad_fire_is_planned_once_and_its_sight_asked_once(  # type: ignore[no-untyped-def]
+def test_a_squad_fire_is_planned_once_and_its_sight_asked_once(
     qtbot, settings, monkeypatch
 ) -> None:
     import tabletop.rules.squad.fire as fire

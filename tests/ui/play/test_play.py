@@ -20,7 +20,7 @@ pytestmark = [
 
 
 @pytest.fixture
-def demo(qtbot, settings):  # type: ignore[no-untyped-def]
+def demo(qtbot, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(paths.DEMO_SCENARIO, settings)
@@ -32,23 +32,23 @@ def demo(qtbot, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def action(win, name: str) -> QAction:  # type: ignore[no-untyped-def]
+def action(win, name: str) -> QAction:
     found = win.findChild(QAction, f"action-{name}")
     assert found is not None, name
     return found
 
 
-def click_hex(qtbot, win, label: str, button=Qt.MouseButton.LeftButton) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, win, label: str, button=Qt.MouseButton.LeftButton) -> None:
     pos = win.view.viewport_point(label)
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), button, pos=pos)
 
 
-def hover_hex(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+def hover_hex(qtbot, win, label: str) -> None:
     qtbot.mouseMove(win.view.viewport(), win.view.viewport_point(label))
 
 
-def press_button(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
+def press_button(qtbot, win, name: str) -> None:
     """Click the turn bar's or the actions panel's button of ``action-NAME``."""
     act = action(win, name)
     bar = win.play.turn_bar
@@ -60,12 +60,12 @@ def press_button(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def draw(qtbot, win, faces: list[int]) -> None:  # type: ignore[no-untyped-def]
+def draw(qtbot, win, faces: list[int]) -> None:
     win.document.dice = ScriptedDice(faces)
     press_button(qtbot, win, "draw")
 
 
-def test_select_fire_undo_redo_save_reload(qtbot, demo, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_select_fire_undo_redo_save_reload(qtbot, demo, tmp_path: Path) -> None:
     win = demo
     doc = win.document
     assert "Turn 1/10" in win.play.turn_bar.label.text()
@@ -127,7 +127,7 @@ def test_select_fire_undo_redo_save_reload(qtbot, demo, tmp_path: Path) -> None:
     assert again.document.state.same_as(after)
 
 
-def test_an_illegal_click_shows_its_reason_and_changes_nothing(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_an_illegal_click_shows_its_reason_and_changes_nothing(qtbot, demo) -> None:
     win = demo
     doc = win.document
     draw(qtbot, win, [2, 1])
@@ -146,7 +146,7 @@ def test_an_illegal_click_shows_its_reason_and_changes_nothing(qtbot, demo) -> N
     assert doc.state.same_as(before)
 
 
-def dice_for(win, request: ActionRequest) -> list[int]:  # type: ignore[no-untyped-def]
+def dice_for(win, request: ActionRequest) -> list[int]:
     """All hits, then no saves: the faces an attack's forecast says it rolls."""
     cast = forecast(win.document.state, request, win.play.controller.los)
     assert not cast.reasons, cast.reasons
@@ -155,7 +155,7 @@ def dice_for(win, request: ActionRequest) -> list[int]:  # type: ignore[no-untyp
     return [6] * hits + [1] * saves
 
 
-def move_into_sight(qtbot, win) -> None:  # type: ignore[no-untyped-def]
+def move_into_sight(qtbot, win) -> None:
     """1st Tank's T-72 leaves 2010 for 1910, where NATO sees it: the move pauses."""
     draw(qtbot, win, [1, 1])  # the first chit in sorted order: 1st_tank
     click_hex(qtbot, win, "2010")
@@ -166,7 +166,7 @@ def move_into_sight(qtbot, win) -> None:  # type: ignore[no-untyped-def]
     click_hex(qtbot, win, "1910")  # the second click on the path's end moves
 
 
-def test_opportunity_fire_is_offered_and_answered_by_fire(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_opportunity_fire_is_offered_and_answered_by_fire(qtbot, demo) -> None:
     win = demo
     doc = win.document
     move_into_sight(qtbot, win)
@@ -190,7 +190,7 @@ def test_opportunity_fire_is_offered_and_answered_by_fire(qtbot, demo) -> None: 
     assert not t72.alive or t72.disrupted
 
 
-def test_opportunity_fire_is_offered_and_passed(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_opportunity_fire_is_offered_and_passed(qtbot, demo) -> None:
     win = demo
     doc = win.document
     move_into_sight(qtbot, win)
@@ -203,7 +203,7 @@ def test_opportunity_fire_is_offered_and_passed(qtbot, demo) -> None:  # type: i
 
 
 @pytest.mark.parametrize("policy", ["never", "best"])
-def test_solo_policies_answer_opportunity_fire_by_themselves(qtbot, demo, policy: str) -> None:  # type: ignore[no-untyped-def]
+def test_solo_policies_answer_opportunity_fire_by_themselves(qtbot, demo, policy: str) -> None:
     win = demo
     doc = win.document
     action(win, f"policy-{policy}").trigger()
@@ -227,7 +227,7 @@ class _Lenient:
         return [1] * n
 
 
-def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> None:
     win = demo
     doc = win.document
     draw(qtbot, win, [1, 1])
@@ -256,7 +256,7 @@ def test_undo_takes_an_answer_back_with_the_move_it_continued(qtbot, demo) -> No
     assert doc.state.log[-1].args.get("cont") is True
 
 
-def test_undo_and_redo_say_the_action_and_the_dice_tray_follows_them(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_undo_and_redo_say_the_action_and_the_dice_tray_follows_them(qtbot, demo) -> None:
     """Edit > Undo names what it takes back in a player's words; the dice tray shows the
     rolls of the newest action still played, the log's square the side that fired."""
     from tabletop.render.palette import side_color_of

@@ -20,7 +20,7 @@ pytestmark = [
 
 
 @pytest.fixture
-def demo(qtbot, settings):  # type: ignore[no-untyped-def]
+def demo(qtbot, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(paths.DEMO_SCENARIO, settings)
@@ -32,12 +32,12 @@ def demo(qtbot, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def draw(win) -> None:  # type: ignore[no-untyped-def]
+def draw(win) -> None:
     win.document.dice = ScriptedDice([2, 1])
     win.play.actions["draw"].trigger()
 
 
-def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, settings) -> None:  # type: ignore[no-untyped-def]
+def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, settings) -> None:
     from tabletop.ui.mainwindow import MainWindow
 
     draw(demo)
@@ -49,7 +49,7 @@ def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, sett
     qtbot.addWidget(again)
     asked: list[str] = []
 
-    def yes(*args):  # type: ignore[no-untyped-def]
+    def yes(*args):
         asked.append(args[2])
         return QMessageBox.StandardButton.Yes
 
@@ -68,12 +68,12 @@ def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, sett
 
 def test_save_asks_where_for_a_new_game_then_saves_there(
     qtbot, demo, tmp_path, monkeypatch
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     draw(demo)
     target = tmp_path / "my game.yaml"
     asked: list[str] = []
 
-    def dialog(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def dialog(*args, **kwargs):
         asked.append(args[2])
         return str(target), ""
 
@@ -94,7 +94,7 @@ def test_save_asks_where_for_a_new_game_then_saves_there(
 
 
 @pytest.mark.parametrize("answer", ["cancel", "discard"])
-def test_closing_with_unsaved_changes_asks_first(qtbot, demo, monkeypatch, answer: str) -> None:  # type: ignore[no-untyped-def]
+def test_closing_with_unsaved_changes_asks_first(qtbot, demo, monkeypatch, answer: str) -> None:
     draw(demo)
     demo.ask_before_closing = True
     button = {"cancel": QMessageBox.StandardButton.Cancel,
@@ -108,7 +108,7 @@ def test_closing_with_unsaved_changes_asks_first(qtbot, demo, monkeypatch, answe
     demo.ask_before_closing = False
 
 
-def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) -> None:  # type: ignore[no-untyped-def]
+def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) -> None:
     from tabletop.ui.mainwindow import MainWindow
 
     demo.findChild(type(demo.save_action), "action-policy-best").trigger()
@@ -124,7 +124,7 @@ def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) ->
     assert again.view.scale_factor == pytest.approx(2.0)
 
 
-def test_a_bare_map_shows_no_turn_and_no_play(qtbot, demo, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_bare_map_shows_no_turn_and_no_play(qtbot, demo, settings) -> None:
     from tabletop.data import load_map
     from tabletop.documents import GameDocument
     from tabletop.ui.loading import map_scenario
@@ -142,14 +142,14 @@ def test_a_bare_map_shows_no_turn_and_no_play(qtbot, demo, settings) -> None:  #
     assert not any(a.isEnabled() for a in win.play.actions.values())
 
 
-def test_the_hex_dock_placeholder_spans_the_dock(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_hex_dock_placeholder_spans_the_dock(qtbot, demo) -> None:
     demo.select_hex(None)
     item = demo.hex_dock.tree.topLevelItem(0)
     assert item.text(0).startswith("Click a hex") and item.isFirstColumnSpanned()
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
-def test_the_context_menu_offers_the_panel_actions(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_context_menu_offers_the_panel_actions(qtbot, demo) -> None:
     draw(demo)
     pos = demo.view.viewport_point("1211")
     qtbot.mouseClick(demo.view.viewport(), Qt.MouseButton.RightButton, pos=pos)
@@ -162,7 +162,7 @@ def test_the_context_menu_offers_the_panel_actions(qtbot, demo) -> None:  # type
     assert "action-fire" in enabled and "action-rally" not in enabled
 
 
-def test_a_dragged_path_then_enter_moves(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_dragged_path_then_enter_moves(qtbot, demo) -> None:
     draw(demo)
     doc = demo.document
     vp = demo.view.viewport()
@@ -186,7 +186,7 @@ def test_a_dragged_path_then_enter_moves(qtbot, demo) -> None:  # type: ignore[n
     assert doc.state.units["leo2-1"].hex == hexmap.parse("1209")
 
 
-def test_a_squad_game_shows_its_phases_and_no_cup(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_squad_game_shows_its_phases_and_no_cup(qtbot, settings) -> None:
     from tabletop.ui.app import create_window
 
     win = create_window(paths.SCENARIOS / "demo-squad.yaml", settings)
@@ -203,7 +203,7 @@ def test_a_squad_game_shows_its_phases_and_no_cup(qtbot, settings) -> None:  # t
     assert "shooting phase" in bar.label.text()
 
 
-def test_a_chit_drawn_by_hand_from_the_cup_menu(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_chit_drawn_by_hand_from_the_cup_menu(qtbot, demo) -> None:
     menu = demo.play.cup_menu
     menu.aboutToShow.emit()
     names = [a.objectName() for a in menu.actions()]
@@ -214,7 +214,7 @@ def test_a_chit_drawn_by_hand_from_the_cup_menu(qtbot, demo) -> None:  # type: i
     assert demo.document.state.log[-1].dice == []
 
 
-def test_the_shortcuts_are_listed_in_help(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_the_shortcuts_are_listed_in_help(qtbot, demo) -> None:
     from PySide6.QtWidgets import QTableWidget
 
     demo.shortcuts_action.trigger()
@@ -225,7 +225,7 @@ def test_the_shortcuts_are_listed_in_help(qtbot, demo) -> None:  # type: ignore[
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
-def test_a_helicopter_changes_mode_from_the_panel(qtbot, demo) -> None:  # type: ignore[no-untyped-def]
+def test_a_helicopter_changes_mode_from_the_panel(qtbot, demo) -> None:
     menu = demo.play.cup_menu
     menu.aboutToShow.emit()
     next(a for a in menu.actions() if a.objectName() == "action-draw-aviation").trigger()

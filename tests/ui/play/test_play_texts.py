@@ -13,18 +13,18 @@ from tabletop.render.palette import side_color_of
 from tabletop.rules import ActionRequest, ScriptedDice
 
 
-def click_hex(qtbot, window, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, window, label: str) -> None:
     pos = window.view.viewport_point(label)
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def dock_lines(window) -> dict[str, str]:  # type: ignore[no-untyped-def]
+def dock_lines(window) -> dict[str, str]:
     tree = window.hex_dock.tree
     items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
     return {item.text(0): item.text(1) for item in items}
 
 
-def test_the_hex_dock_says_each_units_side_step_status_and_mode_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_hex_dock_says_each_units_side_step_status_and_mode_once(qtbot, window) -> None:
     bmp = window.document.state.units["bmp-1"]
     bmp.mode = "noe"  # (a BMP does not fly: the dock only says what the state holds)
     click_hex(qtbot, window, "1104")
@@ -59,7 +59,7 @@ def contrast(a: QColor, b: QColor) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-def test_the_cup_says_whose_chits_are_left_and_is_readable(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_cup_says_whose_chits_are_left_and_is_readable(qtbot, window) -> None:
     cup = window.findChild(type(window.play.turn_bar.cup), "cup-label")
     assert cup.text() == "In the cup: NATO 1 chit, Pact 1 chit"
     assert cup.toolTip() == "Chits in the cup\nNATO: kg 1 chit\nPact: tank 1 chit"
@@ -79,7 +79,7 @@ def test_the_cup_says_whose_chits_are_left_and_is_readable(qtbot, window) -> Non
     assert cup.text() == "The cup is empty" and cup.toolTip() == "No chit is left in the cup"
 
 
-def test_a_draw_row_has_the_square_of_the_side_whose_chit_it_was(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_draw_row_has_the_square_of_the_side_whose_chit_it_was(qtbot, window) -> None:
     doc = window.document
     doc.push(PlayAction(doc.state, ActionRequest("draw", formation="tank"), doc.los,
                         ScriptedDice([])))  # fmt: skip
@@ -90,7 +90,7 @@ def test_a_draw_row_has_the_square_of_the_side_whose_chit_it_was(qtbot, window) 
     assert item.toolTip().endswith(", Pact")
 
 
-def test_dice_that_run_out_half_way_refuse_the_action_and_change_nothing(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_dice_that_run_out_half_way_refuse_the_action_and_change_nothing(qtbot, window) -> None:
     doc = window.document
     before = doc.state.snapshot()
     doc.dice = ScriptedDice([])  # two chits in the cup: the draw needs a die
@@ -100,11 +100,11 @@ def test_dice_that_run_out_half_way_refuse_the_action_and_change_nothing(qtbot, 
     assert doc.state.same_as(before) and not doc.history.can_undo
 
 
-def test_each_roll_of_the_tray_is_labelled_in_a_players_words(scenario) -> None:  # type: ignore[no-untyped-def]
+def test_each_roll_of_the_tray_is_labelled_in_a_players_words(scenario) -> None:
     from tabletop.rules import Roll
     from tabletop.ui.oddschart import roll_label
 
-    def said(*args) -> str:  # type: ignore[no-untyped-def]
+    def said(*args) -> str:
         return roll_label(scenario, Roll(*args))
 
     assert (
@@ -128,7 +128,7 @@ def test_each_roll_of_the_tray_is_labelled_in_a_players_words(scenario) -> None:
     )
 
 
-def test_a_long_unit_line_wraps_in_a_narrow_hex_dock(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_unit_line_wraps_in_a_narrow_hex_dock(qtbot, window) -> None:
     window.resizeDocks([window.hex_dock], [230], Qt.Orientation.Horizontal)
     window.document.state.units["inf-1"].markers.append("ops_complete")
     click_hex(qtbot, window, "0304")

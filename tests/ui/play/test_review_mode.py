@@ -15,23 +15,23 @@ from tabletop.rules.adjust import Adjustment
 pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
 
 
-def play(window, action: str, **kw) -> None:  # type: ignore[no-untyped-def]
+def play(window, action: str, **kw) -> None:
     doc = window.document
     doc.push(PlayAction(doc.state, ActionRequest(action, **kw), doc.los, ScriptedDice([])))
 
 
-def press(qtbot, window, name: str) -> None:  # type: ignore[no-untyped-def]
+def press(qtbot, window, name: str) -> None:
     button = window.findChild(QToolButton, name)
     assert button is not None and button.isVisible(), name
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def counter_hex(window, unit: str) -> str:  # type: ignore[no-untyped-def]
+def counter_hex(window, unit: str) -> str:
     scene = window.view.scene()
     return window.document.scenario.map.label(scene.counters[unit].hex)
 
 
-def test_review_shows_an_earlier_position_and_returns(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_review_shows_an_earlier_position_and_returns(qtbot, window) -> None:
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))
     doc = window.document
@@ -74,7 +74,7 @@ def test_review_shows_an_earlier_position_and_returns(qtbot, window) -> None:  #
     assert doc.state.units["t72-1"].hex == doc.scenario.map.parse("1005")
 
 
-def test_the_arrow_keys_step_and_esc_returns(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_the_arrow_keys_step_and_esc_returns(qtbot, window) -> None:
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))
     window.review.action.trigger()
@@ -88,7 +88,7 @@ def test_the_arrow_keys_step_and_esc_returns(qtbot, window) -> None:  # type: ig
     assert not window.review.active and window.view.scene() is window.map_scene
 
 
-def _opened(window):  # type: ignore[no-untyped-def]
+def _opened(window):
     """The window's game as if read from a file: no result known, so the log dock replays."""
     from tabletop.documents import GameDocument
 
@@ -99,7 +99,7 @@ def _opened(window):  # type: ignore[no-untyped-def]
     return opened
 
 
-def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(  # type: ignore[no-untyped-def]
+def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(
     qtbot, window, monkeypatch
 ) -> None:
     from tabletop.ui import logdock
@@ -138,7 +138,7 @@ def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(  # ty
     assert review.shown == 3 and counter_hex(window, "t72-1") == "0908"
 
 
-def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(  # type: ignore[no-untyped-def]
+def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(
     qtbot, window, monkeypatch
 ) -> None:
     from tabletop.ui import logdock
@@ -166,7 +166,7 @@ def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(  # type: ignor
     assert len(window.document.history) == 2  # the live game untouched
 
 
-def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatch) -> None:
     from tabletop.model import LogEntry
     from tabletop.ui import logdock
 
@@ -189,7 +189,7 @@ def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatc
     assert not window.findChild(QToolButton, "review-forward").isEnabled()
 
 
-def test_a_game_that_disagrees_with_its_log_is_reviewed_as_the_log_replays(  # type: ignore[no-untyped-def]
+def test_a_game_that_disagrees_with_its_log_is_reviewed_as_the_log_replays(
     qtbot, window, monkeypatch
 ) -> None:
     from tabletop.ui import logdock

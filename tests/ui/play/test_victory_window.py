@@ -30,7 +30,7 @@ def short_game(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def win(qtbot, settings, tmp_path: Path):  # type: ignore[no-untyped-def]
+def win(qtbot, settings, tmp_path: Path):
     from tabletop.ui.app import create_window
 
     window = create_window(short_game(tmp_path), settings)
@@ -42,7 +42,7 @@ def win(qtbot, settings, tmp_path: Path):  # type: ignore[no-untyped-def]
     return window
 
 
-def test_the_turn_bar_vp_and_the_marks_follow_a_move_onto_an_objective(qtbot, win) -> None:  # type: ignore[no-untyped-def]
+def test_the_turn_bar_vp_and_the_marks_follow_a_move_onto_an_objective(qtbot, win) -> None:
     from tabletop.hexgrid import Hex
 
     doc = win.document
@@ -71,7 +71,7 @@ def test_the_turn_bar_vp_and_the_marks_follow_a_move_onto_an_objective(qtbot, wi
     assert marks.colour_at(at("0404")) == side_color_of(sides, "soviet")
 
 
-def test_the_result_dialog_at_the_end_and_review_the_game(qtbot, win) -> None:  # type: ignore[no-untyped-def]
+def test_the_result_dialog_at_the_end_and_review_the_game(qtbot, win) -> None:
     doc = win.document
     assert select(qtbot, win, "ger-rifle-1")
     qtbot.mouseClick(win.play.panel.buttons["move"], Qt.MouseButton.LeftButton)

@@ -28,19 +28,19 @@ FIRE_IMPULSES = 3
 impulses: every chit of every turn, to the end of the last turn)."""
 
 
-def click_hex(qtbot, win, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(qtbot, win, label: str) -> None:
     pos = win.view.viewport_point(label)
     qtbot.mouseMove(win.view.viewport(), pos)
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
-def press(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
+def press(qtbot, win, name: str) -> None:
     widget = win.play.turn_bar.widgetForAction(win.play.actions[name])
     assert widget is not None and widget.isEnabled(), win.play.actions[name].toolTip()
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
-def select(qtbot, win, unit_id: str) -> bool:  # type: ignore[no-untyped-def]
+def select(qtbot, win, unit_id: str) -> bool:
     """Click the unit's hex until the click has cycled to it."""
     doc = win.document
     label = doc.scenario.map.label(doc.state.units[unit_id].hex)
@@ -51,7 +51,7 @@ def select(qtbot, win, unit_id: str) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-def fire_once(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
+def fire_once(qtbot, win) -> bool:
     """The first unit of the active formation (id order, a few tried) that may fire,
     fires at the first target offered, by two clicks on it."""
     doc = win.document
@@ -77,7 +77,7 @@ def fire_once(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-def play_to_the_end(qtbot, win) -> int:  # type: ignore[no-untyped-def]
+def play_to_the_end(qtbot, win) -> int:
     doc = win.document
     impulses = 0
     while not doc.state.finished:
@@ -115,7 +115,7 @@ def act_options(entry: LogEntry) -> list[str]:
     return out
 
 
-def test_the_demo_played_in_the_window_equals_tabletop_act(qtbot, settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_demo_played_in_the_window_equals_tabletop_act(qtbot, settings, tmp_path: Path) -> None:
     from tabletop.ui.app import create_window
 
     win = create_window(paths.DEMO_SCENARIO, settings)

@@ -34,7 +34,7 @@ FIRERS = ("ger-hmg-1", "ger-mortar-1", "ger-infgun-1", "ger-howitzer-1")
 """Units tried, in order, for one shot in each German shooting phase of turns 1-2."""
 
 
-def march(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
+def march(qtbot, win) -> bool:
     """The assaulting squad's move: into its target's hex when that is in reach, else to
     the hex in reach nearest to it (the path tool follows the cheapest path there)."""
     doc = win.document
@@ -56,7 +56,7 @@ def march(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
-def fire_once(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
+def fire_once(qtbot, win) -> bool:
     """The first of ``FIRERS`` that may fire shoots at the first target it is offered."""
     doc = win.document
     for unit_id in FIRERS:
@@ -76,7 +76,7 @@ def fire_once(qtbot, win) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
-def fight(qtbot, win) -> int:  # type: ignore[no-untyped-def]
+def fight(qtbot, win) -> int:
     """Every close combat pending, from the turn bar's button and the chooser, each round on
     the rules' targets, until none is left in this phase."""
     play = win.play
@@ -92,7 +92,7 @@ def fight(qtbot, win) -> int:  # type: ignore[no-untyped-def]
     return rounds
 
 
-def play_to_the_end(qtbot, win) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def play_to_the_end(qtbot, win) -> dict[str, int]:
     doc = win.document
     done = {"moves": 0, "shots": 0, "rounds": 0, "phases": 0}
     end_phase = win.play.actions["end-phase"]
@@ -112,7 +112,7 @@ def play_to_the_end(qtbot, win) -> dict[str, int]:  # type: ignore[no-untyped-de
     return done
 
 
-def act_options(args: dict) -> list[str]:  # type: ignore[type-arg]
+def act_options(args: dict) -> list[str]:
     out: list[str] = []
     names = {"units": "--unit", "cont": "--continue", "side": "--as"}
     for key, value in args.items():
@@ -131,7 +131,7 @@ def act_options(args: dict) -> list[str]:  # type: ignore[type-arg]
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")
 def test_the_squad_demo_played_in_the_window_equals_tabletop_act(
     qtbot, settings, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     from tabletop.ui.app import create_window
 
     win = create_window(DEMO, settings)

@@ -27,7 +27,7 @@ SIDES = {"nato": ("NATO", {"alpha": 1}), "pact": ("Warsaw Pact", {"bravo": 1})}
 
 
 @pytest.fixture
-def editor_window(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
+def editor_window(qtbot, tmp_path: Path, settings):
     from tabletop.ui.mainwindow import MainWindow
 
     for folder, name in (("maps", "eisenbach-gap.yaml"), ("counters", "platoon.yaml")):
@@ -45,7 +45,7 @@ def editor_window(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-d
     return win
 
 
-def drag_from_tray(win, side: str, type_id: str, label: str) -> None:  # type: ignore[no-untyped-def]
+def drag_from_tray(win, side: str, type_id: str, label: str) -> None:
     """Press on the type in the side's tray, move over the hex, release there: what Qt
     delivers to the tray (it holds the mouse from press to release)."""
     tabs = win.editor.tray.tabs
@@ -63,18 +63,18 @@ def drag_from_tray(win, side: str, type_id: str, label: str) -> None:  # type: i
     QTest.mouseRelease(tray.viewport(), LEFT, NONE, end)
 
 
-def click_hex(win, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(win, label: str) -> None:
     pos = win.view.viewport_point(label)
     QTest.mouseMove(win.view.viewport(), pos)
     QTest.mouseClick(win.view.viewport(), LEFT, NONE, pos)
 
 
-def units_at(win, label: str) -> list[str]:  # type: ignore[no-untyped-def]
+def units_at(win, label: str) -> list[str]:
     h = win.document.scenario.map.parse(label)
     return [u.id for u in win.document.scenario.units if u.hex == h]
 
 
-def test_build_check_save_play_and_back(qtbot, editor_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_build_check_save_play_and_back(qtbot, editor_window, tmp_path: Path) -> None:
     win = editor_window
     doc = win.document
     assert isinstance(doc, ScenarioDocument)
@@ -177,7 +177,7 @@ def test_build_check_save_play_and_back(qtbot, editor_window, tmp_path: Path) ->
     assert doc.unit("us-hq-1").step == "reduced"
 
 
-def test_placing_ten_units_by_clicks_leaves_the_view_still(qtbot, editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_placing_ten_units_by_clicks_leaves_the_view_still(qtbot, editor_window) -> None:
     """Issue 21: after a placement the map scrolled by itself (the placed unit was centred),
     so the next click, aimed where the hex had been, landed a hex off."""
     win = editor_window
@@ -218,7 +218,7 @@ def test_placing_ten_units_by_clicks_leaves_the_view_still(qtbot, editor_window)
     assert len(win.document.scenario.units) == 10
 
 
-def test_the_marker_tool_refuses_a_minefield_the_validator_would(editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_the_marker_tool_refuses_a_minefield_the_validator_would(editor_window) -> None:
     """Issue 21: the Marker tool laid a minefield in town, which Check Scenario then
     reported; now it refuses it with the validator's rule and says why."""
     win = editor_window
@@ -247,7 +247,7 @@ def test_the_marker_tool_refuses_a_minefield_the_validator_would(editor_window) 
     assert win.editor.validate() == []
 
 
-def test_check_scenario_locates_an_unsaved_documents_problems_by_item(  # type: ignore[no-untyped-def]
+def test_check_scenario_locates_an_unsaved_documents_problems_by_item(
     qtbot, editor_window, tmp_path: Path
 ) -> None:
     """Issue 21: Check Scenario named lines of the file it had written to check an unsaved
@@ -304,7 +304,7 @@ def test_check_scenario_locates_an_unsaved_documents_problems_by_item(  # type: 
     assert start <= number < end, (number, start, end)
 
 
-def test_the_tray_shows_counters_the_sides_own_types_first(editor_window) -> None:  # type: ignore[no-untyped-def]
+def test_the_tray_shows_counters_the_sides_own_types_first(editor_window) -> None:
     """Issue 21: the tray was text only, every side listing every type in the file's order;
     now each row has its counter (the one counter painter, the side's colours) and the
     side's own types come first, the others under a grey row."""

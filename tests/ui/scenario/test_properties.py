@@ -43,10 +43,10 @@ def _copy(tmp_path: Path, scenario: str, map_name: str, counters: str) -> Path:
 
 
 @pytest.fixture
-def make_window(qtbot, settings):  # type: ignore[no-untyped-def]
+def make_window(qtbot, settings):
     from tabletop.ui.mainwindow import MainWindow
 
-    def make(document=None):  # type: ignore[no-untyped-def]
+    def make(document=None):
         win = MainWindow(settings)
         qtbot.addWidget(win)
         win.resize(1300, 850)
@@ -60,25 +60,25 @@ def make_window(qtbot, settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def platoon(tmp_path: Path, make_window):  # type: ignore[no-untyped-def]
+def platoon(tmp_path: Path, make_window):
     path = _copy(tmp_path, "hold-the-crossroads.yaml", "eisenbach-valley.yaml", "eisenbach.yaml")
     return make_window(ScenarioDocument(data.load_scenario(path)))
 
 
 @pytest.fixture
-def squad(tmp_path: Path, make_window):  # type: ignore[no-untyped-def]
+def squad(tmp_path: Path, make_window):
     path = _copy(tmp_path, "demo-squad.yaml", "village.yaml", "squad.yaml")
     return make_window(ScenarioDocument(data.load_scenario(path)))
 
 
 # --- real input ----------------------------------------------------------------------------------
-def find(win, kind, name: str):  # type: ignore[no-untyped-def]
+def find(win, kind, name: str):
     widget = win.findChild(kind, name)
     assert widget is not None, name
     return widget
 
 
-def show_page(win, dock_name: str, title: str) -> None:  # type: ignore[no-untyped-def]
+def show_page(win, dock_name: str, title: str) -> None:
     """Raise the dock (a click on its tab under the dock area) and click the page's tab."""
     dock = find(win, QDockWidget, dock_name)
     for bar in win.findChildren(QTabBar):
@@ -121,33 +121,33 @@ def choose(combo: QComboBox, data_value: object) -> None:
         QTest.keyClick(combo, key)
 
 
-def click_hex(win, label: str) -> None:  # type: ignore[no-untyped-def]
+def click_hex(win, label: str) -> None:
     pos = win.view.viewport_point(label)
     QTest.mouseMove(win.view.viewport(), pos)
     QTest.mouseClick(win.view.viewport(), LEFT, NONE, pos)
 
 
-def click_row(table: QTableWidget, row: int, modifier=NONE) -> None:  # type: ignore[no-untyped-def]
+def click_row(table: QTableWidget, row: int, modifier=NONE) -> None:
     rect = table.visualItemRect(table.item(row, 0))
     QTest.mouseClick(table.viewport(), LEFT, modifier, rect.center())
 
 
-def tool(win, name: str) -> None:  # type: ignore[no-untyped-def]
+def tool(win, name: str) -> None:
     action = find(win, QAction, f"action-tool-{name}")
     button = win.editor.toolbar.widgetForAction(action)
     click(button)
     assert action.isChecked()
 
 
-def undo(win) -> None:  # type: ignore[no-untyped-def]
+def undo(win) -> None:
     win.undo_action.trigger()
 
 
-def redo(win) -> None:  # type: ignore[no-untyped-def]
+def redo(win) -> None:
     win.redo_action.trigger()
 
 
-def save_and_reload(win, tmp_path: Path, make_window, name: str = "edited.yaml"):  # type: ignore[no-untyped-def]
+def save_and_reload(win, tmp_path: Path, make_window, name: str = "edited.yaml"):
     """Save As into the scenarios folder; the file validates; it opens in a new editor."""
     out = tmp_path / "scenarios" / name
     assert win.save_as(out), [p.message for p in win.editor.problems.problems]
@@ -157,7 +157,7 @@ def save_and_reload(win, tmp_path: Path, make_window, name: str = "edited.yaml")
 
 
 # --- tests ----------------------------------------------------------------------------------------
-def test_name_turns_and_notes(platoon, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_name_turns_and_notes(platoon, tmp_path: Path, make_window) -> None:
     win = platoon
     sc = win.document.scenario
     show_page(win, "scenario-properties", "General")
@@ -187,7 +187,7 @@ def test_name_turns_and_notes(platoon, tmp_path: Path, make_window) -> None:  # 
     assert find(back, QSpinBox, "scenario-turns").value() == 12
 
 
-def test_side_name_colour_and_formations(platoon, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_side_name_colour_and_formations(platoon, tmp_path: Path, make_window) -> None:
     win = platoon
     sc = win.document.scenario
     show_page(win, "scenario-properties", "Sides")
@@ -230,7 +230,7 @@ def test_side_name_colour_and_formations(platoon, tmp_path: Path, make_window) -
     assert find(back, QLineEdit, "side-color-code").text() == "#aa2200"
 
 
-def test_side_colour_from_the_colour_chooser(platoon, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_side_colour_from_the_colour_chooser(platoon, monkeypatch) -> None:
     from PySide6.QtGui import QColor
     from PySide6.QtWidgets import QColorDialog
 
@@ -243,7 +243,7 @@ def test_side_colour_from_the_colour_chooser(platoon, monkeypatch) -> None:  # t
     assert win.document.scenario.sides["nato"].color is None
 
 
-def test_modules_and_options(platoon, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_modules_and_options(platoon, tmp_path: Path, make_window) -> None:
     win = platoon
     sc = win.document.scenario
     show_page(win, "scenario-properties", "Rules")
@@ -280,7 +280,7 @@ def test_modules_and_options(platoon, tmp_path: Path, make_window) -> None:  # t
     assert find(back, QSpinBox, "option-opfire_per_hex").text() == "unlimited"
 
 
-def test_victory_hexes_picked_on_the_map(platoon, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_victory_hexes_picked_on_the_map(platoon, tmp_path: Path, make_window) -> None:
     win = platoon
     sc = win.document.scenario
     show_page(win, "scenario-events", "Victory")
@@ -304,7 +304,7 @@ def test_victory_hexes_picked_on_the_map(platoon, tmp_path: Path, make_window) -
     assert find(back, QWidget, "victory-list").count() == 2
 
 
-def test_victory_scoring_edited_with_undo(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_victory_scoring_edited_with_undo(squad, tmp_path: Path, make_window) -> None:
     """The squad demo's objectives: one's VP and owner, the loss VP, the margin and a sudden
     death total, each typed or chosen, each undone, and kept through a save."""
     win = squad
@@ -345,7 +345,7 @@ def test_victory_scoring_edited_with_undo(squad, tmp_path: Path, make_window) ->
     assert find(win, QSpinBox, "victory-margin").value() == 1
 
 
-def test_reinforcements(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_reinforcements(squad, tmp_path: Path, make_window) -> None:
     win = squad
     sc = win.document.scenario
     assert len(sc.reinforcements) == 2  # the demo's own: rows 0 and 1
@@ -394,7 +394,7 @@ def test_reinforcements(squad, tmp_path: Path, make_window) -> None:  # type: ig
     assert [r.unit.id for r in sc.reinforcements][2:] == ["assault-late"]
 
 
-def test_a_platoon_scenario_adds_no_reinforcements(platoon) -> None:  # type: ignore[no-untyped-def]
+def test_a_platoon_scenario_adds_no_reinforcements(platoon) -> None:
     win = platoon
     show_page(win, "scenario-events", "Reinforcements")
     assert not find(win, QPushButton, "reinf-add").isEnabled()
@@ -404,7 +404,7 @@ def test_a_platoon_scenario_adds_no_reinforcements(platoon) -> None:  # type: ig
     assert "platoon ruleset brings no reinforcements" in win.statusBar().currentMessage()
 
 
-def test_squad_first_side_and_air_strikes(squad, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_squad_first_side_and_air_strikes(squad, tmp_path: Path, make_window) -> None:
     win = squad
     sc = win.document.scenario
     show_page(win, "scenario-properties", "General")
@@ -439,19 +439,19 @@ def test_squad_first_side_and_air_strikes(squad, tmp_path: Path, make_window) ->
     assert find(back, QTableWidget, "airstrike-table").rowCount() == 3
 
 
-def test_air_strikes_disabled_for_platoon(platoon) -> None:  # type: ignore[no-untyped-def]
+def test_air_strikes_disabled_for_platoon(platoon) -> None:
     show_page(platoon, "scenario-events", "Air Strikes")
     assert not platoon.editor.props.events.strikes.isEnabled()
 
 
-def _dialog(qtbot):  # type: ignore[no-untyped-def]
+def _dialog(qtbot):
     for widget in QApplication.topLevelWidgets():
         if widget.objectName() == "new-scenario-dialog" and widget.isVisible():
             return widget
     raise AssertionError("no New Scenario dialog")
 
 
-def test_new_scenario_dialog_validates_and_plays(qtbot, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_new_scenario_dialog_validates_and_plays(qtbot, tmp_path: Path, make_window) -> None:
     _copy(tmp_path, "hold-the-crossroads.yaml", "eisenbach-valley.yaml", "eisenbach.yaml")
     win = make_window()
     win.menuBar()
@@ -491,7 +491,7 @@ def test_new_scenario_dialog_validates_and_plays(qtbot, tmp_path: Path, make_win
     assert game.state.phase == "draw" and sorted(game.state.cup) == ["blue_1", "red_1"]
 
 
-def test_new_squad_scenario_has_a_first_side(qtbot, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_new_squad_scenario_has_a_first_side(qtbot, tmp_path: Path, make_window) -> None:
     _copy(tmp_path, "demo-squad.yaml", "village.yaml", "squad.yaml")
     win = make_window()
     dialog = win.new_scenario_dialog()
@@ -511,7 +511,7 @@ def test_new_squad_scenario_has_a_first_side(qtbot, tmp_path: Path, make_window)
     assert data.validate_file(out)[0] == []
 
 
-def rebuilt(qtbot, win, old) -> None:  # type: ignore[no-untyped-def]
+def rebuilt(qtbot, win, old) -> None:
     """Wait for the editor built anew, and for the old one's docks to be gone."""
     from PySide6.QtCore import QEvent
 
@@ -519,7 +519,7 @@ def rebuilt(qtbot, win, old) -> None:  # type: ignore[no-untyped-def]
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
-def test_sides_added_removed_and_their_mines(platoon, qtbot, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_sides_added_removed_and_their_mines(platoon, qtbot, tmp_path: Path, make_window) -> None:
     win = platoon
     sc = win.document.scenario
     show_page(win, "scenario-properties", "Sides")
@@ -553,7 +553,7 @@ def test_sides_added_removed_and_their_mines(platoon, qtbot, tmp_path: Path, mak
     assert bsc.mines == {"nato": 2} and bsc.sides["side3"].name == "Partisans"
 
 
-def test_a_reinforcement_problem_is_fixed_from_the_panel(squad) -> None:  # type: ignore[no-untyped-def]
+def test_a_reinforcement_problem_is_fixed_from_the_panel(squad) -> None:
     win = squad
     sc = win.document.scenario
     show_page(win, "scenario-events", "Reinforcements")
@@ -577,7 +577,7 @@ def test_a_reinforcement_problem_is_fixed_from_the_panel(squad) -> None:  # type
     assert win.editor.validate() == []
 
 
-def test_new_scenario_proposes_the_map_being_edited(qtbot, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+def test_new_scenario_proposes_the_map_being_edited(qtbot, tmp_path: Path, settings) -> None:
     """Issue 21: File > New Scenario with a map open in the map editor asked for a map
     file all the same; it proposes that map now (as saved)."""
     from tabletop.documents import MapDocument
@@ -609,7 +609,7 @@ def test_new_scenario_proposes_the_map_being_edited(qtbot, tmp_path: Path, setti
     assert doc.scenario.map.cells[h].terrain == "woods"
 
 
-def test_new_scenario_from_play_proposes_no_map(qtbot, tmp_path: Path, make_window) -> None:  # type: ignore[no-untyped-def]
+def test_new_scenario_from_play_proposes_no_map(qtbot, tmp_path: Path, make_window) -> None:
     path = _copy(tmp_path, "hold-the-crossroads.yaml", "eisenbach-valley.yaml", "eisenbach.yaml")
     win = make_window(GameDocument(data.load_scenario(path).new_game(), path))
     dialog = win.new_scenario_dialog()

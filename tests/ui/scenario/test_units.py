@@ -32,7 +32,7 @@ def copy_files(tmp_path: Path, map_name: str, counters_name: str) -> tuple[Path,
     return tmp_path / "maps" / map_name, tmp_path / "counters" / counters_name
 
 
-def open_editor(qtbot, settings, doc: ScenarioDocument):  # type: ignore[no-untyped-def]
+def open_editor(qtbot, settings, doc: ScenarioDocument):
     from tabletop.ui.mainwindow import MainWindow
 
     win = MainWindow(settings)
@@ -45,14 +45,14 @@ def open_editor(qtbot, settings, doc: ScenarioDocument):  # type: ignore[no-unty
 
 
 @pytest.fixture
-def platoon_window(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
+def platoon_window(qtbot, tmp_path: Path, settings):
     map_path, counters = copy_files(tmp_path, "eisenbach-valley.yaml", "platoon.yaml")
     sides = {"nato": ("NATO", {"alpha": 1}), "pact": ("Warsaw Pact", {"bravo": 1})}
     return open_editor(qtbot, settings, new_scenario(map_path, [counters], sides, "Units"))
 
 
 @pytest.fixture
-def squad_window(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
+def squad_window(qtbot, tmp_path: Path, settings):
     map_path, counters = copy_files(tmp_path, "village.yaml", "squad.yaml")
     sides = {"german": ("Wehrmacht", {}), "soviet": ("Red Army", {})}
     doc = new_scenario(map_path, [counters], sides, "Figures")
@@ -64,7 +64,7 @@ def click(widget: QWidget, pos: QPoint | None = None) -> None:
     QTest.mouseClick(widget, LEFT, NONE, pos if pos is not None else widget.rect().center())
 
 
-def check(win, name: str) -> None:  # type: ignore[no-untyped-def]
+def check(win, name: str) -> None:
     """Click a check box of the dock where a user would: on its indicator."""
     box = win.findChild(QCheckBox, name)
     assert box is not None and box.isVisibleTo(win) and box.isEnabled(), name
@@ -72,7 +72,7 @@ def check(win, name: str) -> None:  # type: ignore[no-untyped-def]
     click(box, QPoint(8, box.height() // 2))
 
 
-def choose(win, name: str, data: object) -> None:  # type: ignore[no-untyped-def]
+def choose(win, name: str, data: object) -> None:
     """Open the combo box's list with the keyboard (Alt+Down), point at the entry and press
     Enter. A mouse click would race the popup's timer on a loaded machine: a release that
     comes late picks the entry under the pointer and closes the list."""
@@ -90,7 +90,7 @@ def choose(win, name: str, data: object) -> None:  # type: ignore[no-untyped-def
     assert combo.currentData() == data
 
 
-def place(win, type_id: str, side: str, label: str) -> str:  # type: ignore[no-untyped-def]
+def place(win, type_id: str, side: str, label: str) -> str:
     editor = win.editor
     win.findChild(type(win.undo_action), "action-tool-place").trigger()
     editor.tray.tabs.setCurrentIndex(list(editor.tray.lists).index(side))
@@ -102,7 +102,7 @@ def place(win, type_id: str, side: str, label: str) -> str:  # type: ignore[no-u
     return str(editor.selected)
 
 
-def test_platoon_markers_and_support_weapon(platoon_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_platoon_markers_and_support_weapon(platoon_window, tmp_path: Path) -> None:
     win = platoon_window
     doc = win.document
     uid = place(win, "US_INF", "nato", "0505")
@@ -162,7 +162,7 @@ def test_platoon_markers_and_support_weapon(platoon_window, tmp_path: Path) -> N
     assert load_scenario(out).units[0].sw is None
 
 
-def test_squad_figures_saved_validated_and_played(squad_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_squad_figures_saved_validated_and_played(squad_window, tmp_path: Path) -> None:
     win = squad_window
     doc = win.document
     uid = place(win, "RIFLE_SQUAD", "german", "0305")

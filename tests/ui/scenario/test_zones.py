@@ -25,7 +25,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
+def window(qtbot, tmp_path: Path, settings):
     from tabletop.ui.mainwindow import MainWindow
 
     for folder, name in (("maps", "eisenbach-valley.yaml"), ("counters", "platoon.yaml")):
@@ -44,7 +44,7 @@ def window(qtbot, tmp_path: Path, settings):  # type: ignore[no-untyped-def]
     return win
 
 
-def drag(win, labels: list[str], modifiers=NONE) -> None:  # type: ignore[no-untyped-def]
+def drag(win, labels: list[str], modifiers=NONE) -> None:
     """Press on the first hex, move through the others, release on the last."""
     viewport = win.view.viewport()
     points = [win.view.viewport_point(label) for label in labels]
@@ -55,12 +55,12 @@ def drag(win, labels: list[str], modifiers=NONE) -> None:  # type: ignore[no-unt
     QTest.mouseRelease(viewport, LEFT, modifiers, points[-1])
 
 
-def zone(win, side: str) -> set[str]:  # type: ignore[no-untyped-def]
+def zone(win, side: str) -> set[str]:
     sc = win.document.scenario
     return {sc.map.label(h) for h in sc.zones.get(side, [])}
 
 
-def test_paint_zones_undo_save_reload(window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_paint_zones_undo_save_reload(window, tmp_path: Path) -> None:
     win = window
     doc = win.document
     win.findChild(type(win.undo_action), "action-tool-zone").trigger()
@@ -122,7 +122,7 @@ def test_paint_zones_undo_save_reload(window, tmp_path: Path) -> None:  # type: 
     assert len(zone(win, "nato")) == 3
 
 
-def test_problems_select_the_hex_or_unit_they_name(window) -> None:  # type: ignore[no-untyped-def]
+def test_problems_select_the_hex_or_unit_they_name(window) -> None:
     win = window
     editor = win.editor
     sc = win.document.scenario

@@ -16,7 +16,7 @@ class Recorder(Tool):
         self.take_press = take_press
         self.calls: list[tuple[str, str | None]] = []
 
-    def _log(self, what: str, event: ToolEvent, window) -> None:  # type: ignore[no-untyped-def]
+    def _log(self, what: str, event: ToolEvent, window) -> None:
         label = window.document.scenario.map.label(event.hex) if event.hex else None
         self.calls.append((what, label))
 
@@ -27,22 +27,22 @@ class Recorder(Tool):
         self.calls.append(("deactivate", None))
 
 
-def _centre(window, label: str) -> QPoint:  # type: ignore[no-untyped-def]
+def _centre(window, label: str) -> QPoint:
     scene = window.map_scene
     h = window.document.scenario.map.parse(label)
     return window.view.mapFromScene(scene.hex_center(h))
 
 
-def _recorder(window, take_press: bool) -> Recorder:  # type: ignore[no-untyped-def]
+def _recorder(window, take_press: bool) -> Recorder:
     tool = Recorder(take_press)
-    tool.press = lambda e: (tool._log("press", e, window), tool.take_press)[1]  # type: ignore[method-assign]
-    tool.move = lambda e: tool._log("move", e, window)  # type: ignore[method-assign]
-    tool.release = lambda e: tool._log("release", e, window)  # type: ignore[method-assign]
-    tool.click = lambda e: (tool._log("click", e, window), True)[1]  # type: ignore[method-assign]
+    tool.press = lambda e: (tool._log("press", e, window), tool.take_press)[1]
+    tool.move = lambda e: tool._log("move", e, window)
+    tool.release = lambda e: tool._log("release", e, window)
+    tool.click = lambda e: (tool._log("click", e, window), True)[1]
     return tool
 
 
-def test_a_tool_that_takes_the_press_owns_the_stroke(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_tool_that_takes_the_press_owns_the_stroke(qtbot, window) -> None:
     tool = _recorder(window, take_press=True)
     window.view.set_tool(tool)
     assert window.view.viewport().cursor().shape() == Qt.CursorShape.CrossCursor
@@ -62,7 +62,7 @@ def test_a_tool_that_takes_the_press_owns_the_stroke(qtbot, window) -> None:  # 
     assert window.view.viewport().cursor().shape() == Qt.CursorShape.OpenHandCursor
 
 
-def test_a_tool_that_declines_the_press_gets_the_click(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+def test_a_tool_that_declines_the_press_gets_the_click(qtbot, window) -> None:
     tool = _recorder(window, take_press=False)
     window.view.set_tool(tool)
     clicked: list[object] = []
