@@ -28,14 +28,14 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
-def press(qtbot, win, name: str) -> None:  # type: ignore[no-untyped-def]
+def press(qtbot, win, name: str) -> None:
     """Click the actions panel's button of ``name`` (it must be enabled)."""
     button = win.play.panel.buttons[name]
     assert button.isEnabled(), name
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_a_toy_game_is_played_in_the_window(qtbot, settings, toy_scenario: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_toy_game_is_played_in_the_window(qtbot, settings, toy_scenario: Path) -> None:
     from tabletop.ui.app import create_window
 
     win = create_window(toy_scenario, settings)
