@@ -12,9 +12,9 @@ from tabletop.hexgrid.coords import (
     FractionalHex,
     Hex,
     hex_lerp_line,
-    line_with_grazes,
 )
 from tabletop.hexgrid.layout import Layout
+from tabletop.hexgrid.lines import line_with_grazes
 from tabletop.hexgrid.offset import OffsetScheme, column_letters, parse_column_letters
 from tabletop.hexgrid.sides import HexSide, side_between, sides_of
 
