@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
-if TYPE_CHECKING:
-    from tabletop.model.flagspec import Spec
-    from tabletop.model.scenario import Scenario
-    from tabletop.model.state import GameState, UnitState
-    from tabletop.model.units import UnitType
+from tabletop.model.flagspec import Spec
+from tabletop.model.state import GameState, Scenario, UnitState, install_start
+from tabletop.model.units import UnitType
 
 __all__ = ["FEATURES", "Feature", "Setup", "SetupProblem", "install", "known", "setup_for"]
 
@@ -106,9 +104,15 @@ _names: Callable[[], tuple[str, ...]] | None = None
 
 def install(finder: Callable[[str], Setup], names: Callable[[], tuple[str, ...]]) -> None:
     """The rules' table: ``finder(name)`` is the ruleset ``name`` (ValueError if none),
-    ``names()`` the names it knows, in its order."""
+    ``names()`` the names it knows, in its order. ``Scenario.new_game`` asks the finder
+    too, through ``model.state.install_start``."""
     global _finder, _names
     _finder, _names = finder, names
+
+    def start(game: GameState) -> None:
+        finder(game.scenario.ruleset).start(game)
+
+    install_start(start)
 
 
 def known() -> tuple[str, ...]:

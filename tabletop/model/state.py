@@ -1,4 +1,5 @@
-"""Per-game state: units on the map, markers, the cup, the turn, the log.
+"""Per-game state: units on the map, markers, the cup, the turn, the log; the scenario it
+starts from.
 
 Everything a later rule reads is here, so that a saved game restores play exactly. The
 state records its own writes (:mod:`tabletop.model.tracking`), so the command layer's undo
@@ -9,13 +10,17 @@ mappings under documented keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from pathlib import Path
+from typing import Any, SupportsIndex
 
 from tabletop.hexgrid import Hex
+from tabletop.model.collector import collector_paused
+from tabletop.model.hexmap import HexMap
+from tabletop.model.options import MODULES, Options
 from tabletop.model.pending import Pending
 from tabletop.model.tracking import (
     ACTIVE,
@@ -25,10 +30,8 @@ from tabletop.model.tracking import (
     tracked_dict,
     tracked_list,
 )
+from tabletop.model.units import PlatoonUnitType, SquadUnitType, UnitType
 from tabletop.model.where import placed, reshaped
-
-if TYPE_CHECKING:
-    from tabletop.model.scenario import Scenario
 
 
 class Status(Enum):
@@ -336,6 +339,143 @@ class GameRecord:
 
     def take_backs(self) -> list[Aside]:
         return [a for a in self.asides if a.entry is not None]
+
+
+# --- the scenario: the game's immutable start ---------------------------------------------
+# (here, not in tabletop.model.scenario: a game holds its scenario and a scenario starts a
+# game, so the two classes refer to each other and share a module)
+
+
+@dataclass(frozen=True, slots=True)
+class SideDef:
+    id: str
+    name: str
+    formations: dict[str, int] = field(default_factory=dict)
+    """Formation name -> chits it puts in the cup (platoon ruleset)."""
+    color: str | None = None
+    """``#rrggbb``: the colour that stands for the side (its counters' corner flag, its
+    log rows); None: the side's colour by its order in the scenario."""
+
+
+@dataclass(frozen=True, slots=True)
+class AirStrike:
+    turn: int
+    side: str
+    aircraft: str
+    hex: Hex
+
+
+@dataclass(frozen=True)
+class Reinforcement:
+    turn: int
+    unit: UnitState
+    landed: bool = False
+
+
+@dataclass
+class Scenario:
+    name: str
+    ruleset: str
+    map: HexMap
+    unit_types: dict[str, UnitType]
+    sides: dict[str, SideDef]
+    units: list[UnitState]
+    turns: int = 8
+    rules: frozenset[str] | None = None
+    """Modules switched on; ``None`` (no ``rules:`` key) means all of the ruleset's."""
+    options: Options = field(default_factory=Options)
+    hex_markers: list[HexMarker] = field(default_factory=list)
+    first: str | None = None
+    zones: dict[str, list[Hex]] = field(default_factory=dict)
+    mines: dict[str, int] = field(default_factory=dict)
+    air_strikes: list[AirStrike] = field(default_factory=list)
+    reinforcements: list[Reinforcement] = field(default_factory=list)
+    victory: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+    map_ref: str = ""
+    counter_refs: list[str] = field(default_factory=list)
+    notes: str = ""
+    sources: object = field(default=None, compare=False, repr=False)
+    """What the data layer read the map and unit types from (``tabletop.data.seal``), so
+    that a saved game can be sealed; None for a scenario made in memory."""
+
+    def module(self, name: str) -> bool:
+        """Is this rules module switched on (rules-spec section 5)?"""
+        if self.rules is None:
+            return name in MODULES.get(self.ruleset, ())  # a ruleset of no module: none
+        return name in self.rules
+
+    def unit_type(self, type_id: str) -> UnitType:
+        return self.unit_types[type_id]
+
+    def platoon_type(self, type_id: str) -> PlatoonUnitType:
+        t = self.unit_types[type_id]
+        if not isinstance(t, PlatoonUnitType):
+            raise TypeError(f"{type_id} is not a platoon unit type")
+        return t
+
+    def squad_type(self, type_id: str) -> SquadUnitType:
+        t = self.unit_types[type_id]
+        if not isinstance(t, SquadUnitType):
+            raise TypeError(f"{type_id} is not a squad unit type")
+        return t
+
+    def formation_side(self, formation: str) -> str:
+        for side in self.sides.values():
+            if formation in side.formations:
+                return side.id
+        raise ValueError(f"no formation {formation!r} in this scenario")
+
+    def initial_cup(self) -> list[str]:
+        return [
+            name
+            for side in self.sides.values()
+            for name, chits in side.formations.items()
+            for _ in range(chits)
+        ]
+
+    @collector_paused()
+    def new_game(self, now: Mapping[str, UnitState] | None = None) -> GameState:
+        """The game at the start of turn 1, before any action.
+
+        ``now``: the units as they stand (a saved game's), taken as they are instead of
+        copies of the scenario's; the scenario's others start as in the scenario. The table
+        is in the scenario's order, the units it does not have after its own, as if each
+        of ``now`` had been set in turn on the new game's table."""
+        if now is None:
+            units = {u.id: u.copy() for u in self.units}
+        else:
+            units = {u.id: u for u in self.units}
+            units.update(now)
+            for uid, unit in units.items():
+                if uid not in now:
+                    units[uid] = unit.copy()
+        state = GameState(
+            scenario=self, units=units, hex_markers=[_copy_marker(m) for m in self.hex_markers]
+        )
+        if _start is None:
+            raise RuntimeError(
+                "no ruleset table is installed: import tabletop.rules.engine first (the command "
+                "line, the app and the tests' conftest do)"
+            )
+        _start(state)  # its first phase: the ruleset's word (model.setup.Setup.start)
+        return state
+
+
+_start: Callable[[GameState], None] | None = None
+"""How a new game is set at its first phase: its ruleset's ``Setup.start``, installed with
+the rules' table by :func:`tabletop.model.setup.install` (the model never imports the
+rules; and ``model.setup``, which names the scenario and the game, is above this module)."""
+
+
+def install_start(start: Callable[[GameState], None]) -> None:
+    """``Scenario.new_game`` sets the new game at its first phase with ``start(state)``."""
+    global _start
+    _start = start
+
+
+def _copy_marker(m: HexMarker) -> HexMarker:
+    return HexMarker(m.hex, m.kind, m.side, m.revealed, m.turn)
 
 
 @dataclass

@@ -30,36 +30,53 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, SupportsIndex, TypeVar
+from typing import Any, Generic, Protocol, Self, SupportsIndex, TypeVar
 
-from tabletop.model.where import HexIndex, reshaped
-
-if TYPE_CHECKING:
-    from tabletop.model.state import GameState, UnitState
+from tabletop.model.where import HexIndex, Placed, reshaped
 
 __all__ = [
-    "ACTIVE", "Journal", "TrackedDict", "TrackedList", "UnitTable", "recording", "tracked_dict",
-    "tracked_list",
+    "ACTIVE", "Journal", "Tracked", "TrackedDict", "TrackedList", "UnitTable", "recording",
+    "tracked_dict", "tracked_list",
 ]  # fmt: skip
 
 T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
 
-ACTIVE: list[Journal] = []
+
+class Tracked(Placed, Protocol):
+    """What a journal and the hex index read of a unit
+    (:class:`~tabletop.model.state.UnitState`, which is built on this module: it names no
+    class above it)."""
+
+    def copy(self) -> Self: ...
+    def owns(self, part: object) -> bool: ...
+
+
+U = TypeVar("U", bound=Tracked)
+
+
+class Units(Protocol[U]):
+    """What a journal reads of a game (:class:`~tabletop.model.state.GameState`): its unit
+    table."""
+
+    units: dict[str, U]
+
+
+ACTIVE: list[Journal[Any]] = []
 """The journals recording now (innermost last); empty almost always."""
 
 
-class Journal:
+class Journal(Generic[U]):
     """The originals of the units one change touched: ``units[uid]`` is a copy of the unit
     as it was before its first write, or None if the change added it."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: Units[U]) -> None:
         self.state = state
-        self.units: dict[str, UnitState | None] = {}
+        self.units: dict[str, U | None] = {}
         self._everything = False
 
-    def unit(self, unit: UnitState) -> None:
+    def unit(self, unit: U) -> None:
         """``unit`` is about to change."""
         uid = unit.__dict__.get("id")
         if uid is not None and uid not in self.units and self.state.units.get(uid) is unit:
@@ -73,13 +90,13 @@ class Journal:
         if unit is not None and unit.owns(part):
             self.units[uid] = unit.copy()
 
-    def entry(self, table: UnitTable, uid: str) -> None:
+    def entry(self, table: UnitTable[U], uid: str) -> None:
         """``table[uid]`` is about to be set or removed."""
         if table is self.state.units and uid not in self.units:
             old = table.get(uid)
             self.units[uid] = None if old is None else old.copy()
 
-    def table(self, state: GameState, old: dict[str, UnitState]) -> None:
+    def table(self, state: Units[U], old: dict[str, U]) -> None:
         """``state.units`` is about to be replaced whole: every unit may change."""
         if state is self.state:
             for uid, unit in old.items():
@@ -95,7 +112,7 @@ class Journal:
 
 
 @contextmanager
-def recording(state: GameState) -> Iterator[Journal]:
+def recording(state: Units[U]) -> Iterator[Journal[U]]:
     """Record the writes to ``state``'s units while the block runs."""
     journal = Journal(state)
     ACTIVE.append(journal)
@@ -248,15 +265,15 @@ def tracked_dict(items: Any, owner: str | None) -> TrackedDict[Any, Any]:
     return made
 
 
-class UnitTable(dict[str, "UnitState"]):
+class UnitTable(dict[str, U]):
     """``GameState.units``: a dict that tells the journals before an entry is set or
     removed, and keeps the hex index of its living units (``index``, see
     :mod:`tabletop.model.where`)."""
 
     __slots__ = ("_where",)
-    _where: HexIndex
+    _where: HexIndex[U]
 
-    def index(self) -> HexIndex:
+    def index(self) -> HexIndex[U]:
         """The hex index of this table's units, current to every write so far."""
         try:
             where = self._where
@@ -274,7 +291,7 @@ class UnitTable(dict[str, "UnitState"]):
             journal.entry(self, uid)
 
     # (every write tells the hex index; the journals only while one records)
-    def __setitem__(self, uid: str, unit: UnitState) -> None:
+    def __setitem__(self, uid: str, unit: U) -> None:
         self._entry(uid)
         super().__setitem__(uid, unit)
 
@@ -287,7 +304,7 @@ class UnitTable(dict[str, "UnitState"]):
             self._entry(uid)
         return super().pop(uid, *default)
 
-    def popitem(self) -> tuple[str, UnitState]:
+    def popitem(self) -> tuple[str, U]:
         if self:
             self._entry(next(reversed(self)))
         return super().popitem()
@@ -307,6 +324,6 @@ class UnitTable(dict[str, "UnitState"]):
             self._entry(uid)
         super().update(*args, **kwargs)
 
-    def __ior__(self, other: Any) -> UnitTable:  # type: ignore[override,misc]
+    def __ior__(self, other: Any) -> UnitTable[U]:  # type: ignore[override,misc]
         self.update(other)
         return self

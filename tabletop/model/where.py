@@ -24,14 +24,28 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol, TypeVar
 
 from tabletop.hexgrid import Hex
 
-if TYPE_CHECKING:
-    from tabletop.model.state import UnitState
+__all__ = ["BLOCK", "KEEP", "HexIndex", "Placed", "placed", "reshaped", "stats"]
 
-__all__ = ["BLOCK", "KEEP", "HexIndex", "placed", "reshaped", "stats"]
+
+class Placed(Protocol):
+    """What the index reads of a unit (:class:`~tabletop.model.state.UnitState`, which is
+    built on this module: the index names no class above it)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def hex(self) -> Hex | None: ...
+    @property
+    def alive(self) -> bool: ...
+
+
+U = TypeVar("U", bound=Placed)
 
 KEEP = 4096
 """The feed keeps this many recent writes; an index further behind is rebuilt."""
@@ -47,13 +61,13 @@ class _Feed:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.base = 0
-        self.moved: list[UnitState | None] = []
+        self.moved: list[Placed | None] = []
 
     @property
     def serial(self) -> int:
         return self.base + len(self.moved)
 
-    def add(self, unit: UnitState | None) -> None:
+    def add(self, unit: Placed | None) -> None:
         with self.lock:
             self.moved.append(unit)
             if len(self.moved) > 2 * KEEP:
@@ -61,7 +75,7 @@ class _Feed:
                 del self.moved[:cut]
                 self.base += cut
 
-    def since(self, serial: int) -> list[UnitState | None] | None:
+    def since(self, serial: int) -> list[Placed | None] | None:
         """The writes after ``serial``, or None when some are no longer kept."""
         with self.lock:
             if serial < self.base:
@@ -72,7 +86,7 @@ class _Feed:
 FEED = _Feed()
 
 
-def placed(unit: UnitState) -> None:
+def placed(unit: Placed) -> None:
     """``unit``'s hex, status, side or id has just changed."""
     FEED.add(unit)
 
@@ -97,12 +111,6 @@ class _Stats:
 stats = _Stats()
 
 
-def _alive(unit: UnitState) -> bool:
-    from tabletop.model.state import _GONE  # (state imports this module)
-
-    return unit.status not in _GONE
-
-
 def _inside(dq: int, dr: int, radius: int) -> bool:
     """Is every hex of the block whose first corner is (dq, dr) away within ``radius``?
     (The hex distance is convex, so its largest value on the block is at a corner.)"""
@@ -114,19 +122,19 @@ def _inside(dq: int, dr: int, radius: int) -> bool:
     )
 
 
-class HexIndex:
+class HexIndex(Generic[U]):
     """The living units of one unit table that stand in a hex: by hex and by block."""
 
     def __init__(self) -> None:
         self.serial = -1
         self._at: dict[str, Hex] = {}
-        self._stacks: dict[Hex, list[UnitState]] = {}
-        self._blocks: dict[tuple[int, int], dict[str, UnitState]] = {}
-        self._sorted: list[UnitState] | None = None
-        self._enemies: dict[str, list[UnitState]] = {}
+        self._stacks: dict[Hex, list[U]] = {}
+        self._blocks: dict[tuple[int, int], dict[str, U]] = {}
+        self._sorted: list[U] | None = None
+        self._enemies: dict[str, list[U]] = {}
 
     # --- keeping current --------------------------------------------------------------------
-    def sync(self, table: Mapping[str, UnitState]) -> None:
+    def sync(self, table: Mapping[str, U]) -> None:
         serial = FEED.serial
         if serial == self.serial:
             return
@@ -134,23 +142,22 @@ class HexIndex:
         if writes is None or any(w is None for w in writes):
             self._rebuild(table.values())
         else:
-            for unit in writes:
-                assert unit is not None
-                if table.get(unit.id) is unit:
+            for written in writes:
+                assert written is not None
+                unit = table.get(written.id)
+                if unit is not None and unit is written:
                     self._replace(unit)
         self.serial = serial
         self._sorted = None
         self._enemies.clear()
 
-    def _rebuild(self, units: Iterable[UnitState]) -> None:
-        from tabletop.model.state import _GONE
-
+    def _rebuild(self, units: Iterable[U]) -> None:
         stats.rebuilds += 1
         self._at, self._stacks, self._blocks = {}, {}, {}
         for unit in units:
             stats.units_indexed += 1
             h = unit.hex
-            if h is not None and unit.status not in _GONE:
+            if h is not None and unit.alive:
                 self._at[unit.id] = h
                 self._stacks.setdefault(h, []).append(unit)
                 self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[unit.id] = unit
@@ -158,7 +165,7 @@ class HexIndex:
             if len(stack) > 1:
                 stack.sort(key=_ID)
 
-    def _replace(self, unit: UnitState) -> None:
+    def _replace(self, unit: U) -> None:
         """Put ``unit`` (the one the table holds) where it now stands."""
         stats.replaced += 1
         uid = unit.id
@@ -171,7 +178,7 @@ class HexIndex:
             block = self._blocks[old.q // BLOCK, old.r // BLOCK]
             block.pop(uid, None)
         h = unit.hex
-        if h is not None and _alive(unit):
+        if h is not None and unit.alive:
             self._at[uid] = h
             stack = self._stacks.setdefault(h, [])
             stack.append(unit)
@@ -179,14 +186,14 @@ class HexIndex:
             self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[uid] = unit
 
     # --- questions --------------------------------------------------------------------------
-    def units_at(self, h: Hex) -> list[UnitState]:
+    def units_at(self, h: Hex) -> list[U]:
         return list(self._stacks.get(h, ()))
 
-    def units_near(self, h: Hex, radius: int) -> list[UnitState]:
+    def units_near(self, h: Hex, radius: int) -> list[U]:
         """Living units standing within ``radius`` hexes of ``h``, in unit-id order."""
         if radius < 0:
             return []
-        out: list[UnitState] = []
+        out: list[U] = []
         q, r = h.q, h.r
         blocks = self._blocks
         for bq in range((q - radius) // BLOCK, (q + radius) // BLOCK + 1):
@@ -205,7 +212,7 @@ class HexIndex:
         out.sort(key=_ID)
         return out
 
-    def enemies_of(self, side: str, table: Mapping[str, UnitState]) -> list[UnitState]:
+    def enemies_of(self, side: str, table: Mapping[str, U]) -> list[U]:
         found = self._enemies.get(side)
         if found is None:
             if self._sorted is None:
