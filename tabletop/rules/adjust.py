@@ -3,7 +3,7 @@
 An :class:`Adjustment` moves a unit, sets its step or status, or places or removes a marker on
 a unit or a hex. It is checked for sense (the unit exists, the hex is on the map, the marker
 is one the game knows), never for legality under the rules, and it rolls no dice. It is
-recorded in the game log as an entry with action ``adjust`` (``tabletop.rules.narrate.MANUAL``)
+recorded in the game log as an entry with action ``adjust`` (``tabletop.rules.words.MANUAL``)
 and its arguments, so replaying the log from the scenario reproduces it exactly
 (``engine.replay_steps`` applies it where it stands).
 
@@ -32,7 +32,7 @@ from tabletop.model import (
 )
 from tabletop.model.state import STEPS
 from tabletop.rules.actions import ActionResult, IllegalAction
-from tabletop.rules.narrate import MANUAL, marker_name
+from tabletop.rules.words import MANUAL, marker_name
 
 __all__ = ["MANUAL", "Adjustment", "check", "perform"]
 

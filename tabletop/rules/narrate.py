@@ -20,11 +20,9 @@ from typing import Any
 from tabletop.model import LogEntry, Scenario
 from tabletop.rules.actions import ActionResult, Event, Roll
 from tabletop.rules.engine import ruleset_for
+from tabletop.rules.words import MANUAL, MARKER_NAMES, marker_name
 
 __all__ = ["MANUAL", "describe_action", "involved", "marker_name", "narrate"]
-
-MANUAL = "adjust"
-"""The log's name for a change made by hand outside the rules (``tabletop.rules.adjust``)."""
 
 STATUS_WORDS = {
     "disrupted": "Disrupted",
@@ -36,22 +34,6 @@ STATUS_WORDS = {
     "rally_failed": "fails to rally",
 }
 """Events that say what became of one unit; those of a unit in a row are joined by "and"."""
-
-MARKER_NAMES = {
-    "ops_complete": "Ops Complete",
-    "depleted_ammo_2": "Depleted Ammo 2",
-    "depleted_ammo_1": "Depleted Ammo 1",
-    "minefield_at": "AT minefield",
-    "minefield_ap": "AP minefield",
-    "burnt_woods": "Burnt Woods",
-    "laying_mines": "Laying Mines",
-    "clearing_mines": "Clearing Mines",
-}
-
-
-def marker_name(marker: str) -> str:
-    """``Ops Complete``, ``AT minefield``, ``Wreck``: a marker as a player names it."""
-    return MARKER_NAMES.get(marker, marker.replace("_", " ").capitalize())
 
 
 class _Words:

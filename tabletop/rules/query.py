@@ -51,20 +51,13 @@ from tabletop.model.tracking import UnitTable
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.los import LineOfSight, LosResult, Viewpoint
 from tabletop.rules.plan import Plan
+from tabletop.rules.probe import Probe as Probe
+from tabletop.rules.reach import BlockedHex as BlockedHex
+from tabletop.rules.reach import ReachHex as ReachHex
+from tabletop.rules.reach import ReachReport as ReachReport
 
 if TYPE_CHECKING:
     from tabletop.rules.engine import Ruleset
-
-
-@dataclass(frozen=True, slots=True)
-class Probe:
-    """What a ruleset proposes to try for one action: its candidate requests, or the
-    reasons the action is out of the question (then no candidate is tried). An empty
-    probe (no candidates, no reasons) tries the bare request (``--unit ID`` alone)."""
-
-    action: str
-    candidates: tuple[ActionRequest, ...] = ()
-    reasons: tuple[str, ...] = ()
 
 
 class ActionOption:
@@ -413,52 +406,6 @@ def _distinct(items: Any) -> tuple[str, ...]:
 
 
 # --- where a unit can go ------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ReachHex:
-    """A hex a move can end in: the least movement it costs and a path of that cost
-    (the ``--to`` of ``move``)."""
-
-    hex: str
-    cost: int
-    path: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class BlockedHex:
-    """A hex next to the reach that the move cannot enter, with the reasons."""
-
-    hex: str
-    reasons: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ReachReport:
-    """``tabletop reach``: where ``unit`` can move from ``hex`` with ``mp`` movement.
-
-    ``reasons`` say why it may not move now at all (another formation's impulse, Ops
-    Complete, ...); the hexes are still those of its next move, for planning."""
-
-    unit: str
-    hex: str | None
-    mp: int
-    maneuver: bool
-    reach: tuple[ReachHex, ...]
-    blocked: tuple[BlockedHex, ...]
-    reasons: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "unit": self.unit,
-            "from": self.hex,
-            "mp": self.mp,
-            "maneuver": self.maneuver,
-            "may_move": not self.reasons,
-            "reasons": list(self.reasons),
-            "reach": [{"hex": r.hex, "cost": r.cost, "path": list(r.path)} for r in self.reach],
-            "blocked": [{"hex": b.hex, "reasons": list(b.reasons)} for b in self.blocked],
-        }
-
-
 def reach(
     state: GameState,
     los: LineOfSight,

@@ -28,7 +28,8 @@ from tabletop.rules.fights import Fight
 from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.plan import Plan, Stamp
-from tabletop.rules.query import Probe, ReachReport
+from tabletop.rules.probe import Probe
+from tabletop.rules.reach import ReachReport
 from tabletop.rules.victory import Scoring, over_reason
 
 __all__ = ["FightsPart", "ForecastPart", "Handler", "HandlerRuleset", "OddsPart", "OptionsPart"]
