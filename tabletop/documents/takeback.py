@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from tabletop.documents.acting import acting_side
 from tabletop.model import Aside, GameState, LogEntry
 from tabletop.rules import ActionResult
 from tabletop.rules.narrate import describe_action
@@ -36,8 +37,6 @@ NOUNS = {
 
 def take_back_text(state: GameState, entry: LogEntry, result: ActionResult | None) -> str:
     """``NATO took back a fire: 4 5 6 vs 4+; 1 3 4 6 vs 5+ (M-48 fires AP at T-64)``."""
-    from tabletop.documents.logbook import acting_side
-
     side = acting_side(state, entry, result)
     found = state.scenario.sides.get(side or "")
     who = found.name if found is not None else (side or "A player")
