@@ -35,25 +35,15 @@ from tabletop.rules.platoon.common import (
 )
 from tabletop.rules.platoon.move import path_reasons, start_move
 from tabletop.rules.platoon.movement import enter_cost, parse_path
-from tabletop.rules.platoon.pause import Walk, advance
-from tabletop.rules.platoon.reach import allowance, enemy_ground_units
+from tabletop.rules.platoon.pause import AFTER_WALK, Walk, advance, finish
+from tabletop.rules.platoon.reach import allowance, enemy_ground_units, overrun_ground
 from tabletop.rules.platoon.retreat import place, retreat, way_out
 
-OVERRUN_TARGETS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.SW})
 TOWN_LIKE = frozenset({"town", "ruins"})
 
 
 def target_index(state: GameState, side: str, path: list[Hex]) -> int | None:
     return next((i for i, h in enumerate(path) if enemy_ground_units(state, h, side)), None)
-
-
-def overrun_ground(state: GameState, side: str, h: Hex) -> bool:
-    """A hex a vehicle entering it must overrun: clear, and its only enemies infantry,
-    mortars or SWs (rules 2.10)."""
-    defenders = enemy_ground_units(state, h, side)
-    return state.scenario.map.terrain(h).name == "clear" and all(
-        ptype(state, d).kind in OVERRUN_TARGETS for d in defenders
-    )
 
 
 def is_overrun(state: GameState, attackers: list[UnitState], h: Hex) -> bool:
@@ -189,8 +179,6 @@ class Assault:
         assert t is not None
         leg = Walk(units[0].id, request.action, request.to_dict(), allowance(state, units[0]))
         if advance(state, units[0], path[:t], leg, dice, los, result):
-            from tabletop.rules.platoon.move import finish
-
             finish(state, leg, dice, los, result)
         result.pending = state.pending
         return result
@@ -321,3 +309,6 @@ def hits_to_eliminate(state: GameState, unit: UnitState) -> int:
     """How many net hits the ladder of rules 2.6 takes to eliminate this unit (1 to 3)."""
     single = ptype(state, unit).single_step
     return next(n for n in (1, 2, 3) if ladder(unit.step, unit.disrupted, single, n)[2])
+
+
+AFTER_WALK["assault"] = AFTER_WALK["overrun"] = close_in

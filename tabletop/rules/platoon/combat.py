@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from tabletop.model import GameState, Status, TargetClass, TecColumn, UnitState
+from tabletop.model import GameState, TargetClass, TecColumn, UnitState
 from tabletop.rules.actions import ActionResult, Roll
 from tabletop.rules.common import HitNumber as HitNumber
 from tabletop.rules.common import los_markers as los_markers
@@ -20,22 +19,18 @@ from tabletop.rules.common import place_wreck as place_wreck
 from tabletop.rules.common import roll_to_hit as roll_to_hit
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, viewpoint_of
-from tabletop.rules.platoon.common import OPS_COMPLETE, eliminate, hex_of, label, ptype
+from tabletop.rules.platoon.common import OPS_COMPLETE, hex_of, label, ptype
+from tabletop.rules.platoon.effects import Outcome as Outcome
+from tabletop.rules.platoon.effects import apply_hits as apply_hits
+from tabletop.rules.platoon.effects import ladder as ladder
+from tabletop.rules.platoon.effects import outcome_of as outcome_of
+from tabletop.rules.platoon.effects import take_hits as take_hits
 
 ARMORED_BONUS_CAP = 2
 """Armored and light armored targets add at most 2 bonus dice (rules 2.4; READING: 000's
 cap for "armored" and 001's "heavily armored" are one class, both armored classes)."""
 UNARMORED_SAVE = 5
 """Unarmored targets save on 5+ with their bonus dice only (rules 2.4)."""
-
-
-class Outcome(Enum):
-    """What an attack did to its target (the ``outcomes`` of ``tabletop odds``)."""
-
-    NO_EFFECT = "no_effect"
-    DISRUPTED = "disrupted"
-    REDUCED = "reduced"
-    ELIMINATED = "eliminated"
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,65 +223,6 @@ def resolve_attacks(
     total = sum(nets.values())
     result.net_hits = total if result.net_hits is None else result.net_hits + total
     return {tid: take_hits(state, state.unit(tid), net, dice, result) for tid, net in nets.items()}
-
-
-def take_hits(
-    state: GameState, target: UnitState, net: int, dice: DiceSource, result: ActionResult
-) -> Outcome:
-    """``apply_hits``, then what they do to the target's cargo if it is a carrier
-    (rules 2.11, ``transport.cargo_effects``: its d6 rolls are read here)."""
-    from tabletop.rules.platoon.transport import cargo_effects  # transport imports combat
-
-    was = (target.step, target.status)
-    outcome = apply_hits(state, target, net, result)
-    cargo_effects(state, target, was, dice, result)
-    return outcome
-
-
-# --- the hit ladder (rules 2.6) -------------------------------------------------------------
-def ladder(step: str, disrupted: bool, single_step: bool, net: int) -> tuple[str, bool, bool]:
-    """(step, disrupted, eliminated) after ``net`` hits, one rung per hit."""
-    for _ in range(net):
-        if not disrupted:
-            disrupted = True
-        elif step == "full" and not single_step:
-            step = "reduced"
-        else:
-            return step, disrupted, True
-    return step, disrupted, False
-
-
-def outcome_of(step: str, disrupted: bool, single_step: bool, net: int) -> Outcome:
-    new_step, new_disrupted, gone = ladder(step, disrupted, single_step, net)
-    if gone:
-        return Outcome.ELIMINATED
-    if new_step != step:
-        return Outcome.REDUCED
-    if new_disrupted != disrupted:
-        return Outcome.DISRUPTED
-    return Outcome.NO_EFFECT
-
-
-def apply_hits(state: GameState, target: UnitState, net: int, result: ActionResult) -> Outcome:
-    """Apply net hits, with events in ladder order (an eliminated unit gets only
-    ``eliminated``, its printed step left as it was); a ground vehicle leaves a Wreck."""
-    utype = ptype(state, target)
-    disrupted = target.status is Status.DISRUPTED
-    step, now_disrupted, gone = ladder(target.step, disrupted, utype.single_step, net)
-    outcome = outcome_of(target.step, disrupted, utype.single_step, net)
-    if gone:
-        eliminate(state, target, result)
-        if utype.is_vehicle:
-            place_wreck(state, target, result)
-        return outcome
-    if now_disrupted and not disrupted:
-        target.status = Status.DISRUPTED
-        result.event("disrupted", unit=target.id)
-    if step != target.step:
-        target.step = step
-        result.event("reduced", unit=target.id)
-    result.touch(target.id)
-    return outcome
 
 
 def sources_text(bonus: Sequence[BonusDie]) -> str:

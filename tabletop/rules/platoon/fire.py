@@ -31,6 +31,7 @@ from tabletop.rules.platoon.movement import (
     parse_path,
     plan_path,
 )
+from tabletop.rules.platoon.pause import AFTER_WALK, Walk, advance, finish
 
 
 def fire_at(
@@ -234,13 +235,33 @@ class MovingFire:
         begin_action(state)
         result = ActionResult(request.action)
         # The move pauses for opportunity fire (pause.advance); the fire is made once it
-        # is over, now or after ``move --continue`` (move.fire_after_move).
-        from tabletop.rules.platoon.move import finish
-        from tabletop.rules.platoon.pause import Walk, advance
-
+        # is over, now or after ``move --continue`` (fire_after_move).
         leg = Walk(firer.id, request.action, request.to_dict(), move.budget)
         if advance(state, firer, [s.hex for s in move.steps], leg, dice, los, result):
             finish(state, leg, dice, los, result)
         place_marker(result, firer, OPS_COMPLETE)
         result.pending = state.pending
         return result
+
+
+def fire_after_move(
+    state: GameState, leg: Walk, dice: DiceSource, los: LineOfSight, result: ActionResult
+) -> None:
+    """Moving Fire's fire once its paused move is over (rules 2.7), from where the unit
+    stands. HOUSE DEFAULT: if the target is no longer a legal one (eliminated, out of
+    sight after a shortened move), the fire is lost."""
+    unit = state.unit(leg.unit)
+    unit.flags["moving_fire"] = True  # rules 2.7: no assault or overrun this impulse
+    target = state.units.get(str(leg.request.get("target")))
+    plan = None
+    if target is not None and target.on_map:
+        weapon = leg.request.get("weapon")
+        plan, _ = plan_fire(state, unit, target, None if weapon is None else str(weapon),
+                            los, moving=True)  # fmt: skip
+    if plan is None:
+        result.event("fire_lost", unit=unit.id)
+        return
+    fire_at(state, plan, dice, result, los)
+
+
+AFTER_WALK["moving-fire"] = fire_after_move

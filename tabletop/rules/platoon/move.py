@@ -25,9 +25,8 @@ from tabletop.rules.platoon.common import (
     ptype,
     remove_marker,
 )
-from tabletop.rules.platoon.eligibility import plan_fire
 from tabletop.rules.platoon.movement import parse_path, plan_path
-from tabletop.rules.platoon.pause import PAUSED, Walk, advance, leg_from_pending
+from tabletop.rules.platoon.pause import AFTER_WALK, PAUSED, Walk, advance, finish, leg_from_pending
 from tabletop.rules.platoon.reach import (
     allowance,
     can_move_reasons,
@@ -163,47 +162,13 @@ def resume(
     return result
 
 
-def finish(
+def _mode_after_move(
     state: GameState, leg: Walk, dice: DiceSource, los: LineOfSight, result: ActionResult
 ) -> None:
-    """The part of the action after its move: Moving Fire's fire, the assault, the unload,
-    a helicopter's mode change at the end of its move."""
-    unit = state.unit(leg.unit)
-    state.pending = None
-    if not unit.alive:
-        return
+    """A helicopter's mode change at the end of its move (rules 2.7)."""
     mode = leg.request.get("mode")
-    if leg.action == "move" and mode is not None and mode != "flying":
-        set_mode(unit, str(mode), result)
-    if leg.action == "moving-fire":
-        fire_after_move(state, leg, dice, los, result)
-    elif leg.action in ("assault", "overrun"):
-        from tabletop.rules.platoon.assault import close_in
-
-        close_in(state, leg, dice, los, result)
-    elif leg.action == "unload":
-        from tabletop.rules.platoon.transport import unload_all
-
-        unload_all(state, unit, leg.request.get("target"), result)
+    if mode is not None and mode != "flying":
+        set_mode(state.unit(leg.unit), str(mode), result)
 
 
-def fire_after_move(
-    state: GameState, leg: Walk, dice: DiceSource, los: LineOfSight, result: ActionResult
-) -> None:
-    """Moving Fire's fire once its paused move is over (rules 2.7), from where the unit
-    stands. HOUSE DEFAULT: if the target is no longer a legal one (eliminated, out of
-    sight after a shortened move), the fire is lost."""
-    from tabletop.rules.platoon.fire import fire_at
-
-    unit = state.unit(leg.unit)
-    unit.flags["moving_fire"] = True  # rules 2.7: no assault or overrun this impulse
-    target = state.units.get(str(leg.request.get("target")))
-    plan = None
-    if target is not None and target.on_map:
-        weapon = leg.request.get("weapon")
-        plan, _ = plan_fire(state, unit, target, None if weapon is None else str(weapon),
-                            los, moving=True)  # fmt: skip
-    if plan is None:
-        result.event("fire_lost", unit=unit.id)
-        return
-    fire_at(state, plan, dice, result, los)
+AFTER_WALK["move"] = _mode_after_move

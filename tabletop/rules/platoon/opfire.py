@@ -17,7 +17,13 @@ from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import OPS_COMPLETE, find_unit
 from tabletop.rules.platoon.eligibility import FirePlan, plan_fire
-from tabletop.rules.platoon.pause import OPFIRE, PAUSED, leg_from_pending, opportunity_firers
+from tabletop.rules.platoon.pause import (
+    OPFIRE,
+    PAUSED,
+    finish,
+    leg_from_pending,
+    opportunity_firers,
+)
 
 
 def _mover(state: GameState, *, answered: bool = False) -> UnitState | None:
@@ -147,8 +153,6 @@ class Pass:
 def _answered(state: GameState, dice: DiceSource, los: LineOfSight, result: ActionResult) -> None:
     """The pause in this hex is over: a plain move at its path's end is done; anything else
     waits for ``move --continue``."""
-    from tabletop.rules.platoon.move import finish
-
     assert state.pending is not None
     if state.pending.action == "move" and not state.pending.path_left:
         finish(state, leg_from_pending(state.pending), dice, los, result)

@@ -16,7 +16,7 @@ on (action, MP left, hexes entered, shots drawn, the original request).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,7 @@ from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, counted_range
 from tabletop.rules.platoon.common import OPS_COMPLETE, hex_of, label, pside, ptype
 from tabletop.rules.platoon.eligibility import plan_fire
+from tabletop.rules.platoon.mines import detect_next, minefield_attack
 from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
 from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, step_cost
 
@@ -203,8 +204,6 @@ def _on_enter(
     state: GameState, unit: UnitState, h: Hex, nxt: Hex | None, leg: Walk,
     dice: DiceSource, los: LineOfSight, result: ActionResult,
 ) -> bool:  # fmt: skip
-    from tabletop.rules.platoon.mines import detect_next, minefield_attack
-
     leg.hexes += 1
     utype = ptype(state, unit)
     if utype.is_helicopter and leg.hexes > HELICOPTER_FIRE_HEXES:
@@ -221,8 +220,6 @@ def _on_enter(
 
 
 def _detects(state: GameState, unit: UnitState, h: Hex, result: ActionResult) -> bool:
-    from tabletop.rules.platoon.mines import detect_next
-
     return detect_next(state, unit, h, result)
 
 
@@ -251,3 +248,25 @@ def leg_from_pending(pending: Pending) -> Walk:
         hexes=pending.hexes,
         maneuver=pending.maneuver,
     )
+
+
+AfterWalk = Callable[[GameState, Walk, DiceSource, LineOfSight, ActionResult], None]
+AFTER_WALK: dict[str, AfterWalk] = {}
+"""The part of an action after its move, by action: Moving Fire's fire (``fire``), the
+assault or overrun (``assault``), the unload (``transport``), a helicopter's mode change
+(``move``). Each handler module puts its own here, so that finishing a paused move (``move
+--continue``, an answered pause) needs to import no handler."""
+
+
+def finish(
+    state: GameState, leg: Walk, dice: DiceSource, los: LineOfSight, result: ActionResult
+) -> None:
+    """The move of ``leg`` is over: no move is pending, and its action does the part that
+    follows the move (:data:`AFTER_WALK`), if the unit still lives."""
+    unit = state.unit(leg.unit)
+    state.pending = None
+    if not unit.alive:
+        return
+    after = AFTER_WALK.get(leg.action)
+    if after is not None:
+        after(state, leg, dice, los, result)

@@ -13,7 +13,7 @@ import heapq
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, HexMarker, UnitState
+from tabletop.model import GameState, HexMarker, Kind, UnitState
 from tabletop.rules.los import LineOfSight, Viewpoint, viewpoint_of
 from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.combat import los_markers
@@ -129,8 +129,6 @@ def enemy_hex_reason(state: GameState, unit: UnitState, to: Hex, enemies: list[U
     scenario and this unit stand (rules 2.10): an assault, or an overrun for a vehicle
     against infantry in clear terrain; nothing when the close_combat module is off or the
     unit may not assault now."""
-    from tabletop.rules.platoon.assault import overrun_ground
-
     where = f"{label(state, to)} holds enemy units ({', '.join(u.id for u in enemies)})"
     if not state.scenario.module("close_combat"):
         return f"{where} and close combat is switched off: no unit may enter it"
@@ -320,4 +318,16 @@ def _move_ends_in(state: GameState, unit: UnitState, h: Hex, start: Hex) -> bool
     kind = minefield_at(state, h)
     return (
         kind is not None and known_minefield(state, h, unit.side) and mine_stops(state, unit, kind)
+    )
+
+
+OVERRUN_TARGETS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.SW})
+
+
+def overrun_ground(state: GameState, side: str, h: Hex) -> bool:
+    """A hex a vehicle entering it must overrun: clear, and its only enemies infantry,
+    mortars or SWs (rules 2.10)."""
+    defenders = enemy_ground_units(state, h, side)
+    return state.scenario.map.terrain(h).name == "clear" and all(
+        ptype(state, d).kind in OVERRUN_TARGETS for d in defenders
     )

@@ -9,7 +9,7 @@ only in Landed mode (HOUSE DEFAULT). HOUSE DEFAULT: the cargo that loads or unlo
 Ops Complete too (it took part in the carrier's action); unloading marks it "dismounted
 this turn".
 
-Cargo effects (rules 2.11, ``cargo_effects``): when the carrier is Disrupted, so is the
+Cargo effects (rules 2.11, ``effects.cargo_effects``): when the carrier is Disrupted, so is the
 cargo; when it takes a step loss, an even d6 gives the cargo one too; when it is
 eliminated, an even d6 eliminates the cargo and an odd one leaves it Reduced and
 Disrupted in the hex.
@@ -17,41 +17,28 @@ Disrupted in the hex.
 
 from __future__ import annotations
 
-from tabletop.model import GameState, Kind, Status, UnitState
-from tabletop.rules.actions import ActionRequest, ActionResult, Roll
+from tabletop.model import GameState, Kind, UnitState
+from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.platoon.combat import apply_hits
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
     actor_reasons,
-    eliminate,
     find_unit,
     hex_of,
     label,
     place_marker,
     ptype,
 )
+from tabletop.rules.platoon.effects import cargo_effects as cargo_effects
+from tabletop.rules.platoon.effects import cargo_of as cargo_of
 from tabletop.rules.platoon.move import path_reasons, start_move
 from tabletop.rules.platoon.movement import parse_path
-from tabletop.rules.platoon.pause import Walk, advance
+from tabletop.rules.platoon.pause import AFTER_WALK, Walk, advance, finish
 from tabletop.rules.platoon.reach import allowance, ground_units
 
 PASSENGER_KINDS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.HQ, Kind.RECON})
 """HOUSE DEFAULT: units on foot ride in transports (``recon`` only when not a vehicle)."""
-
-
-def cargo_of(state: GameState, carrier: UnitState) -> list[UnitState]:
-    """The living units ``carrier`` carries, in unit-id order (once per question of
-    ``rules.query``: a scan of every unit)."""
-    from tabletop.rules.query import remembered
-
-    def find() -> list[UnitState]:
-        return sorted((u for u in state.units.values() if u.alive and u.carrier == carrier.id),
-                      key=lambda u: u.id)  # fmt: skip
-
-    found: list[UnitState] = remembered(state, ("cargo of", carrier.id), find)
-    return list(found)
 
 
 def _carrier(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
@@ -151,8 +138,6 @@ class Unload:
             path, _ = parse_path(state, request.to)
             leg = Walk(carrier.id, "unload", request.to_dict(), allowance(state, carrier))
             if advance(state, carrier, path, leg, dice, los, result):
-                from tabletop.rules.platoon.move import finish
-
                 finish(state, leg, dice, los, result)
         else:
             start_move(state, carrier, result)
@@ -171,51 +156,10 @@ def unload_all(state: GameState, carrier: UnitState, target: object, result: Act
             place_marker(result, cargo, OPS_COMPLETE)
 
 
-def cargo_effects(
-    state: GameState, carrier: UnitState, was: tuple[str, Status], dice: DiceSource,
-    result: ActionResult,
-) -> None:  # fmt: skip
-    """Rules 2.11: what hits on a carrier do to its cargo (``was``: step and status before).
-    Called by ``combat.take_hits`` after the carrier's hits; one d6 per cargo unit, in
-    unit-id order, recorded as a Roll ``for`` ``cargo_elimination`` or ``cargo_step_loss``."""
-    cargo = cargo_of(state, carrier)
-    if not cargo or (carrier.step, carrier.status) == was:
-        return
-    if not carrier.alive:
-        for c in cargo:
-            if _even(dice, result, c, "cargo_elimination"):
-                eliminate(state, c, result)
-            else:  # odd: left Reduced and Disrupted in the hex
-                c.carrier = None
-                result.event("unloaded", unit=c.id, carrier=carrier.id,
-                             hex=label(state, hex_of(c)))  # fmt: skip
-                _step_loss(state, c, result)
-        return
-    if carrier.step != was[0]:
-        for c in cargo:
-            if _even(dice, result, c, "cargo_step_loss"):
-                _step_loss(state, c, result)
-    if carrier.disrupted and was[1] is not Status.DISRUPTED:
-        for c in cargo:
-            if c.alive and not c.disrupted:
-                apply_hits(state, c, 1, result)
+def _unload_after_move(
+    state: GameState, leg: Walk, dice: DiceSource, los: LineOfSight, result: ActionResult
+) -> None:
+    unload_all(state, state.unit(leg.unit), leg.request.get("target"), result)
 
 
-def _step_loss(state: GameState, unit: UnitState, result: ActionResult) -> None:
-    """READING 2.11: a cargo "step loss" is a flip to the reduced side, Disrupted as the
-    hit ladder leaves a reduced unit (2.6); a reduced or single-step unit is eliminated."""
-    if unit.step != "full" or ptype(state, unit).single_step:
-        eliminate(state, unit, result)
-        return
-    unit.step = "reduced"
-    if not unit.disrupted:
-        unit.status = Status.DISRUPTED
-        result.event("disrupted", unit=unit.id)
-    result.event("reduced", unit=unit.id)
-
-
-def _even(dice: DiceSource, result: ActionResult, unit: UnitState, purpose: str) -> bool:
-    faces = dice.roll(1)
-    even = faces[0] % 2 == 0
-    result.rolls.append(Roll(unit.id, purpose, "even", faces, int(even)))
-    return even
+AFTER_WALK["unload"] = _unload_after_move
