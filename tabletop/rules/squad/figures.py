@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from tabletop.model import Figure, GameState, Status, UnitState
 from tabletop.rules.actions import ActionResult, Roll
-from tabletop.rules.common import hex_of, place_wreck
+from tabletop.rules.common import hex_of
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.squad.common import MOUNT_WOUNDS, RANK, stype
+from tabletop.rules.squad.effects import eliminate as eliminate
 
 
 def next_figure(unit: UnitState) -> Figure | None:
@@ -55,7 +56,7 @@ def apply_wounds(
 ) -> int:  # fmt: skip
     """Give ``wounds`` wounds to the unit's figures one at a time; returns the figures that
     fell. Wounds left over once no figure stands are lost. ``dice`` rolls for the cargo of
-    a transport eliminated here (``transport.carrier_lost``)."""
+    a transport eliminated here (``effects.carrier_lost``)."""
     utype = stype(state, unit)
     fell = 0
     if wounds > 0:
@@ -83,22 +84,6 @@ def fall(state: GameState, unit: UnitState, fig: Figure, result: ActionResult) -
     if not state.scenario.module("medics"):  # rules 5: fallen figures are removed at once
         unit.figures.remove(fig)
         result.event("figure_removed", unit=unit.id, model=fig.model)
-
-
-def eliminate(
-    state: GameState, unit: UnitState, result: ActionResult, dice: DiceSource | None = None
-) -> None:
-    """No figure stands: the unit is out of play; a vehicle leaves a Wreck in its hex and
-    its cargo rolls for its fate (with ``dice``, rules 3.10)."""
-    from tabletop.rules.squad import transport
-
-    unit.figures[:] = [f for f in unit.figures if not f.fallen]
-    unit.status = Status.ELIMINATED
-    result.event("eliminated", unit=unit.id)
-    if stype(state, unit).is_vehicle and unit.hex is not None:
-        place_wreck(state, unit, result)
-    if dice is not None:
-        transport.carrier_lost(state, unit, dice, result)
 
 
 def remove_all(state: GameState, unit: UnitState, result: ActionResult) -> None:

@@ -58,6 +58,7 @@ from tabletop.rules.squad import morale
 from tabletop.rules.squad.common import actor_reasons, in_close_combat, stype
 from tabletop.rules.squad.cover import save_spec
 from tabletop.rules.squad.figures import apply_wounds
+from tabletop.rules.squad.fire import save_roll
 
 WORK = ("laying_mines", "clearing_mines")
 
@@ -90,8 +91,6 @@ def attack_on_entry(
     spec = state.scenario.options.mine_attack
     roll = roll_to_hit(dice, result, marker.kind, HitNumber.of(spec.dice, spec.hit))
     result.event("minefield_attack", unit=unit.id, hex=label(state, h), hits=roll.successes)
-    from tabletop.rules.squad.fire import save_roll
-
     wounds = save_roll(dice, result, unit, save_spec(state, unit, h, los), roll.successes)
     if apply_wounds(state, unit, wounds, result, dice):
         morale.loss_tests(state, [unit.id], dice, result)

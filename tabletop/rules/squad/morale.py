@@ -23,6 +23,9 @@ from tabletop.rules.common import find_unit
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.squad.common import stype
+from tabletop.rules.squad.effects import SUPPRESSED_OWN_TURN as SUPPRESSED_OWN_TURN
+from tabletop.rules.squad.effects import suppress as suppress
+from tabletop.rules.squad.effects import surrender as surrender
 
 
 def steadiness(state: GameState, unit: UnitState) -> int | None:
@@ -59,23 +62,6 @@ def roll_test(
     return passed
 
 
-SUPPRESSED_OWN_TURN = "suppressed_own_turn"
-"""Unit flag: the game turn in which the unit was Suppressed during its own side's player
-turn. Rules 3.7 keep it Suppressed "through the end of its side's next player turn", so the
-end phase of the turn it was suppressed in does not lift it (``sequence``)."""
-
-
-def suppress(state: GameState, unit: UnitState, result: ActionResult) -> None:
-    """Suppressed (rules 3.7), until the end phase of its side's next player turn: the
-    coming one when it is suppressed in the enemy's player turn, the one after this one when
-    in its own (a minefield in its own move, a close combat it attacked in, a referee's
-    ``morale-test``)."""
-    unit.status = Status.SUPPRESSED
-    if unit.side == state.active_side:
-        unit.flags[SUPPRESSED_OWN_TURN] = state.turn
-    result.event("suppressed", unit=unit.id)
-
-
 def recover(unit: UnitState, result: ActionResult) -> None:
     """Suppressed removed (its end phase, or a passed re-test in close combat)."""
     unit.status = Status.GOOD_ORDER
@@ -99,15 +85,6 @@ def loss_tests(
     """Trigger 1: each unit (by id, in id order) that lost a figure in an attack tests."""
     for uid in sorted(set(lost)):
         morale_test(state, state.unit(uid), dice, result)
-
-
-def surrender(state: GameState, unit: UnitState, result: ActionResult) -> None:
-    """Surrendered: removed from play, counted as captured (rules 3.7), with its cargo."""
-    from tabletop.rules.squad import transport
-
-    unit.status = Status.SURRENDERED
-    result.event("surrendered", unit=unit.id)
-    transport.carrier_captured(state, unit, result)
 
 
 class MoraleTest:

@@ -25,7 +25,7 @@ from tabletop.rules.common import find_unit, hex_of, label, remove_marker
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.minefields import known_minefield
-from tabletop.rules.squad import bunker
+from tabletop.rules.squad import bunker, mines
 from tabletop.rules.squad.common import (
     MOVE_LOCKED,
     MP_USED,
@@ -37,6 +37,7 @@ from tabletop.rules.squad.common import (
     stype,
     units_in,
 )
+from tabletop.rules.squad.effects import ride_along
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,8 +165,6 @@ def walk(
     for the minefields: a sapper in maneuver mode checks the next hex first (a hidden enemy
     field stops it short, no attack); a minefield attacks the unit entering its hex and the
     move ends there. Returns the MP spent and whether a minefield stopped the move."""
-    from tabletop.rules.squad import mines, transport
-
     for marker in ("entrenched", "laying_mines", "clearing_mines"):
         remove_marker(result, unit, marker)
     spent = 0
@@ -174,7 +173,7 @@ def walk(
             return spent, True
         before = hex_of(unit)
         unit.hex = step.hex
-        transport.ride_along(state, unit, result)
+        ride_along(state, unit, result)
         spent += step.cost
         result.event("moved", unit=unit.id, **{"from": label(state, before),
                                                "to": label(state, step.hex)})  # fmt: skip

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Status, UnitState
-from tabletop.rules.actions import ActionRequest, ActionResult, Roll
+from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.common import find_unit, hex_of, label, remove_marker
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
@@ -46,22 +46,14 @@ from tabletop.rules.squad.common import (
     stype,
     units_in,
 )
-
-DISMOUNTED = "dismounted_this_turn"
-CARGO_ROLL = "cargo_elimination"
-
-
-def cargo_of(state: GameState, carrier: UnitState) -> list[UnitState]:
-    """The living units riding in ``carrier``, in unit-id order."""
-    return sorted((u for u in state.units.values() if u.alive and u.carrier == carrier.id),
-                  key=lambda u: u.id)  # fmt: skip
-
-
-def ride_along(state: GameState, carrier: UnitState, result: ActionResult) -> None:
-    """The cargo goes where its carrier goes."""
-    for rider in cargo_of(state, carrier):
-        rider.hex = carrier.hex
-        result.touch(rider.id)
+from tabletop.rules.squad.effects import CARGO_ROLL as CARGO_ROLL
+from tabletop.rules.squad.effects import DISMOUNTED as DISMOUNTED
+from tabletop.rules.squad.effects import cargo_of as cargo_of
+from tabletop.rules.squad.effects import carrier_captured as carrier_captured
+from tabletop.rules.squad.effects import carrier_lost as carrier_lost
+from tabletop.rules.squad.effects import get_out as get_out
+from tabletop.rules.squad.effects import ride_along as ride_along
+from tabletop.rules.squad.movement import Move, assault_reasons
 
 
 def _move_request(request: ActionRequest) -> ActionRequest:
@@ -83,8 +75,6 @@ def _carrier(state: GameState, request: ActionRequest) -> tuple[UnitState | None
 
 def _move_reasons(state: GameState, request: ActionRequest) -> list[str]:
     """The carrier's move along ``--to``, checked as a ``move`` (none without ``--to``)."""
-    from tabletop.rules.squad.movement import Move
-
     if not request.to:
         return []
     return Move().plan(state, _move_request(request))[1]
@@ -92,8 +82,6 @@ def _move_reasons(state: GameState, request: ActionRequest) -> list[str]:
 
 def _drive(state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight,
            result: ActionResult) -> None:  # fmt: skip
-    from tabletop.rules.squad.movement import Move
-
     if request.to:
         Move().carry_out(state, _move_request(request), dice, los, result)
 
@@ -193,8 +181,6 @@ def _getting_off_reasons(
     state: GameState, carrier: UnitState, cargo: list[UnitState], end: Hex
 ) -> list[str]:
     """Stacking where the cargo gets out, and the rule of starting close combat there."""
-    from tabletop.rules.squad.movement import assault_reasons
-
     where = label(state, end)
     reasons: list[str] = []
     limit = state.scenario.options.stacking
@@ -206,42 +192,3 @@ def _getting_off_reasons(
     if enemies and cargo:
         reasons += assault_reasons(state, cargo[0], end, enemies, last=True)
     return reasons
-
-
-def get_out(state: GameState, cargo: UnitState, result: ActionResult) -> None:
-    """``cargo`` leaves its carrier in the carrier's hex: dismounted this turn (3.10), with
-    no movement left in this phase."""
-    carrier = cargo.carrier
-    cargo.carrier = None
-    cargo.flags[DISMOUNTED] = True
-    cargo.flags[MP_USED] = stype(state, cargo).movement
-    result.event("unloaded", unit=cargo.id, carrier=carrier, hex=label(state, hex_of(cargo)))
-
-
-def carrier_lost(state: GameState, carrier: UnitState, dice: DiceSource,
-                 result: ActionResult) -> None:  # fmt: skip
-    """The carrier was eliminated: one d6 per cargo unit in unit-id order; even, it is
-    eliminated; odd, it gets out in the hex, Suppressed (HOUSE DEFAULT 3.10)."""
-    from tabletop.rules.squad import figures, morale
-
-    for cargo in cargo_of(state, carrier):
-        faces = dice.roll(1)
-        even = faces[0] % 2 == 0
-        result.rolls.append(Roll(cargo.id, CARGO_ROLL, "even", faces, int(even)))
-        result.touch(cargo.id)
-        if even:
-            for fig in cargo.standing():
-                fig.fallen = True
-            figures.eliminate(state, cargo, result)
-            continue
-        get_out(state, cargo, result)
-        if stype(state, cargo).steadiness is not None and state.scenario.module("morale"):
-            morale.suppress(state, cargo, result)
-
-
-def carrier_captured(state: GameState, carrier: UnitState, result: ActionResult) -> None:
-    """The carrier surrendered: its cargo is captured with it (HOUSE DEFAULT 3.10)."""
-    from tabletop.rules.squad import morale
-
-    for cargo in cargo_of(state, carrier):
-        morale.surrender(state, cargo, result)
