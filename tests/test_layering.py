@@ -2,6 +2,8 @@
 
 hexgrid <- model <- {rules, geometry, data} <- commands <- bot <- documents <- render <- {cli, ui};
 rules, geometry and data never import each other; third-party imports stay in their layer.
+Within the package no import runs in a circle (an import inside a function or under
+``TYPE_CHECKING`` counts as one), and only the launcher loads a UI module by name.
 """
 
 from __future__ import annotations
@@ -96,3 +98,128 @@ def test_rules_core_loads_no_heavy_library() -> None:
         cwd=PACKAGE.parent,
     ).stdout.strip()  # fmt: skip
     assert out == "", f"the rules core loaded {out}"
+
+
+# --- no import circle ---------------------------------------------------------------------
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the tabletop modules it imports anywhere in its text (at the top, in a
+    function, under ``TYPE_CHECKING``; relative imports resolved). ``from P import m`` of a
+    submodule ``m`` is an import of ``P.m``; an import of a package is of its ``__init__``."""
+    paths = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+    def known(name: str) -> str | None:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets: list[str] = []
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                targets += [
+                    f"{base}.{a.name}" if f"{base}.{a.name}" in paths else base for a in node.names
+                ]
+        graph[name] = {
+            t for t in (known(x) for x in targets if x.startswith("tabletop")) if t and t != name
+        }
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component: list[str] = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _circle_text(graph: dict[str, set[str]], circle: list[str]) -> str:
+    members = set(circle)
+    edges = "; ".join(f"{m} -> {', '.join(sorted(graph[m] & members))}" for m in circle)
+    return f"{len(circle)} modules import each other in a circle: {edges}"
+
+
+def test_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert _circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_import_circle_outside_the_ui() -> None:
+    graph = _import_graph()
+    circles = [c for c in _circles(graph) if not c[0].startswith("tabletop.ui")]
+    assert not circles, "\n".join(_circle_text(graph, c) for c in circles)
+
+
+_LAUNCHER = PACKAGE / "cli" / "__init__.py"
+"""The one module that loads the desktop app by name (``tabletop`` with no command)."""
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+
+
+def test_only_the_launcher_loads_a_ui_module_by_name() -> None:
+    """``importlib.import_module("tabletop.ui....")`` (or a table of such names fed to it)
+    anywhere but the launcher would hide an upward import from the checks above."""
+    problems = []
+    for layer, path in _layer_files():
+        if layer == "ui" or path == _LAUNCHER:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in skip
+                and (node.value == "tabletop.ui" or node.value.startswith("tabletop.ui."))
+            ):
+                problems.append(f"{path}:{node.lineno}: names the UI module {node.value!r}")
+    assert not problems, "\n".join(problems)
