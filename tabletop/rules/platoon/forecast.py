@@ -14,6 +14,7 @@ from dataclasses import replace
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState
 from tabletop.rules.actions import ActionRequest
+from tabletop.rules.engine import ruleset_for
 from tabletop.rules.forecast import Forecast
 from tabletop.rules.los import LineOfSight, counted_range
 from tabletop.rules.platoon.areaforecast import hex_forecast, save_words, split_forecast
@@ -66,7 +67,7 @@ def support_choices(
     ``--sw-weapon`` the fire check accepts: the same target first, then every other enemy
     within twice the SW's longest range (extended range at most doubles it), in unit-id
     order. In opportunity fire the SW may fire only at the mover (the target)."""
-    from tabletop.rules.platoon import RULESET
+    ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
     firer = state.units.get(request.unit or "")
     if request.action not in ("fire", "opportunity-fire") or firer is None or not firer.on_map:
@@ -87,7 +88,7 @@ def support_choices(
     for tid in targets:
         for weapon in ratings:
             candidate = replace(request, sw_target=tid, sw_weapon=weapon.value)
-            if not RULESET.check(state, candidate, los):
+            if not ruleset.check(state, candidate, los):
                 out.append(candidate)
     return tuple(out)
 

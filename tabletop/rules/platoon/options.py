@@ -28,6 +28,7 @@ from functools import cached_property
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Kind, UnitState
 from tabletop.rules.actions import ActionRequest
+from tabletop.rules.engine import ruleset_for
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.common import actor_reasons, label, pside, ptype
@@ -116,9 +117,9 @@ def _unit_probe(mover: _Mover, action: str, side: str | None) -> Probe:
         return Probe(action, candidates)
     # Nothing to try: the check of the bare request says why, without its requests for
     # the missing argument ("name the target with --target") when there is a real reason.
-    from tabletop.rules.platoon import RULESET
+    ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
-    reasons = RULESET.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
+    reasons = ruleset.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
     if action in ("assault", "overrun"):  # no candidate: no enemy-held hex within reach
         reasons = [NO_ENEMY_NEAR.format(unit=unit.id) if r == NO_TARGET_HEX else r
                    for r in reasons]  # fmt: skip
@@ -317,10 +318,10 @@ def _move_now_reasons(
 ) -> list[str]:
     """Why the unit may not move now, whatever the path: the move's check without a path,
     less its request for one."""
-    from tabletop.rules.platoon import RULESET
+    ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
     bare = ActionRequest("move", units=(unit.id,), side=side, maneuver=maneuver)
-    return [r for r in RULESET.check(state, bare, los) if not r.startswith("name the ")]
+    return [r for r in ruleset.check(state, bare, los) if not r.startswith("name the ")]
 
 
 def _blocked(

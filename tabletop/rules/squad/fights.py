@@ -12,6 +12,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Status, UnitState
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.common import label
+from tabletop.rules.engine import ruleset_for
 from tabletop.rules.fights import Fight, Fighter
 from tabletop.rules.forecast import Forecast
 from tabletop.rules.los import LineOfSight
@@ -42,7 +43,7 @@ def _fight(state: GameState, los: LineOfSight, h: Hex, declared: dict[str, str],
            leave: tuple[str, ...], side: str | None) -> Fight | None:  # fmt: skip
     if not state.scenario.module("close_combat") or not in_close_combat(state, h):
         return None
-    from tabletop.rules.squad import RULESET
+    ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
     where = label(state, h)
     done = cc.rounds_done(state, h)
@@ -60,7 +61,7 @@ def _fight(state: GameState, los: LineOfSight, h: Hex, declared: dict[str, str],
         _fighter(state, h, u, present, resolved, leaving, round_no, rec, attacker)
         for u in defenders + attackers
     )
-    reasons = RULESET.check(state, ActionRequest("close-combat", hex=where, side=side), los)
+    reasons = ruleset.check(state, ActionRequest("close-combat", hex=where, side=side), los)
     defender = next((u.side for u in defenders), next(
         (s for s in state.scenario.sides if s != attacker), ""))  # fmt: skip
     return Fight(where, round_no, cc.ROUNDS, max(0, cc.ROUNDS - done), attacker, defender,

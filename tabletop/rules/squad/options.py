@@ -26,6 +26,7 @@ from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.common import hex_of, label
+from tabletop.rules.engine import ruleset_for
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
 from tabletop.rules.squad import bunker, closecombat, transport
@@ -109,9 +110,9 @@ def _unit_probe(
                  for _, r in _by_cost(paths)]  # fmt: skip
     if found:
         return Probe(action, tuple(found))
-    from tabletop.rules.squad import RULESET
+    ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
-    reasons = RULESET.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
+    reasons = ruleset.check(state, bare, los) or [f"{unit.id} has nothing to {action} now"]
     real = [r for r in reasons if not r.startswith("name the ")]
     if not real and action == "load":
         real = [f"there is no friendly unit in {unit.id}'s hex to take aboard"]
@@ -213,13 +214,13 @@ def reach_report(
 ) -> ReachReport:
     """Where the unit's next move (a run in the shooting phase) can end, and for each hex
     next to those that it cannot enter, why."""
-    from tabletop.rules.squad import RULESET
+    ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
     unit = state.unit(unit_id)
     action = "run" if state.phase == "shooting" else "move"
     budget = _budget(state, unit, action)
     bare = ActionRequest(action, units=(unit.id,), side=side, maneuver=maneuver)
-    reasons = tuple(r for r in RULESET.check(state, bare, los) if not r.startswith("name the "))
+    reasons = tuple(r for r in ruleset.check(state, bare, los) if not r.startswith("name the "))
     if unit.hex is None or not unit.alive:
         return ReachReport(unit_id, None, budget, maneuver, (), (), reasons)
     paths = reach_paths(state, unit, budget)
