@@ -1,4 +1,4 @@
-"""L3: the computer opponent (Qt-free; the rules' public questions and the engine only).
+"""L4: the computer opponent (Qt-free; the rules' public questions and the engine only).
 
 It plays one side of either ruleset (or of any ruleset the table holds) at one of three
 levels (``bot.levels``): it asks the core what its side may do

@@ -1,4 +1,4 @@
-"""The ``tabletop`` command line (interfaces.md section 3).
+"""L7: the ``tabletop`` command line (interfaces.md section 3).
 
 ``tabletop [FILE]`` opens the desktop app; ``tabletop COMMAND ...`` runs a headless command.
 Each command lives in its own module exposing ``add_arguments(parser)`` and

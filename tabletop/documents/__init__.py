@@ -1,4 +1,4 @@
-"""L4: documents own a model, its undo history, its file path and a modified flag.
+"""L5: documents own a model, its undo history, its file path and a modified flag.
 
 Plain Python: observers receive typed change events; ``tabletop.ui.bridge`` turns them into
 Qt signals.

@@ -1,4 +1,4 @@
-"""Hex grid mathematics: axial coordinates, hexsides, printed labels and pixel layout.
+"""L0: hex grid mathematics: axial coordinates, hexsides, printed labels and pixel layout.
 
 Standard library only. See :mod:`tabletop.hexgrid.offset` for the label <-> axial mapping.
 """

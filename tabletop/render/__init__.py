@@ -1,4 +1,4 @@
-"""L4: QtGui painting without widgets, shared by scene items, editor previews and printing.
+"""L6: QtGui painting without widgets, shared by scene items, editor previews and printing.
 
 ``counters`` is the one counter painter; ``terrain`` paints hexes, hexside features, hex
 markers, the grid and hex labels. Nothing here imports QtWidgets or ``tabletop.ui``.

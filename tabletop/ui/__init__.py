@@ -1,1 +1,1 @@
-"""L5: the desktop application (QtWidgets): main window, map scene and view, docks."""
+"""L7: the desktop application (QtWidgets): main window, map scene and view, docks."""
