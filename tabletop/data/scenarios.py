@@ -481,9 +481,6 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
 
 VICTORY_KEYS = ("hexes", "losses", "margin", "sudden_death")
 OBJECTIVE_KEYS = ("hex", "vp", "owner")
-LOSS_KINDS = {"platoon": ("step", "unit"), "squad": ("figure", "unit", "vehicle")}
-"""The loss kinds of ``victory: losses:`` per ruleset (rules-spec 6; the rules core's
-``tabletop.rules.<ruleset>.scoring.LOSSES`` has the same keys, a test checks it)."""
 VP = 10_000
 """The most VP a single objective, loss or total may be worth (a typo guard)."""
 
@@ -510,7 +507,7 @@ def _victory(ck: Checker, ctx: Context, doc: dict[str, Any], ruleset: str) -> di
         if d.get("owner") is not None:
             ck.name_in(d, "owner", d["owner"], "side", ctx.sides)
     if "losses" in victory:
-        kinds = LOSS_KINDS.get(ruleset, ())
+        kinds = setup_for(ruleset).loss_kinds  # the ruleset's default losses table's
         what = f"victory losses (the {ruleset} ruleset's: {', '.join(kinds)})"
         losses = ck.mapping(victory, "losses", victory["losses"], what, kinds)
         for kind in kinds:

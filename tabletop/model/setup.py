@@ -70,6 +70,12 @@ class Setup(Protocol):
     """The shapes of the game flags this ruleset writes (``model.flagspec``): a saved game's
     flags are checked against them at load."""
 
+    @property
+    def loss_kinds(self) -> tuple[str, ...]:
+        """What a scenario's ``victory: losses:`` may give VP for (rules-spec 6): the kinds
+        of the ruleset's default losses table (a ``HandlerRuleset`` reads its scoring's)."""
+        ...
+
     def has(self, feature: Feature) -> bool:
         """Whether this ruleset's scenarios have ``feature`` (see :data:`Feature`)."""
         ...

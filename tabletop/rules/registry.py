@@ -207,6 +207,11 @@ class HandlerRuleset:
     def scoring(self) -> Scoring:
         return self._scoring
 
+    @property
+    def loss_kinds(self) -> tuple[str, ...]:
+        """``model.setup.Setup.loss_kinds``: the kinds of its scoring's default losses."""
+        return tuple(self._scoring.LOSSES)
+
     def forecast(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Forecast:
         if self._forecast is None:
             return Forecast(reasons=(f"the {self.name} ruleset gives no odds yet",))

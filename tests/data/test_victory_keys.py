@@ -69,9 +69,9 @@ def test_a_bad_victory_value_is_a_located_error(
 
 
 def test_the_loss_kinds_are_the_rules_cores() -> None:
-    from tabletop.data.scenarios import LOSS_KINDS
+    from tabletop.model.setup import setup_for
     from tabletop.rules.platoon.scoring import LOSSES as PLATOON
     from tabletop.rules.squad.scoring import LOSSES as SQUAD
 
     core = {"platoon": tuple(PLATOON), "squad": tuple(SQUAD)}
-    assert core == LOSS_KINDS
+    assert core == {name: setup_for(name).loss_kinds for name in core}

@@ -58,6 +58,11 @@ def test_each_ruleset_says_which_phases_a_saved_game_may_be_in() -> None:
     )  # fmt: skip
 
 
+def test_a_scenario_gives_vp_for_the_loss_kinds_of_its_rulesets_scoring() -> None:
+    assert ruleset_for("platoon").loss_kinds == ("step", "unit")
+    assert ruleset_for("squad").loss_kinds == ("figure", "unit", "vehicle")
+
+
 def test_each_ruleset_names_its_kind_of_counter() -> None:
     assert ruleset_for("platoon").unit_type is PlatoonUnitType
     assert ruleset_for("squad").unit_type is SquadUnitType
