@@ -36,13 +36,13 @@ ALLOWED: dict[str, set[str]] = {
 # layer -> third-party top-level packages it may import
 THIRD_PARTY: dict[str, set[str]] = {
     "geometry": {"shapely", "numpy"},
-    "data": {"yaml"},
+    "data": {"yaml", "ruamel"},  # ruamel: the editors keep the comments of the files they save
     "render": {"PySide6"},
     "ui": {"PySide6"},
 }
 RULESET_PACKAGES = ("tabletop.rules.platoon", "tabletop.rules.squad")
 """What the opponent never imports: it asks the core's public questions only."""
-KNOWN_THIRD_PARTY = {"shapely", "numpy", "yaml", "PySide6"}
+KNOWN_THIRD_PARTY = {"shapely", "numpy", "yaml", "ruamel", "PySide6"}
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:

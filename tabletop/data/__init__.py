@@ -10,6 +10,7 @@ from __future__ import annotations
 from tabletop.data.chart import chart_from_dict, chart_to_dict
 from tabletop.data.counters import CounterFile, counters_to_dict
 from tabletop.data.files import (
+    counters_text,
     dumps_chart,
     dumps_counters,
     dumps_game,
@@ -30,6 +31,7 @@ from tabletop.data.files import (
     save_game,
     save_map,
     save_scenario,
+    scenario_text,
     scenario_to_dict,
     validate_file,
 )
@@ -42,6 +44,7 @@ __all__ = [
     "Problem",
     "chart_from_dict",
     "chart_to_dict",
+    "counters_text",
     "counters_to_dict",
     "dumps_chart",
     "dumps_counters",
@@ -65,6 +68,7 @@ __all__ = [
     "save_game",
     "save_map",
     "save_scenario",
+    "scenario_text",
     "scenario_to_dict",
     "validate_file",
 ]

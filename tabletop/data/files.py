@@ -8,6 +8,8 @@ path is only ever read, never written, wherever it points.
 from __future__ import annotations
 
 import os
+import re
+import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -25,6 +27,7 @@ from tabletop.data import (
     games,
     machine,
     maps,
+    roundtrip,
     scenarios,
     seal,
     semantics,
@@ -33,7 +36,7 @@ from tabletop.data.atomic import atomic_write, save_target
 from tabletop.data.counters import CounterFile, counters_from, counters_to_dict
 from tabletop.data.gamecheck import GameCheck
 from tabletop.data.schema import Checker, did_you_mean, kind_name, type_name
-from tabletop.data.yamlsafe import READS, DataError, Problem, dump_text, load_path
+from tabletop.data.yamlsafe import READS, DataError, Problem, dump_text, load_path, read_text
 from tabletop.model import Background, GameState, HexMap, Scenario, TerrainChart, UnitType
 from tabletop.model.setup import known
 
@@ -592,11 +595,92 @@ def map_json_pieces(hexmap: HexMap, path: Path) -> Iterator[str]:
 
 
 def save_map(hexmap: HexMap, path: str | os.PathLike[str], form: str = "auto") -> None:
-    """Write a map atomically; a relative chart path is rewritten for the new folder."""
+    """Write a map atomically; a relative chart path is rewritten for the new folder. The
+    file the map was read from keeps its comments and layout (:func:`kept_text`)."""
     p = save_target(path)
-    data, ref, bg = map_file_dict(hexmap, p, form)
-    atomic_write(p, dump_text(data))
+    text, ref, bg = map_text(hexmap, p, form)
+    atomic_write(p, text)
     hexmap.chart_ref, hexmap.path, hexmap.background = ref, p, bg
+
+
+def map_text(hexmap: HexMap, path: Path, form: str = "auto") -> tuple[str, str, Background | None]:
+    """The text :func:`save_map` writes at ``path``, with the chart and background
+    references it writes. ``form`` ``auto`` keeps the form of the file the map was read
+    from (``rows:`` or ``hexes:``), else chooses by size."""
+    original = _original(hexmap.path)
+    if form == "auto" and original is not None and not original.lstrip().startswith("{"):
+        form = "rows" if re.search(r"^rows:", original, re.MULTILINE) else "hexes"
+    data, ref, bg = map_file_dict(hexmap, path, form)
+
+    def form_of(file: Path) -> dict[str, Any]:
+        return map_file_dict(load_map(file), path, form)[0]
+
+    return kept_text(data, hexmap.path, original, path, HEADERS["map"], form_of), ref, bg
+
+
+HEADERS = {
+    "map": "A Tabletop map (docs/formats.md, section 3), written by the map editor.",
+    "counters": "Tabletop counters (docs/formats.md, section 4), written by the counter editor.",
+    "scenario": "A Tabletop scenario (docs/formats.md, section 5), written by the scenario editor.",
+    "terrain": "A Tabletop terrain chart (docs/formats.md, section 2).",
+}
+"""The comment at the top of a hand-written file an editor writes anew."""
+
+
+def _original(source: Path | None) -> str | None:
+    """The text of the file a document was read from, if it can still be read."""
+    if source is None:
+        return None
+    text, _ = read_text(Path(source))
+    return text
+
+
+def kept_text(
+    data: dict[str, Any],
+    source: Path | None,
+    original: str | None,
+    target: Path,
+    header: str,
+    form_of: Callable[[Path], dict[str, Any]],
+) -> str:
+    """The text of a hand-written file (map, scenario, counters) holding ``data`` (its
+    writer's form), saved at ``target``: the file ``source`` the document was read from
+    (its text ``original``), updated where the editor changed the document, every
+    comment and line the change does not touch kept (:mod:`roundtrip`); else a new file.
+
+    ``form_of(file)``: the writer's form of the document in ``file`` (loaded), as if saved
+    at ``target``. The editor's changes are those from the form of ``source`` as it is on
+    disk; and the kept text, loaded, must give exactly ``data`` again (else the new file is
+    written)."""
+    fresh = roundtrip.new_text(data, header)
+    if original is None or source is None or original.lstrip()[:1] in ("{", ""):
+        return fresh
+    try:
+        before: Any = form_of(Path(source))
+    except (DataError, OSError, ValueError, RuntimeError):
+        before = None
+    text = roundtrip.kept_text(data, original, header, before)
+    if text == fresh or _reads_back(text, target, form_of, data):
+        return text
+    return fresh
+
+
+def _reads_back(
+    text: str, target: Path, form_of: Callable[[Path], dict[str, Any]], data: dict[str, Any]
+) -> bool:
+    """Whether ``text``, loaded as a file beside ``target``, is the document of ``data``."""
+    try:
+        fd, name = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        return roundtrip.same(form_of(Path(name)), data)
+    except (DataError, OSError, ValueError, RuntimeError):
+        return False
+    finally:
+        os.unlink(name)
 
 
 def relative_ref(ref: str, old_file: Path | None, new_file: Path) -> str:
@@ -652,8 +736,20 @@ def dumps_counters(cf: CounterFile) -> str:
     return dump_text(counters_to_dict(cf))
 
 
+def counters_text(cf: CounterFile, path: str | os.PathLike[str]) -> str:
+    """The text :func:`save_counters` writes at ``path``: the file the counters were read
+    from keeps its comments and layout (:func:`kept_text`)."""
+    p = Path(path)
+    data = counters_to_dict(cf)
+
+    def form_of(file: Path) -> dict[str, Any]:
+        return counters_to_dict(load_counters(file))
+
+    return kept_text(data, cf.path, _original(cf.path), p, HEADERS["counters"], form_of)
+
+
 def save_counters(cf: CounterFile, path: str | os.PathLike[str]) -> None:
-    cf.path = atomic_write(path, dumps_counters(cf))
+    cf.path = atomic_write(path, counters_text(cf, save_target(path)))
 
 
 def dumps_chart(chart: TerrainChart) -> str:
@@ -683,10 +779,23 @@ def _labeller(hexmap: HexMap) -> Callable[[Any], str | None]:
 
 
 def save_scenario(sc: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write a scenario atomically; the file it was read from keeps its comments and
+    layout (:func:`kept_text`)."""
     p = save_target(path)
-    data = scenario_to_dict(sc, p)
-    atomic_write(p, dump_text(data))
+    text, data = scenario_text(sc, p)
+    atomic_write(p, text)
     sc.map_ref, sc.counter_refs, sc.path = data["map"], list(data["counters"]), p
+
+
+def scenario_text(sc: Scenario, path: Path) -> tuple[str, dict[str, Any]]:
+    """The text :func:`save_scenario` writes at ``path``, and its file form."""
+    data = scenario_to_dict(sc, path)
+
+    def form_of(file: Path) -> dict[str, Any]:
+        return scenario_to_dict(load_scenario(file), path)
+
+    text = kept_text(data, sc.path, _original(sc.path), path, HEADERS["scenario"], form_of)
+    return text, data
 
 
 def game_to_dict(game: GameState, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:

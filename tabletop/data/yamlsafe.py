@@ -593,10 +593,22 @@ def load_path(path: Path, roots: Sequence[Path] | None = None) -> tuple[Any, lis
     return parse_text(text, str(path))
 
 
+class _Root(dict[str, Any]):
+    """A document's top-level mapping, always in block style."""
+
+
+def _represent_root(dumper: Any, value: _Root) -> Any:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=False)
+
+
+Dumper.add_representer(_Root, _represent_root)
+
+
 def dump_text(data: Any) -> str:
-    """YAML text of plain data with the C dumper: block style, flow for leaf collections."""
+    """YAML text of plain data with the C dumper: block style, flow for leaf collections
+    below the top level."""
     text: str = yaml.dump(
-        data,
+        _Root(data) if type(data) is dict else data,
         Dumper=Dumper,
         sort_keys=False,
         default_flow_style=None,

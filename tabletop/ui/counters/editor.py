@@ -429,7 +429,7 @@ class CounterEditor(QObject):
         target = Path(path) if path is not None else self.document.path
         if target is None:
             return self.save_as_dialog()
-        text = data.dumps_counters(self.counter_file())
+        text = data.counters_text(self.counter_file(), target)
         try:
             problems = self.problems_of(text, target)
             if problems:

@@ -33,7 +33,6 @@ from tabletop.commands.scenarioedit import (
 )
 from tabletop.commands.scenariounits import unit_edited
 from tabletop.data.machine import dumps
-from tabletop.data.yamlsafe import dump_text
 from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
 from tabletop.hexgrid import Hex
 from tabletop.rules.engine import ruleset_for
@@ -357,8 +356,7 @@ class ScenarioEditor(QObject):
             errors, warnings = data.validate_file(target)
             unsaved = None
         else:  # what Save would write: no file has its line numbers, so by item
-            doc = data.scenario_to_dict(sc, target)
-            text = dump_text(doc)
+            text, doc = data.scenario_text(sc, target)  # Save's very text
             fd, name = tempfile.mkstemp(suffix=".yaml", dir=target.parent)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as out:

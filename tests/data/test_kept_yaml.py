@@ -1,0 +1,101 @@
+"""Hand-written YAML saved by an editor (data/roundtrip.py): only what changed changes in
+the text, and the text always reads back to the document's data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.data.roundtrip import kept_text, new_text, patched
+from tabletop.data.yamlsafe import parse_text
+
+ORIGINAL = """\
+# A scenario, by hand.
+format: tabletop/scenario@1
+name: Test   # the name
+
+options: {medic_save: 4}   # the default, written out
+flags: [yes, 'no']
+units:
+  # the defenders
+  - {id: a, hex: "0304"}   # in the woods
+  - id: b
+    hex: "0305"
+    markers: [entrenched]
+zones:
+  nato: [
+    "0101", "0102",
+    "0201"
+  ]
+odd: 0304
+"""
+
+
+def _data() -> dict:  # type: ignore[type-arg]
+    value, problems = parse_text(ORIGINAL, "f")
+    assert not problems
+    return json.loads(json.dumps(value))  # type: ignore[no-any-return]  # plain, as a writer's
+
+
+def _diff(before: str, after: str) -> list[tuple[str, str]]:
+    old, new = before.splitlines(), after.splitlines()
+    return [(o, n) for o, n in zip(old, new, strict=False) if o != n]
+
+
+def _reads(text: str) -> object:
+    value, problems = parse_text(text, "f")
+    assert not problems, problems
+    return value
+
+
+def test_nothing_changed_is_the_original_byte_for_byte() -> None:
+    assert kept_text(_data(), ORIGINAL, "h") == ORIGINAL
+
+
+def test_one_value_changes_one_line() -> None:
+    data = _data()
+    data["units"][1]["hex"] = "0306"
+    text = kept_text(data, ORIGINAL, "h")
+    assert _diff(ORIGINAL, text) == [('    hex: "0305"', '    hex: "0306"')]
+    assert _reads(text) == data
+
+
+def test_added_and_removed_items_and_keys() -> None:
+    data = _data()
+    data["units"].insert(1, {"id": "c", "hex": "0404"})
+    del data["flags"]
+    data["turns"] = 8
+    data["zones"]["nato"].append("0202")
+    text = kept_text(data, ORIGINAL, "h")
+    assert _reads(text) == data
+    assert '  - {id: c, hex: "0404"}\n' in text  # a one-line record among one-line records
+    assert "# in the woods" in text and "# the defenders" in text and "flags" not in text
+    assert text.index("turns: 8") > text.index("odd: 0304")
+
+
+@pytest.mark.parametrize("value", ["yes", "0304", "1e5", "~", "a: b", "", 1.0e20, 0.5, None,
+                                   True, 17, "plain"])  # fmt: skip
+def test_a_new_value_reads_back_as_itself(value: object) -> None:
+    data = _data()
+    data["name"] = value
+    assert _reads(kept_text(data, ORIGINAL, "h")) == data
+
+
+def test_a_key_the_writer_leaves_out_stays_as_written() -> None:
+    """The editor's writer leaves the default options out; the author wrote them."""
+    before = _data()
+    del before["options"]
+    after = {**before, "name": "Renamed"}
+    text = kept_text(after, ORIGINAL, "h", before)
+    assert _diff(ORIGINAL, text) == [("name: Test   # the name", "name: Renamed # the name")]
+    assert patched({"a": 1, "o": 2}, {"a": 1}, {"a": 3}) == {"a": 3, "o": 2}
+
+
+def test_an_unreadable_or_machine_written_original_is_written_anew() -> None:
+    data = {"format": "tabletop/map@1", "name": "M"}
+    fresh = new_text(data, "A header.")
+    assert fresh == "# A header.\nformat: tabletop/map@1\nname: M\n"
+    assert kept_text(data, None, "A header.") == fresh
+    assert kept_text(data, '{"format": "tabletop/map@1"}\n', "A header.") == fresh
+    assert kept_text(data, "format: [unclosed\n", "A header.") == fresh
