@@ -297,8 +297,10 @@ def _converted(value: Any, flow: bool = False, like: Any = None) -> Any:
         if isinstance(like, DoubleQuotedScalarString) or not _plain_is_str(value):
             return DoubleQuotedScalarString(value)
         return value
-    if value is None or isinstance(value, bool | int):
-        return value  # null (as the empty value), true/false, digits: YAML 1.1 reads them back
+    if value is None:
+        return _Null("null")  # (ruamel would leave the value empty: the same, less plain)
+    if isinstance(value, bool | int):
+        return value  # true/false, digits: YAML 1.1 reads them back
     if isinstance(value, float):
         return _Float(_FLOATS.represent_float(value).value)
     raise TypeError(f"cannot write {type(value).__name__} {value!r}")
@@ -309,10 +311,19 @@ class _Float(str):
     read as a string)."""
 
 
+class _Null(str):
+    """A new null, written ``null`` as the data layer's writers write it."""
+
+
 def _represent_float(representer: Any, value: _Float) -> Any:
     return representer.represent_scalar("tag:yaml.org,2002:float", str(value))
 
 
+def _represent_null(representer: Any, value: _Null) -> Any:
+    return representer.represent_scalar("tag:yaml.org,2002:null", "null")
+
+
+RoundTripRepresenter.add_representer(_Null, _represent_null)
 RoundTripRepresenter.add_representer(_Float, _represent_float)
 
 
