@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.data import bounds as B
+from tabletop.data import fields as F
 from tabletop.data.schema import ANY_KEYS, Checker, plain, type_name
 from tabletop.model import (
     MODEL_WOUNDS,
@@ -30,57 +31,12 @@ from tabletop.model.setup import known, setup_for
 from tabletop.model.units import ART_KEYS, COUNTER_SYMBOLS
 
 FORMAT = "tabletop/counters@1"
-TOP_KEYS = ("format", "ruleset", "name", "units", "notes")
-PLATOON_KEYS = (
-    "name",
-    "short",
-    "nation",
-    "kind",
-    "target",
-    "full",
-    "reduced",
-    "flying",
-    "noe",
-    "landed",
-    "moving_fire",
-    "recon",
-    "amphibious",
-    "sapper",
-    "capacity",
-    "support_weapon",
-    "tec_column",
-    "art",
-    "source",
-)
-SIDE_KEYS = ("ap", "he", "aa", "armor", "save", "movement", "morale", "assault")
-RATING_KEYS = ("firepower", "range", "hit", "missile", "moving_fire")
-SQUAD_KEYS = (
-    "name",
-    "short",
-    "nation",
-    "figures",
-    "model",
-    "fire",
-    "accuracy",
-    "defense",
-    "steadiness",
-    "save_class",
-    "cc_class",
-    "armor",
-    "side_armor",
-    "ammo",
-    "movement",
-    "sapper",
-    "capacity",
-    "chassis",
-    "artillery",
-    "bombs",
-    "art",
-    "source",
-)
-FIRE_KEYS = ("dice", "range", "hit", "anti_tank")
-KINDS = [k.value for k in Kind]
-TARGETS = [t.value for t in TargetClass]
+TOP_KEYS = F.COUNTERS.keys
+PLATOON_KEYS = F.PLATOON_UNIT.keys
+SIDE_KEYS = F.PLATOON_SIDE.keys
+RATING_KEYS = F.RATING.keys
+SQUAD_KEYS = F.SQUAD_UNIT.keys
+FIRE_KEYS = F.FIRE.keys
 STEP_SIDES = ("full", "reduced")
 _TEC = {
     "vehicles": TecColumn.VEHICLES,
@@ -108,33 +64,33 @@ class CounterFile:
 def _rating(ck: Checker, side: dict[str, Any], key: str) -> Rating | None:
     if side.get(key) is None:
         return None
-    d = ck.mapping(
-        side, key, side[key], f"rating {key}", RATING_KEYS, ("firepower", "range", "hit")
-    )
+    t = F.RATING
+    d = t.mapping(ck, side, key, side[key], f"rating {key}")
     return Rating(
-        firepower=ck.get_int(d, "firepower", key, 1, lo=1, hi=B.DICE),
-        range=ck.get_int(d, "range", key, 0, lo=0, hi=B.RANGE),
-        hit=ck.get_face(d, "hit", key, 6),
-        missile=ck.get_bool(d, "missile"),
-        moving_fire=ck.get_bool(d, "moving_fire"),
+        firepower=t.read(ck, d, "firepower", key, fallback=1),
+        range=t.read(ck, d, "range", key, fallback=0),
+        hit=t.read(ck, d, "hit", key, fallback=6),
+        missile=t.read(ck, d, "missile"),
+        moving_fire=t.read(ck, d, "moving_fire"),
     )
 
 
 def _platoon_side(ck: Checker, entry: dict[str, Any], key: str) -> PlatoonSide:
-    d = ck.mapping(entry, key, entry[key], f"side {key!r}", SIDE_KEYS)
+    t = F.PLATOON_SIDE
+    d = t.mapping(ck, entry, key, entry[key], f"side {key!r}")
     assault = AssaultRating()
     if d.get("assault") is not None:
-        a = ck.mapping(d, "assault", d["assault"], "assault", ("factor", "hit"))
-        factor = ck.get_int(a, "factor", "", 1, lo=0, hi=B.DICE)
-        assault = AssaultRating(factor, ck.get_face(a, "hit", "", 4))
+        a = F.ASSAULT.mapping(ck, d, "assault", d["assault"], "assault")
+        factor = F.ASSAULT.read(ck, a, "factor")
+        assault = AssaultRating(factor, F.ASSAULT.read(ck, a, "hit"))
     return PlatoonSide(
         ap=_rating(ck, d, "ap"),
         he=_rating(ck, d, "he"),
         aa=_rating(ck, d, "aa"),
-        armor=ck.get_int(d, "armor", "", None, lo=0, hi=B.RATING),
-        save=ck.get_face(d, "save", "", None),
-        movement=ck.get_int(d, "movement", "", 0, lo=0, hi=B.MOVEMENT),
-        morale=ck.get_int(d, "morale", "", 7, lo=2, hi=12),
+        armor=t.read(ck, d, "armor"),
+        save=t.read(ck, d, "save"),
+        movement=t.read(ck, d, "movement"),
+        morale=t.read(ck, d, "morale"),
         assault=assault,
     )
 
@@ -172,8 +128,9 @@ def _hint_unit_keys(ck: Checker, entry: dict[str, Any]) -> None:
 
 def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUnitType:
     _hint_unit_keys(ck, entry)
+    t = F.PLATOON_UNIT
     ck.mapping(None, None, entry, f"unit type {type_id!r}", PLATOON_KEYS + SIDE_KEYS)
-    kind = Kind(ck.get_str(entry, "kind", f"unit type {type_id!r}", "infantry", KINDS))
+    kind = Kind(t.read(ck, entry, "kind", f"unit type {type_id!r}"))
     names = HELI_SIDES if kind is Kind.HELICOPTER else STEP_SIDES
     wrong = STEP_SIDES if kind is Kind.HELICOPTER else HELI_SIDES
     for key in wrong:
@@ -185,28 +142,24 @@ def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUni
         elif entry[key] is None:
             ck.error(entry, key, f"unit type {type_id!r} needs its {key!r} side, not null")
     sides = {k: _platoon_side(ck, entry, k) for k in names if entry.get(k) is not None}
-    tec = entry.get("tec_column")
+    tec = t.read(ck, entry, "tec_column", fallback="troops")
     return PlatoonUnitType(
         id=type_id,
-        name=str(ck.get_str(entry, "name", "", type_id)),
-        short=str(ck.get_str(entry, "short", "", "")),
+        name=str(t.read(ck, entry, "name", fallback=type_id)),
+        short=str(t.read(ck, entry, "short")),
         kind=kind,
-        target=TargetClass(
-            ck.get_str(entry, "target", f"unit type {type_id!r}", "unarmored", TARGETS)
-        ),
+        target=TargetClass(t.read(ck, entry, "target", f"unit type {type_id!r}")),
         sides=sides,
-        nation=str(ck.get_str(entry, "nation", "", "")),
-        moving_fire=ck.get_bool(entry, "moving_fire"),
-        recon=ck.get_bool(entry, "recon"),
-        amphibious=ck.get_bool(entry, "amphibious"),
-        sapper=ck.get_bool(entry, "sapper"),
-        capacity=ck.get_int(entry, "capacity", "", 0, lo=0, hi=B.RATING),
-        support_weapon=ck.get_str(entry, "support_weapon", "", None),
-        tec_column=None
-        if tec is None
-        else _TEC[ck.get_str(entry, "tec_column", "", "troops", _TEC)],
+        nation=str(t.read(ck, entry, "nation")),
+        moving_fire=t.read(ck, entry, "moving_fire"),
+        recon=t.read(ck, entry, "recon"),
+        amphibious=t.read(ck, entry, "amphibious"),
+        sapper=t.read(ck, entry, "sapper"),
+        capacity=t.read(ck, entry, "capacity"),
+        support_weapon=t.read(ck, entry, "support_weapon"),
+        tec_column=None if tec is None else _TEC[tec],
         art=_art(ck, entry),
-        source=str(ck.get_str(entry, "source", "", "")),
+        source=str(t.read(ck, entry, "source")),
     )
 
 
@@ -216,12 +169,13 @@ def platoon_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> PlatoonUni
 def _fire(ck: Checker, d: dict[str, Any], key: str) -> Fire | None:
     if d.get(key) is None:
         return None
-    f = ck.mapping(d, key, d[key], "fire", FIRE_KEYS, ("dice", "range", "hit"))
+    t = F.FIRE
+    f = t.mapping(ck, d, key, d[key], "fire")
     return Fire(
-        dice=ck.get_int(f, "dice", "fire", 1, lo=1, hi=B.DICE),
-        range=ck.get_int(f, "range", "fire", 0, lo=0, hi=B.RANGE),
-        hit=ck.get_face(f, "hit", "fire", 6),
-        anti_tank=ck.get_bool(f, "anti_tank"),
+        dice=t.read(ck, f, "dice", "fire", fallback=1),
+        range=t.read(ck, f, "range", "fire", fallback=0),
+        hit=t.read(ck, f, "hit", "fire", fallback=6),
+        anti_tank=t.read(ck, f, "anti_tank"),
     )
 
 
@@ -283,27 +237,24 @@ def _accuracy(ck: Checker, entry: dict[str, Any]) -> tuple[int, ...] | None:
 def _artillery(ck: Checker, entry: dict[str, Any]) -> Artillery | None:
     if entry.get("artillery") is None:
         return None
-    keys = ("caliber_mm", "dice", "range", "hit", "indirect")
-    d = ck.mapping(entry, "artillery", entry["artillery"], "artillery", keys, keys[:4])
+    t = F.ARTILLERY
+    d = t.mapping(ck, entry, "artillery", entry["artillery"], "artillery")
     return Artillery(
-        ck.get_int(d, "caliber_mm", "", 1, lo=1, hi=B.CALIBER_MM),
-        ck.get_int(d, "dice", "", 1, lo=1, hi=B.DICE),
-        ck.get_int(d, "range", "", 0, lo=0, hi=B.RANGE),
-        ck.get_face(d, "hit", "", 6),
-        ck.get_bool(d, "indirect"),
+        t.read(ck, d, "caliber_mm", fallback=1),
+        t.read(ck, d, "dice", fallback=1),
+        t.read(ck, d, "range", fallback=0),
+        t.read(ck, d, "hit", fallback=6),
+        t.read(ck, d, "indirect"),
     )
 
 
 def _bombs(ck: Checker, entry: dict[str, Any]) -> Bombs | None:
     if entry.get("bombs") is None:
         return None
-    d = ck.mapping(
-        entry, "bombs", entry["bombs"], "bombs", ("dice", "hit", "carpet"), ("dice", "hit")
-    )
+    t = F.BOMBS
+    d = t.mapping(ck, entry, "bombs", entry["bombs"], "bombs")
     return Bombs(
-        ck.get_int(d, "dice", "", 1, lo=1, hi=B.DICE),
-        ck.get_face(d, "hit", "", 6),
-        ck.get_bool(d, "carpet"),
+        t.read(ck, d, "dice", fallback=1), t.read(ck, d, "hit", fallback=6), t.read(ck, d, "carpet")
     )
 
 
@@ -315,32 +266,30 @@ def squad_type(ck: Checker, type_id: str, entry: dict[str, Any]) -> SquadUnitTyp
         chassis = _model(ck, entry, "chassis", chassis)
     elif any(f.model == "spg" for f in figures):
         ck.error(entry, None, f"unit type {type_id!r} is an spg and must name its 'chassis:'")
-    steadiness = entry.get("steadiness", 8)
+    t = F.SQUAD_UNIT
     return SquadUnitType(
         id=type_id,
-        name=str(ck.get_str(entry, "name", "", type_id)),
-        short=str(ck.get_str(entry, "short", "", "")),
+        name=str(t.read(ck, entry, "name", fallback=type_id)),
+        short=str(t.read(ck, entry, "short")),
         figures=figures,
         fire=_fire(ck, entry, "fire"),
         accuracy=_accuracy(ck, entry),
-        defense=ck.get_int(entry, "defense", "", 0, lo=0, hi=B.RATING),
-        steadiness=None if steadiness is None else ck.get_int(entry, "steadiness", "", 8, 2, 12),
-        save_class=ck.get_str(
-            entry, "save_class", "", "normal", ("normal", "elite", "conspicuous")
-        ),
-        cc_class=ck.get_str(entry, "cc_class", "", "regular", ("regular", "special", "crew")),
-        armor=ck.get_int(entry, "armor", "", None, lo=0, hi=B.RATING),
-        side_armor=ck.get_int(entry, "side_armor", "", None, lo=0, hi=B.RATING),
-        ammo=ck.get_int(entry, "ammo", "", None, lo=0, hi=B.AMMO),
-        movement=ck.get_int(entry, "movement", "", 4, lo=0, hi=B.MOVEMENT),
-        sapper=ck.get_bool(entry, "sapper"),
-        capacity=ck.get_int(entry, "capacity", "", 0, lo=0, hi=B.RATING),
+        defense=t.read(ck, entry, "defense"),
+        steadiness=t.read(ck, entry, "steadiness"),
+        save_class=t.read(ck, entry, "save_class"),
+        cc_class=t.read(ck, entry, "cc_class"),
+        armor=t.read(ck, entry, "armor"),
+        side_armor=t.read(ck, entry, "side_armor"),
+        ammo=t.read(ck, entry, "ammo"),
+        movement=t.read(ck, entry, "movement"),
+        sapper=t.read(ck, entry, "sapper"),
+        capacity=t.read(ck, entry, "capacity"),
         chassis=chassis,
         artillery=_artillery(ck, entry),
         bombs=_bombs(ck, entry),
-        nation=str(ck.get_str(entry, "nation", "", "")),
+        nation=str(t.read(ck, entry, "nation")),
         art=_art(ck, entry),
-        source=str(ck.get_str(entry, "source", "", "")),
+        source=str(t.read(ck, entry, "source")),
     )
 
 
@@ -352,14 +301,16 @@ _READERS: dict[type[UnitType], Callable[[Checker, str, dict[str, Any]], UnitType
 
 
 def counters_from(ck: Checker, doc: Any) -> CounterFile:
-    doc = ck.mapping(None, None, doc, "the counters file", TOP_KEYS, ("ruleset", "units"))
-    ruleset = ck.get_str(doc, "ruleset", "the counters file", "platoon", known())
+    doc = F.COUNTERS.mapping(ck, None, None, doc, "the counters file")
+    ruleset = F.COUNTERS.read(
+        ck, doc, "ruleset", "the counters file", fallback="platoon", choices=tuple(known())
+    )
     units = ck.mapping(doc, "units", doc.get("units", {}), "units", ANY_KEYS)
     build = _READERS[setup_for(str(ruleset)).unit_type]  # the ruleset's kind of counter
     out = CounterFile(
         str(ruleset),
-        name=str(ck.get_str(doc, "name", "", "")),
-        notes=str(ck.get_str(doc, "notes", "", "")),
+        name=str(F.COUNTERS.read(ck, doc, "name")),
+        notes=str(F.COUNTERS.read(ck, doc, "notes")),
     )
     for type_id, entry in units.items():
         d = ck.mapping(units, type_id, entry, f"unit type {type_id!r}", ANY_KEYS)

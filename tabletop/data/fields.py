@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from tabletop.data import bounds as B
 from tabletop.data.schema import Checker
-from tabletop.model import Conceals, LevelStyle, LosEffect
+from tabletop.model import Conceals, Kind, LevelStyle, LosEffect, TargetClass
 from tabletop.model.terrain import TEXTURES
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
@@ -33,6 +33,7 @@ class _Required:
 
 REQUIRED: Final[Any] = _Required()
 """The default of a key every such mapping must have."""
+_UNSET: Final[Any] = object()
 
 KINDS = ("text", "choice", "int", "face", "number", "bool", "color", "structure")
 """The types a field may declare; ``structure`` is a value its format module converts."""
@@ -127,14 +128,17 @@ class Table:
         return ck.mapping(parent, key, value, what, self.keys, self.required)
 
     def read(self, ck: Checker, d: dict[str, Any], key: str, what: str = "", *,
-             fallback: Any = None, choices: tuple[str, ...] | None = None) -> Any:  # fmt: skip
+             fallback: Any = _UNSET, choices: tuple[str, ...] | None = None) -> Any:  # fmt: skip
         """The value of ``d[key]`` by its declared type, or its default when absent; on a
-        problem (recorded in ``ck``) the default, or ``fallback`` for a required key.
+        problem (recorded in ``ck``) the default. ``fallback``, needed for a required key,
+        stands in for the default (the value a problem leaves) where one is given.
         ``what`` names the mapping in a 'missing the key' problem; ``choices`` are a
         choice's when they are known only at run time (the installed rulesets)."""
         f = self._by_key[key]
-        default = fallback if f.required else f.default
-        if f.nullable and d.get(key, default) is None:
+        if fallback is _UNSET and f.required:
+            raise TypeError(f"{self.name} {key!r} is required: read it with a fallback")
+        default = f.default if fallback is _UNSET else fallback
+        if f.nullable and d.get(key, f.default) is None:
             return None
         if f.kind == "text":
             return ck.get_str(d, key, what, default)
@@ -158,9 +162,11 @@ class Table:
         raise TypeError(f"{self.name} {key!r} is a structure: its format module converts it")
 
 
-def face(key: str, doc: str, default: Any = REQUIRED, *, nullable: bool = False) -> Field:
+def face(
+    key: str, doc: str, default: Any = REQUIRED, *, nullable: bool = False, shown: str | None = None
+) -> Field:
     """A d6 face, 1 to 6 (hit numbers, saves)."""
-    return Field(key, "face", doc, default, lo=1, hi=6, nullable=nullable)
+    return Field(key, "face", doc, default, lo=1, hi=6, nullable=nullable, shown=shown)
 
 
 # --- terrain chart (format: tabletop/terrain@1) ----------------------------------------
@@ -311,6 +317,188 @@ SCENARIO = Table("scenario", (
 ``counters`` and ``sides`` are required by the scenario's own checks (``the scenario has
 no 'counters:' list``, ``declares no sides``), with their own words."""
 
+# --- counters (format: tabletop/counters@1) --------------------------------------------
+
+COUNTERS = Table("counters file", (
+    Field("format", "text", "tabletop/counters@1", None, shown="required"),
+    Field("ruleset", "choice", "the ruleset the types play in (the installed rulesets)"),
+    Field("name", "text", "the file's name", ""),
+    Field("units", "structure", "unit types by id"),
+    Field("notes", "text", "free text", ""),
+))  # fmt: skip
+
+UNIT = Table("unit type", (
+    Field("name", "text", "shown on the counter and everywhere else", None,
+          shown="the type's id"),
+    Field("short", "text", "the name printed on the counter when name is too long", ""),
+    Field("nation", "text", "a nation code such as US, FRG, GER; chooses the colours", ""),
+    Field("art", "structure", "drawing overrides: background, text, symbol", None,
+          shown="none"),
+    Field("source", "text", "where the values come from", ""),
+))  # fmt: skip
+"""The keys every unit type takes, in either ruleset."""
+
+KIND_NAMES = tuple(k.value for k in Kind)
+TARGET_NAMES = tuple(t.value for t in TargetClass)
+
+PLATOON_UNIT = UNIT.plus(
+    Field(
+        "kind",
+        "choice",
+        "decides the TEC column, the Wreck and the symbol",
+        "infantry",
+        choices=KIND_NAMES,
+    ),
+    Field(
+        "target",
+        "choice",
+        "which ratings may attack it and how it saves",
+        "unarmored",
+        choices=TARGET_NAMES,
+    ),
+    Field(
+        "full", "structure", "the full-strength side", None, shown="required (not for helicopters)"
+    ),
+    Field("reduced", "structure", "the reduced side", None, shown="absent"),
+    Field("flying", "structure", "a helicopter's Flying side", None, shown=""),
+    Field("noe", "structure", "a helicopter's NOE side", None, shown=""),
+    Field("landed", "structure", "a transport helicopter's Landed side", None, shown=""),
+    Field("moving_fire", "bool", "Moving Fire with every rating", False),
+    Field("recon", "bool", "a recon unit", False),
+    Field("amphibious", "bool", "may enter water and cross rivers", False),
+    Field("sapper", "bool", "may lay and clear minefields", False),
+    Field("capacity", "int", "units it can carry", 0, lo=0, hi=B.RATING),
+    Field("support_weapon", "text", "type id of the sw the platoon carries", None),
+    Field(
+        "tec_column",
+        "choice",
+        "vehicles or troops",
+        None,
+        choices=("vehicles", "troops", "infantry"),
+        nullable=True,
+        shown="by kind",
+    ),
+    name="platoon unit type",
+)
+
+PLATOON_SIDE = Table("platoon side", (
+    Field("ap", "structure", "armour-piercing rating", None, shown="absent"),
+    Field("he", "structure", "high-explosive rating", None, shown="absent"),
+    Field("aa", "structure", "anti-aircraft rating", None, shown="absent"),
+    Field("armor", "int", "armour dice", None, lo=0, hi=B.RATING, nullable=True,
+          shown="absent"),
+    face("save", "save number of armored and light-armored targets", None, nullable=True,
+         shown="absent"),
+    Field("movement", "int", "movement points", 0, lo=0, hi=B.MOVEMENT),
+    Field("morale", "int", "the rally number (2d6 at or under it)", 7, lo=2, hi=12),
+    Field("assault", "structure", "assault dice and hit number", None,
+          shown="`{factor: 1, hit: 4}`"),
+))  # fmt: skip
+
+RATING = Table("rating", (
+    Field("firepower", "int", "dice", lo=1, hi=B.DICE),
+    Field("range", "int", "range in hexes", lo=0, hi=B.RANGE),
+    face("hit", "the lowest die face that scores"),
+    Field("missile", "bool", "missile depletion; never at extended range", False),
+    Field("moving_fire", "bool", "Moving Fire with this rating", False),
+))  # fmt: skip
+
+ASSAULT = Table("assault", (
+    Field("factor", "int", "assault dice", 1, lo=0, hi=B.DICE),
+    face("hit", "the lowest die face that scores", 4),
+))  # fmt: skip
+
+SQUAD_UNIT = UNIT.plus(
+    Field(
+        "figures",
+        "structure",
+        "a list of {model, count}, or a number with model:",
+        None,
+        shown="required",
+    ),
+    Field("model", "structure", "with figures: N, the model of all N figures", None, shown=""),
+    Field("fire", "structure", "ranged fire {dice, range, hit, anti_tank}", None, shown="absent"),
+    Field("accuracy", "structure", "close-combat hit faces", None, shown="from `cc_class`"),
+    Field(
+        "cc_class",
+        "choice",
+        "close-combat accuracy class",
+        "regular",
+        choices=("regular", "special", "crew"),
+    ),
+    Field("defense", "int", "close-combat defense, before terrain", 0, lo=0, hi=B.RATING),
+    Field(
+        "steadiness",
+        "int",
+        "morale: pass a test on 2d6 at or under it",
+        8,
+        lo=2,
+        hi=12,
+        nullable=True,
+    ),
+    Field(
+        "save_class",
+        "choice",
+        "how cover improves its saves",
+        "normal",
+        choices=("normal", "elite", "conspicuous"),
+    ),
+    Field(
+        "armor",
+        "int",
+        "front armour for ranged fire",
+        None,
+        lo=0,
+        hi=B.RATING,
+        nullable=True,
+        shown="absent",
+    ),
+    Field(
+        "side_armor",
+        "int",
+        "side armour for close combat",
+        None,
+        lo=0,
+        hi=B.RATING,
+        nullable=True,
+        shown="absent",
+    ),
+    Field(
+        "ammo", "int", "player turns of fire", None, lo=0, hi=B.AMMO, nullable=True, shown="absent"
+    ),
+    Field("movement", "int", "hexes per movement phase", 4, lo=0, hi=B.MOVEMENT),
+    Field("sapper", "bool", "lays, detects and clears minefields", False),
+    Field("capacity", "int", "transports: the squads it carries", 0, lo=0, hi=B.RATING),
+    Field("chassis", "structure", "an spg's tank model", None, shown=""),
+    Field(
+        "artillery", "structure", "{caliber_mm, dice, range, hit, indirect}", None, shown="absent"
+    ),
+    Field("bombs", "structure", "aircraft: {dice, hit, carpet}", None, shown="absent"),
+    name="squad unit type",
+)
+
+FIRE = Table("fire", (
+    Field("dice", "int", "dice per soldier figure, or the unit's", lo=1, hi=B.DICE),
+    Field("range", "int", "range in hexes", lo=0, hi=B.RANGE),
+    face("hit", "the lowest die face that scores"),
+    Field("anti_tank", "bool", "may harm armored targets", False),
+))  # fmt: skip
+
+ARTILLERY = Table("artillery", (
+    Field("caliber_mm", "int", "caliber; 105 mm and more destroys a minefield", lo=1,
+          hi=B.CALIBER_MM),
+    Field("dice", "int", "dice", lo=1, hi=B.DICE),
+    Field("range", "int", "range in hexes", lo=0, hi=B.RANGE),
+    face("hit", "the lowest die face that scores"),
+    Field("indirect", "bool", "needs only a friendly unit that sees the hex", False),
+))  # fmt: skip
+
+BOMBS = Table("bombs", (
+    Field("dice", "int", "dice", lo=1, hi=B.DICE),
+    face("hit", "the lowest die face that scores"),
+    Field("carpet", "bool", "heavy bombers: destroys a minefield in the hex", False),
+))  # fmt: skip
+
 TABLES: dict[str, Table] = {
     "terrain chart": CHART,
     "terrain type": TERRAIN,
@@ -323,5 +511,14 @@ TABLES: dict[str, Table] = {
     "map": MAP,
     "grid": GRID,
     "scenario": SCENARIO,
+    "counters file": COUNTERS,
+    "platoon unit type": PLATOON_UNIT,
+    "platoon side": PLATOON_SIDE,
+    "rating": RATING,
+    "assault": ASSAULT,
+    "squad unit type": SQUAD_UNIT,
+    "fire": FIRE,
+    "artillery": ARTILLERY,
+    "bombs": BOMBS,
 }
 """Every declared table, by name."""
