@@ -32,10 +32,10 @@ odd: 0304
 """
 
 
-def _data() -> dict:  # type: ignore[type-arg]
+def _data() -> dict:
     value, problems = parse_text(ORIGINAL, "f")
     assert not problems
-    return json.loads(json.dumps(value))  # type: ignore[no-any-return]  # plain, as a writer's
+    return json.loads(json.dumps(value))  # plain, as a writer's
 
 
 def _diff(before: str, after: str) -> list[tuple[str, str]]:

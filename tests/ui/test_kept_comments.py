@@ -33,7 +33,7 @@ def content(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _open(qtbot, path: Path, settings):  # type: ignore[no-untyped-def]
+def _open(qtbot, path: Path, settings):
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
@@ -60,7 +60,7 @@ def _comments(text: str) -> list[str]:
 
 def test_a_unit_dragged_in_the_scenario_editor_changes_its_hex_line_only(
     qtbot, content: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     path = content / "scenarios" / "demo-squad.yaml"
     before = path.read_text(encoding="utf-8")
     assert len(_comments(before)) >= 35  # the issue counted 35 comments
@@ -86,7 +86,7 @@ def test_a_unit_dragged_in_the_scenario_editor_changes_its_hex_line_only(
 
 def test_a_hex_painted_in_the_map_editor_changes_its_line_only(
     qtbot, content: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     path = content / "maps" / "village.yaml"
     before = path.read_text(encoding="utf-8")
     win = _open(qtbot, path, settings)
@@ -108,7 +108,7 @@ def test_a_hex_painted_in_the_map_editor_changes_its_line_only(
 
 def test_a_firepower_typed_in_the_counter_editor_changes_its_line_only(
     qtbot, content: Path, settings
-) -> None:  # type: ignore[no-untyped-def]
+) -> None:
     path = content / "counters" / "platoon.yaml"
     before = path.read_text(encoding="utf-8")
     win = _open(qtbot, path, settings)
