@@ -22,7 +22,7 @@ from tabletop.rules import RandomDice
 from tabletop.ui.app import application, create_window
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from screenshots_quickstart import save  # noqa: E402
+from screenshots_quickstart import save
 
 WIDTH, HEIGHT = 1360, 860
 
