@@ -47,8 +47,11 @@ def main(out: Path) -> None:
         win.play.controller.perform(decision.request)
         app.processEvents()
     win.opponent.configure(frozenset({"soviet"}), "greedy", pace=0.0)
-    for _ in range(600):  # the opponent's player turn
+    for _ in range(1200):  # the opponent's player turn, up to its first fire
         QTest.qWait(100)
+        if any(e.by == bot.BY and e.action == "fire" for e in state.log):
+            win.opponent.pause()  # the picture shows that fire, its dice and why
+            break
         if not win.opponent.thinking and not bot.my_move(state, los, "soviet"):
             break
     win.opponent.wait()

@@ -23,22 +23,26 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from tabletop.bot.value import Sight, Worths, lead, worth
+from tabletop.bot.value import Sight, Worths, prospects, worth
+from tabletop.commands import PlayAction
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState
 from tabletop.rules import (
     ActionRequest,
+    DiceError,
     IllegalAction,
     LineOfSight,
     RandomDice,
     RecordingDice,
-    engine,
     victory,
 )
 from tabletop.rules.forecast import Forecast, forecast
+from tabletop.rules.plan import Plan
 from tabletop.rules.query import available_actions
 
 LEVELS = ("random", "greedy", "planner")
@@ -63,12 +67,17 @@ class Decision:
     score: float
 
 
+def legal_plans(view: GameState, los: LineOfSight, side: str) -> list[Plan]:
+    """The plan of every legal request of ``side`` now, in the core's order (game actions
+    first): each decided once, by the core, and tried or performed from its plan."""
+    report = available_actions(view, los, side=side)
+    options = [*report.game, *(o for u in report.units for o in u.options)]
+    return [p for o in options for p in o.plans]
+
+
 def legal_requests(view: GameState, los: LineOfSight, side: str) -> list[ActionRequest]:
     """Every legal request of ``side`` now, in the core's order (game actions first)."""
-    report = available_actions(view, los, side=side)
-    found = [c for o in report.game for c in o.choices]
-    found += [c for u in report.units for o in u.options for c in o.choices]
-    return found
+    return [p.request for p in legal_plans(view, los, side)]
 
 
 def name_of(view: GameState, unit_id: str | None) -> str:
@@ -101,19 +110,26 @@ class Scorer:
         self.view, self.los, self.side, self.rng = view, los, side, rng
         self.sight = Sight(view, side, los)
         self.worths = Worths(view)
-        self.base = worth(view, side, self.sight, self.worths)
-        self.base_lead = lead(victory.count_vp(view), side)
+        self.base, self.base_lead = prospects(view, side, self.sight, self.worths)
         self.objectives = victory.objectives(view.scenario)
 
-    def after(self, request: ActionRequest) -> tuple[GameState, bool] | None:
-        """The view after ``request`` with sampled dice, and whether it rolled any."""
-        copy = self.view.snapshot()
+    @contextmanager
+    def tried(self, plan: Plan) -> Iterator[bool | None]:
+        """The view with ``plan`` performed (sampled dice) while the block runs, then put
+        back by the action's own undo (its memento: the units it touched); yields whether
+        it rolled any dice (None: refused, nothing done)."""
         dice = RecordingDice(RandomDice(self.rng.getrandbits(32)))
+        command = PlayAction(self.view, plan.moved_to(self.view), self.los, dice)
         try:
-            engine.perform(copy, request, dice, self.los)
-        except IllegalAction:
-            return None
-        return copy, bool(dice.faces)
+            command.redo()
+        except (IllegalAction, DiceError):
+            command.undo()
+            yield None
+            return
+        try:
+            yield bool(dice.faces)
+        finally:
+            command.undo()
 
     def attack_gain(self, request: ActionRequest, odds: Forecast) -> tuple[float, str]:
         """Expected VP an attack takes from the enemy, with its odds in words."""
@@ -145,7 +161,8 @@ class Scorer:
         at_stake = [o.vp for o in near if control.get(o.label) != owner]
         return DENY * float(sum(at_stake))
 
-    def score(self, request: ActionRequest) -> tuple[float, str]:
+    def score(self, plan: Plan) -> tuple[float, str]:
+        request = plan.request
         if request.action in IDLE:
             return 0.0, "nothing better to do"
         if request.action == "draw":  # a chit from the cup: chance, nobody's choice
@@ -159,13 +176,13 @@ class Scorer:
         tries: list[float] = []
         vp_change = 0.0
         for _ in range(SAMPLES):
-            found = self.after(request)
-            if found is None:
-                return float("-inf"), "refused"
-            copy, rolled = found
-            if odds is None:
-                vp_change += lead(victory.count_vp(copy), self.side) - self.base_lead
-            tries.append(worth(copy, self.side, self.sight, self.worths) - self.base)
+            with self.tried(plan) as rolled:
+                if rolled is None:
+                    return float("-inf"), "refused"
+                value, now = prospects(self.view, self.side, self.sight, self.worths)
+                if odds is None:
+                    vp_change += now - self.base_lead
+                tries.append(value - self.base)
             if not rolled:
                 break
         n = len(tries)
@@ -200,53 +217,69 @@ def choose_random(
     return Decision(request, f"chose at random among {len(requests)} legal actions", 0.0)
 
 
+class Ranked(NamedTuple):
+    """One legal request scored: its score, its place in the core's order, its plan, why."""
+
+    score: float
+    order: int
+    plan: Plan
+    why: str
+
+    @property
+    def request(self) -> ActionRequest:
+        return self.plan.request
+
+    @property
+    def idle(self) -> bool:
+        return self.plan.request.action in IDLE
+
+
 def _ranked(
     view: GameState, los: LineOfSight, side: str, rng: random.Random
-) -> tuple[Scorer, list[tuple[float, int, ActionRequest, str]]]:
-    requests = legal_requests(view, los, side)
+) -> tuple[Scorer, list[Ranked]]:
     scorer = Scorer(view, los, side, rng)
     ranked = []
-    for i, request in enumerate(requests):
-        value, why = scorer.score(request)
-        ranked.append((value, i, request, why))
+    for i, plan in enumerate(legal_plans(view, los, side)):
+        value, why = scorer.score(plan)
+        ranked.append(Ranked(value, i, plan, why))
     # the best first; among equals the core's order (game actions, then unit ids)
-    ranked.sort(key=lambda r: (-r[0], r[1]))
+    ranked.sort(key=lambda r: (-r.score, r.order))
     return scorer, ranked
+
+
+def _decision(view: GameState, r: Ranked, why: str = "", score: float | None = None) -> Decision:
+    return Decision(r.request, f"{wording(view, r.request)}: {why or r.why}",
+                    r.score if score is None else score)  # fmt: skip
 
 
 def choose_greedy(
     view: GameState, los: LineOfSight, side: str, rng: random.Random, budget: float
 ) -> Decision | None:
     _scorer, ranked = _ranked(view, los, side, rng)
-    if not ranked:
-        return None
-    value, _i, request, why = _prefer_idle(ranked)
-    return Decision(request, f"{wording(view, request)}: {why}", value)
+    return _decision(view, _prefer_idle(ranked)) if ranked else None
 
 
-def _prefer_idle(
-    ranked: Sequence[tuple[float, int, ActionRequest, str]],
-) -> tuple[float, int, ActionRequest, str]:
+def _prefer_idle(ranked: Sequence[Ranked]) -> Ranked:
     """The best, but doing nothing over an action that gains nothing."""
     best = ranked[0]
-    if best[0] <= 0.0:
-        idle = next((r for r in ranked if r[2].action in IDLE), None)
+    if best.score <= 0.0:
+        idle = next((r for r in ranked if r.idle), None)
         if idle is not None:
             return idle
     return best
 
 
-def _reply_loss(copy: GameState, los: LineOfSight, side: str, worths: Worths) -> float:
+def _reply_loss(state: GameState, los: LineOfSight, side: str, worths: Worths) -> float:
     """The VP the enemy's most damaging single fire at the side takes, in expectation."""
     best = 0.0
-    for enemy in copy.enemies_of(side):
-        for unit in copy.units.values():
+    for enemy in state.enemies_of(side):
+        for unit in state.units.values():
             if unit.side != side or unit.hex is None or not unit.alive:
                 continue
             if enemy.hex is None or enemy.hex.distance(unit.hex) > 12:
                 continue
             request = ActionRequest("fire", units=(enemy.id,), target=unit.id)
-            odds = forecast(copy, request, los)
+            odds = forecast(state, request, los)
             if odds.reasons or len(odds.outcomes) < 2:
                 continue
             top = len(odds.outcomes) - 1
@@ -269,40 +302,41 @@ def choose_planner(
     scorer, ranked = _ranked(view, los, side, rng)
     if not ranked:
         return None
-    shortlist = [r for r in ranked[:SHORTLIST] if r[0] != float("-inf")]
+    shortlist = [r for r in ranked[:SHORTLIST] if r.score != float("-inf")]
     if len(shortlist) <= 1:
-        value, _i, request, why = _prefer_idle(ranked)
-        return Decision(request, f"{wording(view, request)}: {why}", value)
+        return _decision(view, _prefer_idle(ranked))
     # each try: the request with sampled dice, then the enemy's most damaging reply fire
-    sums = {r[1]: PRIOR * r[0] for r in shortlist}
+    sums = {r.order: PRIOR * r.score for r in shortlist}
     tries = dict.fromkeys(sums, 0)
+
+    def value_now(cost: float) -> float:
+        gained = worth(view, side, scorer.sight, scorer.worths) - scorer.base - cost
+        return gained - _reply_loss(view, los, side, scorer.worths)
+
     for _round in range(TRIES):
-        for _value, i, request, _why in shortlist:
-            if request.action in IDLE:
-                copy: GameState | None = view
+        for r in shortlist:
+            if r.idle:  # doing nothing: the enemy's reply where everything stands
+                sums[r.order] += value_now(0.0)
             else:
-                found = scorer.after(request)
-                copy = None if found is None else found[0]
-            if copy is None:
-                continue
-            cost = 0.0 if request.action in IDLE else ACT_COST
-            gained = worth(copy, side, scorer.sight, scorer.worths) - scorer.base - cost
-            sums[i] += gained - _reply_loss(copy, los, side, scorer.worths)
-            tries[i] += 1
+                with scorer.tried(r.plan) as rolled:
+                    if rolled is None:
+                        continue
+                    sums[r.order] += value_now(ACT_COST)
+            tries[r.order] += 1
         if time.perf_counter() - start >= budget:
             break
 
-    def mean(r: tuple[float, int, ActionRequest, str]) -> float:
-        return sums[r[1]] / (PRIOR + tries[r[1]])
+    def mean(r: Ranked) -> float:
+        return sums[r.order] / (PRIOR + tries[r.order])
 
-    best = max(shortlist, key=lambda r: (mean(r), -r[1]))
+    best = max(shortlist, key=lambda r: (mean(r), -r.order))
     if mean(best) <= 0.0:
-        idle = next((r for r in ranked if r[2].action in IDLE), None)
-        if idle is not None and (idle[1] not in sums or mean(idle) >= mean(best)):
+        idle = next((r for r in ranked if r.idle), None)
+        if idle is not None and (idle.order not in sums or mean(idle) >= mean(best)):
             best = idle
-    n = tries.get(best[1], 0)
-    tried = f"; {n} tries with the enemy's best reply: {mean(best):+.2f} VP" if n else ""
-    return Decision(best[2], f"{wording(view, best[2])}: {best[3]}{tried}", best[0])
+    n = tries.get(best.order, 0)
+    said = f"{best.why}; {n} tries with the enemy's best reply: {mean(best):+.2f} VP" if n else ""
+    return _decision(view, best, said)
 
 
 CHOOSERS: dict[str, Chooser] = {

@@ -94,8 +94,14 @@ def _movers(view: GameState, side: str) -> Iterable[UnitState]:
 
 def worth(view: GameState, side: str, sight: Sight, worths: Worths) -> float:
     """The side's prospects in VP (see the module docstring)."""
+    return prospects(view, side, sight, worths)[0]
+
+
+def prospects(view: GameState, side: str, sight: Sight, worths: Worths) -> tuple[float, float]:
+    """The side's prospects in VP and, of them, its VP lead now (one count)."""
     control = victory.controls(view)
-    score = lead(victory.count_vp(view, control), side)
+    now = lead(victory.count_vp(view, control), side)
+    score = now
     movers = list(_movers(view, side))
     for o in victory.objectives(view.scenario):
         if control.get(o.label) == side or not movers:
@@ -110,4 +116,4 @@ def worth(view: GameState, side: str, sight: Sight, worths: Worths) -> float:
         if seen:
             dug = any(m in unit.markers for m in DUG_IN)
             score -= EXPOSED * seen * worths(unit) * (0.5 if dug else 1.0)
-    return score
+    return score, now

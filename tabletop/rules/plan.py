@@ -20,7 +20,7 @@ itself, and an undo replaces the unit objects it touched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.model import GameState, LogEntry
@@ -80,3 +80,10 @@ class Plan:
         """Was this plan made on ``state`` as it stands now (so it may be performed as
         planned)? Cheap: a few comparisons, no rule asked."""
         return self.stamp is not None and self.stamp.matches(state)
+
+    def moved_to(self, state: GameState) -> Plan:
+        """This plan for ``state``, which the caller knows stands where the plan was made
+        (a snapshot of that position, or the game put back there by an undo): the
+        computer opponent tries each plan it found and undoes it, and performs the next
+        plan of the same position without planning it again."""
+        return replace(self, stamp=Stamp.of(state))
