@@ -37,6 +37,7 @@ import json
 import os
 import re
 import stat
+import weakref
 from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -192,10 +193,38 @@ Origin = tuple[_Source, tuple[Any, ...]]
 from the document's root (no reference to its parent: a document holds no cycles)."""
 
 
-def _twin_node(origin: Origin | None) -> Any:
+class _Unplaced:
+    """The origin of every container of a document read by the JSON path, until a position
+    is first asked for: then one walk from the document's root (held weakly: no cycle)
+    gives each container its keys from the root (:meth:`place`)."""
+
+    __slots__ = ("placed", "root", "source")
+
+    def __init__(self, source: _Source) -> None:
+        self.source = source
+        self.root: Any = None
+        self.placed = False
+
+    def place(self) -> None:
+        if self.placed:
+            return
+        self.placed = True
+        root = self.root() if self.root is not None else None
+        if root is None:
+            return
+        source = self.source
+        stack: list[tuple[Any, tuple[Any, ...]]] = [(root, ())]
+        while stack:
+            container, keys = stack.pop()
+            container._origin = (source, keys)
+            items = container.items() if type(container) is LocDict else enumerate(container)
+            stack.extend(((v, (*keys, k)) for k, v in items if type(v) in _CONTAINERS))
+
+
+def _twin_node(origin: Origin | _Unplaced | None) -> Any:
     """The node of the container at ``origin`` in the document read again with positions
     (None when it cannot be found)."""
-    if origin is None:
+    if origin is None or isinstance(origin, _Unplaced):
         return None
     source, keys = origin
     twin = source.located()
@@ -210,9 +239,11 @@ def _twin_node(origin: Origin | None) -> Any:
 class LocDict(dict[str, Any]):
     """A mapping loaded from YAML; ``mark_of(key)`` says where the key's value is."""
 
-    __slots__ = ("_index", "_node", "_origin")
+    __slots__ = ("__weakref__", "_index", "_node", "_origin")
 
-    def __init__(self, node: yaml.MappingNode | None = None, origin: Origin | None = None) -> None:
+    def __init__(
+        self, node: yaml.MappingNode | None = None, origin: Origin | _Unplaced | None = None
+    ) -> None:
         # no ``super().__init__()``: the new mapping is empty already (a big file makes
         # tens of thousands of these, and the call was a third of their cost)
         self._node = node
@@ -223,6 +254,8 @@ class LocDict(dict[str, Any]):
     def node(self) -> yaml.MappingNode | None:
         """The mapping's YAML node (for a fast-read file, found on the first question)."""
         if self._node is None and self._origin is not None:
+            if type(self._origin) is _Unplaced:
+                self._origin.place()
             self._node = _twin_node(self._origin)
         return self._node
 
@@ -255,7 +288,9 @@ class LocList(list[Any]):
 
     __slots__ = ("_node", "_origin")
 
-    def __init__(self, node: yaml.SequenceNode | None = None, origin: Origin | None = None) -> None:
+    def __init__(
+        self, node: yaml.SequenceNode | None = None, origin: Origin | _Unplaced | None = None
+    ) -> None:
         self._node = node  # empty already, as LocDict
         self._origin = origin
 
@@ -263,6 +298,8 @@ class LocList(list[Any]):
     def node(self) -> yaml.SequenceNode | None:
         """The sequence's YAML node (for a fast-read file, found on the first question)."""
         if self._node is None and self._origin is not None:
+            if type(self._origin) is _Unplaced:
+                self._origin.place()
             self._node = _twin_node(self._origin)
         return self._node
 
@@ -275,6 +312,9 @@ class LocList(list[Any]):
         if node is None or not 0 <= index < len(node.value):
             return self.mark
         return _mark(node.value[index])
+
+
+_CONTAINERS = (LocDict, LocList)
 
 
 def written_text(container: Any, key: str) -> str | None:
@@ -427,12 +467,32 @@ def _json_float(text: str) -> Any:
     return float(text) if _YAML_FLOAT.match(text) else text
 
 
-def _json_pairs(pairs: list[tuple[str, Any]]) -> LocDict:
-    out = LocDict()
-    out.update(pairs)
-    if len(out) != len(pairs):
-        raise yamlfast.NotPlain("a duplicate key")  # the located path says which, where
-    return out
+def _json_hook(unplaced: _Unplaced) -> Any:
+    """The ``object_pairs_hook`` of one document: a :class:`LocDict` of the pairs (a
+    duplicate key refused), each list in it made a :class:`LocList`, all unplaced."""
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> LocDict:
+        out = LocDict(None, unplaced)
+        out.update(pairs)
+        if len(out) != len(pairs):
+            raise yamlfast.NotPlain("a duplicate key")  # the located path says which, where
+        if list in set(map(type, out.values())):
+            for key, value in pairs:
+                if type(value) is list:
+                    out[key] = _json_list(value, unplaced)
+        return out
+
+    return pairs_hook
+
+
+def _json_list(items: list[Any], unplaced: _Unplaced) -> LocList:
+    seq = LocList(None, unplaced)
+    seq.extend(items)
+    if list in set(map(type, items)):  # lists in the list (a hexside's two hexes)
+        for i, value in enumerate(items):
+            if type(value) is list:
+                seq[i] = _json_list(value, unplaced)
+    return seq
 
 
 def parse_json(text: str, path: str) -> Any:
@@ -441,36 +501,18 @@ def parse_json(text: str, path: str) -> Any:
     for anything else, or anything JSON and YAML could read differently."""
     if (not text.isascii() or "\t" in text or "\\u" in text) and _JSON_DIFFERS.search(text):
         raise yamlfast.NotPlain("text JSON and YAML may read differently")
+    source = _Source(text, path)
+    unplaced = _Unplaced(source)
     try:
         value = json.loads(
-            text, object_pairs_hook=_json_pairs, parse_float=_json_float, parse_constant=str
-        )
+            text, object_pairs_hook=_json_hook(unplaced), parse_float=_json_float,
+            parse_constant=str,
+        )  # fmt: skip
     except (ValueError, RecursionError) as exc:  # not JSON (JSONDecodeError is a ValueError)
         raise yamlfast.NotPlain(str(exc)) from exc
     if type(value) is not LocDict:
         raise yamlfast.NotPlain("not a mapping")
-    source = _Source(text, path)
-    value._origin = (source, ())
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, ())]
-    pop, push = stack.pop, stack.append
-    while stack:
-        container, keys = pop()
-        items = container.items() if type(container) is LocDict else enumerate(container)
-        lists = []
-        for key, item in items:
-            kind = type(item)
-            if kind is LocDict:
-                where = (*keys, key)
-                item._origin = (source, where)
-                push((item, where))
-            elif kind is list:
-                lists.append((key, item))
-        for key, item in lists:
-            where = (*keys, key)
-            seq = LocList(None, (source, where))
-            seq.extend(item)
-            container[key] = seq
-            push((seq, where))
+    unplaced.root = weakref.ref(value)
     return value
 
 
