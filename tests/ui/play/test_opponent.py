@@ -99,3 +99,70 @@ def test_a_new_game_turns_the_opponent_off(window) -> None:
     window.set_document(_game())
     assert not window.opponent.on and not window.play.controller.deciders
     assert not window.opponent.status.isVisible()
+
+
+def _pause_game(window_for):
+    """A platoon game built in code (a clear map): blue's tank watches the road red's
+    infantry walks; the red formation's impulse is drawn."""
+    from tests.helpers.platoon_world import unit, world
+
+    state = world([unit("b", "TANK", "blue", "0505"), unit("r", "INF", "red", "0510")], active="r1")
+    state.scenario.victory = {"hexes": [{"hex": "0507", "vp": 3, "owner": "blue"}]}
+    return window_for(GameDocument(state))
+
+
+@pytest.fixture
+def window_for(qtbot, settings):
+    from tabletop.ui.mainwindow import MainWindow
+
+    made = []
+
+    def make(doc: GameDocument):
+        win = MainWindow(settings)
+        qtbot.addWidget(win)
+        win.resize(1000, 700)
+        win.set_document(doc)
+        win.show()
+        qtbot.waitExposed(win)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        win.opponent.configure(frozenset())
+        win.opponent.wait()
+
+
+def test_it_answers_opportunity_fire_when_the_players_move_pauses(window_for, qtbot) -> None:
+    from tabletop.rules import ActionRequest
+
+    window = _pause_game(window_for)
+    window.opponent.configure(frozenset({"blue"}), "greedy", pace=0.0)
+    window.play.controller.perform(ActionRequest("move", units=("r",), to=("0509", "0508")))
+    state = window.document.state
+    assert state.pending is not None and state.pending.opportunity_fire
+    qtbot.waitUntil(lambda: any(e.by == "bot" for e in state.log), timeout=30000)
+    answer = next(e for e in state.log if e.by == "bot")
+    assert answer.action == "opportunity-fire" and answer.side == "blue"
+    assert answer.why
+
+
+def test_the_players_opportunity_fire_is_asked_against_its_moves(window_for, qtbot) -> None:
+    from tabletop.rules import ActionRequest
+
+    window = _pause_game(window_for)
+    asked: list[object] = []
+    window.play.controller.opportunityFire.connect(asked.append)
+    window.opponent.configure(frozenset({"red"}), "greedy", pace=0.0)  # the computer moves red
+    state = window.document.state
+    # its move toward the objective pauses in the tank's sight: the player is asked
+    qtbot.waitUntil(lambda: bool(asked), timeout=60000)
+    made = len(state.log)
+    window.opponent.wait()
+    qtbot.wait(100)
+    # nothing answered for the player: the decision waits on the player's side
+    assert len(state.log) == made and state.pending is not None
+    assert state.pending.opportunity_fire
+    window.play.controller.perform(ActionRequest("pass"))
+    qtbot.waitUntil(lambda: state.pending is None, timeout=30000)
+    assert any(e.by == "bot" and e.side == "red" for e in state.log)
