@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from tabletop.data import bounds as B
 from tabletop.data.schema import Checker
-from tabletop.model import Conceals, Kind, LevelStyle, LosEffect, TargetClass
+from tabletop.model import Conceals, Kind, LevelStyle, LosEffect, Options, TargetClass
 from tabletop.model.terrain import TEXTURES
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
@@ -499,6 +499,40 @@ BOMBS = Table("bombs", (
     Field("carpet", "bool", "heavy bombers: destroys a minefield in the hex", False),
 ))  # fmt: skip
 
+_OPTIONS = Options()
+
+OPTIONS = Table("options", (
+    Field("recon_range", "int", "range at which enemy recon spots concealed units",
+          _OPTIONS.recon_range, lo=0, hi=B.OPTION),
+    Field("moving_fire_penalty", "int", "the Moving Fire penalty", _OPTIONS.moving_fire_penalty,
+          lo=0, hi=B.OPTION),
+    Field("extended_range_penalty", "int", "the extended range penalty",
+          _OPTIONS.extended_range_penalty, lo=0, hi=B.OPTION),
+    Field("stacking", "int", "units per side per hex", _OPTIONS.stacking, lo=1, hi=B.OPTION),
+    Field("bunker_wounds", "int", "the wounds a bunker takes", _OPTIONS.bunker_wounds, lo=1,
+          hi=B.OPTION),
+    Field("range_count", "choice", "how range is counted", _OPTIONS.range_count,
+          choices=("distance", "exclusive")),
+    Field("depletion_blocks", "choice", "what depletion stops", _OPTIONS.depletion_blocks,
+          choices=("missile", "all")),
+    Field("los_model", "choice", "how levels block sight", _OPTIONS.los_model,
+          choices=("waw", "slope")),
+    Field("opfire_per_hex", "int", "opportunity attacks per hex entered (or unlimited)",
+          _OPTIONS.opfire_per_hex, lo=1, hi=B.OPTION),
+    face("medic_save", "the lowest face that saves a fallen figure", _OPTIONS.medic_save),
+    Field("maneuver_fraction", "number", "the share of movement a maneuver-mode move uses",
+          _OPTIONS.maneuver_fraction, lo=0.0, hi=1.0),
+    Field("mine_attack", "structure", "a minefield's attack {dice, hit}", None,
+          shown=f"`{{dice: {_OPTIONS.mine_attack.dice}, hit: {_OPTIONS.mine_attack.hit}}}`"),
+))  # fmt: skip
+"""A scenario's valued options (``options:``), in the order they are checked; each default
+is the model's (:class:`~tabletop.model.Options`)."""
+
+MINE_ATTACK = Table("mine_attack", (
+    Field("dice", "int", "dice", _OPTIONS.mine_attack.dice, lo=1, hi=B.DICE),
+    face("hit", "the lowest die face that scores", _OPTIONS.mine_attack.hit),
+))  # fmt: skip
+
 TABLES: dict[str, Table] = {
     "terrain chart": CHART,
     "terrain type": TERRAIN,
@@ -520,5 +554,7 @@ TABLES: dict[str, Table] = {
     "fire": FIRE,
     "artillery": ARTILLERY,
     "bombs": BOMBS,
+    "options": OPTIONS,
+    "mine_attack": MINE_ATTACK,
 }
 """Every declared table, by name."""

@@ -117,41 +117,20 @@ def _side_color(ck: Checker, d: dict[str, Any]) -> str | None:
 
 
 def options_from(ck: Checker, doc: dict[str, Any]) -> Options:
-    d = ck.mapping(doc, "options", doc.get("options") or {}, "options", Options.names())
-    base = Options()
+    d = F.OPTIONS.mapping(ck, doc, "options", doc.get("options") or {}, "options")
     kw: dict[str, Any] = {}
-    ints = {
-        "recon_range": 0,
-        "moving_fire_penalty": 0,
-        "extended_range_penalty": 0,
-        "stacking": 1,
-        "bunker_wounds": 1,
-    }
-    for key, lo in ints.items():
-        if key in d:
-            kw[key] = ck.get_int(d, key, "", getattr(base, key), lo=lo, hi=B.OPTION)
-    for key, choices in (
-        ("range_count", ("distance", "exclusive")),
-        ("depletion_blocks", ("missile", "all")),
-        ("los_model", ("waw", "slope")),
-    ):
-        if key in d:
-            kw[key] = ck.get_str(d, key, "", getattr(base, key), choices)
-    if "opfire_per_hex" in d:
-        kw["opfire_per_hex"] = (
-            None
-            if d["opfire_per_hex"] == "unlimited"
-            else ck.get_int(d, "opfire_per_hex", "", 1, lo=1, hi=B.OPTION)
-        )
-    if "medic_save" in d:
-        kw["medic_save"] = ck.get_face(d, "medic_save", "", 4)
-    if "maneuver_fraction" in d:
-        kw["maneuver_fraction"] = ck.get_num(d, "maneuver_fraction", 0.5, 0.0, 1.0)
-    if "mine_attack" in d:
-        m = ck.mapping(d, "mine_attack", d["mine_attack"], "mine_attack", ("dice", "hit"))
-        kw["mine_attack"] = MineAttack(
-            ck.get_int(m, "dice", "", 3, lo=1, hi=B.DICE), ck.get_face(m, "hit", "", 5)
-        )
+    for f in F.OPTIONS:
+        if f.key not in d:
+            continue  # the model's default
+        if f.key == "opfire_per_hex" and d[f.key] == "unlimited":
+            kw[f.key] = None
+        elif f.key == "mine_attack":
+            m = F.MINE_ATTACK.mapping(ck, d, "mine_attack", d["mine_attack"], "mine_attack")
+            kw[f.key] = MineAttack(
+                F.MINE_ATTACK.read(ck, m, "dice"), F.MINE_ATTACK.read(ck, m, "hit")
+            )
+        else:
+            kw[f.key] = F.OPTIONS.read(ck, d, f.key)
     return Options(**kw)
 
 

@@ -17,6 +17,7 @@ from tabletop.model import (
     HexMarkerType,
     HexsideFeatureType,
     LevelStyle,
+    Options,
     PlatoonSide,
     PlatoonUnitType,
     SquadUnitType,
@@ -33,6 +34,7 @@ KEY_TABLES = [
     ("### 4.1 Platoon ruleset", 1, F.PLATOON_SIDE),
     ("### 4.2 Squad ruleset", 0, F.SQUAD_UNIT),
     ("## 5. Scenario", 0, F.SCENARIO),
+    ("**Options**", 0, F.OPTIONS),
 ]
 """Docs sections and which of their key tables (0: the first) lists a declared table."""
 
@@ -53,7 +55,7 @@ def key_table(heading: str, nth: int = 0) -> dict[str, str]:
     of several keys, `` `armor`, `save` ``, gives each the same cell)."""
     lines = FORMATS.read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(heading))
-    heads = [i for i in range(start, len(lines)) if lines[i].startswith("| key |")]
+    heads = [i for i in range(start, len(lines)) if lines[i].startswith(("| key |", "| option |"))]
     head = heads[nth]
     columns = [c.strip() for c in lines[head].strip("|").split("|")]
     at = columns.index("default")
@@ -106,8 +108,8 @@ def _defaults(cls: type) -> dict[str, object]:
     ("table", "cls"),
     [(F.TERRAIN, TerrainType), (F.HEXSIDE, HexsideFeatureType), (F.MARKER, HexMarkerType),
      (F.GRID, Grid), (F.LEVELS, LevelStyle), (F.PLATOON_UNIT, PlatoonUnitType),
-     (F.PLATOON_SIDE, PlatoonSide), (F.SQUAD_UNIT, SquadUnitType)],
-    ids=["terrain", "hexside", "marker", "grid", "levels", "platoon", "side", "squad"],
+     (F.PLATOON_SIDE, PlatoonSide), (F.SQUAD_UNIT, SquadUnitType), (F.OPTIONS, Options)],
+    ids=["terrain", "hexside", "marker", "grid", "levels", "platoon", "side", "squad", "options"],
 )  # fmt: skip
 def test_a_declared_default_is_the_models(table: F.Table, cls: type) -> None:
     model = _defaults(cls)
