@@ -30,11 +30,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _build_parser(command: str) -> argparse.ArgumentParser:
+def _build_parser(command: str, asks_help: bool = False) -> argparse.ArgumentParser:
     module_name, help_text = COMMANDS[command]
     module = importlib.import_module(module_name)
     parser = argparse.ArgumentParser(prog=f"tabletop {command}", description=help_text)
     module.add_arguments(parser)
+    epilog = getattr(module, "help_epilog", None)
+    if asks_help and epilog is not None:  # (made only for --help: ``act`` lists the actions)
+        parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        parser.epilog = epilog()
     return parser
 
 
@@ -58,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args and args[0] in COMMANDS:
         command = args[0]
-        parser = _build_parser(command)
+        parser = _build_parser(command, any(a in ("-h", "--help") for a in args[1:]))
         try:
             parsed = parser.parse_args(args[1:])
         except SystemExit as exc:  # argparse: bad options are bad input (exit 1)

@@ -40,10 +40,28 @@ from tabletop.rules import (
     IllegalAction,
     RandomDice,
     ScriptedDice,
+    rulesets,
 )
 from tabletop.rules.engine import ruleset_for
 from tabletop.rules.narrate import narrate
 from tabletop.rules.unitjson import unit_json
+
+
+def help_epilog() -> str:
+    """The end of ``act --help``: each ruleset's actions as it declares them
+    (``rules.declare``), name, label and the options the action reads (``--as SIDE`` is
+    every action's). Only made when help is asked for: it loads every ruleset."""
+    lines = ["actions of each ruleset (label; the options each reads, and --as):"]
+    for name in rulesets.names():
+        try:
+            declared = ruleset_for(name).declared
+        except (ValueError, AttributeError):  # (not loadable here, or declares nothing)
+            continue
+        lines.append(f"  {name}:")
+        for spec in declared:
+            options = " ".join(spec.options)
+            lines.append(f"    {spec.name:<17} {spec.label}" + (f"; {options}" if options else ""))
+    return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -134,13 +152,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         state = load_play(args.game)
         check_side(state, args.as_side)
-        if args.action not in ACTIONS:
+        ruleset = ruleset_for(state.scenario.ruleset)
+        own = {spec.name for spec in ruleset.declared}  # (a ruleset's actions beyond ACTIONS)
+        if args.action not in ACTIONS and args.action not in own:
             raise BadInput(f"unknown action {args.action!r}; actions: {', '.join(ACTIONS)}")
         request = build_request(args)
         check_units(state, *request.units, request.target, request.sw_target,
                     *(u for pair in request.targets for u in pair), *request.leave)  # fmt: skip
         los = make_los(state)
-        reasons = ruleset_for(state.scenario.ruleset).check(state, request, los)
+        reasons = ruleset.check(state, request, los)
         if reasons:  # before any die is read
             return illegal(args.action, reasons, args.json)
         scripted = ScriptedDice(parse_dice(args.dice)) if args.dice is not None else None

@@ -19,6 +19,7 @@ from tabletop.model import setup as _setup
 from tabletop.model.setup import Setup
 from tabletop.rules import rulesets, victory
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
+from tabletop.rules.declare import ActionSpec
 from tabletop.rules.dice import DiceError, DiceSource, RecordingDice, ScriptedDice
 from tabletop.rules.fights import Fight
 from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
@@ -38,6 +39,9 @@ class Ruleset(Setup, Protocol):
     """Impulses are drawn from a cup of formation chits (the game shows its cup)."""
     player_turns: bool
     """``end-turn`` ends one side's player turn (True) or the whole game turn (False)."""
+    declared: tuple[ActionSpec, ...]
+    """Each of its actions declared once (``rules.declare``): the window's menus and
+    panels, ``act --help`` and the narrator read these."""
 
     def plan(self, state: GameState, request: ActionRequest, los: LineOfSight) -> Plan:
         """Decide the action once: a legal ``Plan`` carrying what the check built, or the
@@ -135,10 +139,42 @@ _setup.install(ruleset_for, rulesets.names)  # the model's and data's questions 
 
 
 def ruleset_actions(name: str) -> tuple[str, ...]:
-    """The actions of interfaces.md the ruleset ``name`` has, in that list's order (the
-    play window's Play menu shows these only)."""
-    handlers = getattr(ruleset_for(name), "handlers", {})
-    return tuple(action for action in ACTIONS if action in handlers)
+    """The actions of interfaces.md the ruleset ``name`` has, in that list's order, then any
+    other it declares (the play window's Play menu shows these only)."""
+    ruleset = ruleset_for(name)
+    handlers = getattr(ruleset, "handlers", {})
+    more = [s.name for s in getattr(ruleset, "declared", ()) if s.name not in ACTIONS]
+    return (*(action for action in ACTIONS if action in handlers), *more)
+
+
+def declared_actions(first: str | None = None) -> dict[str, ActionSpec]:
+    """The declaration of each action name (``rules.declare``): ``first``'s own where that
+    ruleset declares it, else the first of the table's rulesets that does, in interfaces.md's
+    order and then any other declared name (a ruleset registered with actions of its own).
+    The window's QActions, ``act --help`` and the narrator's phrases are read from these."""
+    order = [first] if first is not None else []
+    order += [name for name in rulesets.names() if name not in order]
+    found: list[Ruleset] = []
+    for name in order:
+        try:
+            found.append(ruleset_for(name))
+        except ValueError:  # (a ruleset this installation does not know)
+            continue
+    key = tuple(id(ruleset) for ruleset in found)
+    cached = _DECLARED.get(key)
+    if cached is None:  # (the objects are kept with their answer: their ids stay theirs)
+        specs: dict[str, ActionSpec] = {}
+        for ruleset in found:
+            for spec in getattr(ruleset, "declared", ()):
+                specs.setdefault(spec.name, spec)
+        known = [name for name in ACTIONS if name in specs]
+        names = [*known, *(name for name in specs if name not in ACTIONS)]
+        cached = _DECLARED[key] = (tuple(found), {name: specs[name] for name in names})
+    return dict(cached[1])
+
+
+_DECLARED: dict[tuple[int, ...], tuple[tuple[Ruleset, ...], dict[str, ActionSpec]]] = {}
+"""``declared_actions``' answers, by the ruleset objects asked in order."""
 
 
 def perform(

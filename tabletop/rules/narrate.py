@@ -18,9 +18,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.model import LogEntry, Scenario
+from tabletop.rules import phrases
 from tabletop.rules.actions import ActionResult, Event, Roll
-from tabletop.rules.engine import ruleset_for
-from tabletop.rules.words import MANUAL, MARKER_NAMES, marker_name
+from tabletop.rules.declare import ActionSpec
+from tabletop.rules.engine import declared_actions, ruleset_for
+from tabletop.rules.phrases import Words as _Words
+from tabletop.rules.phrases import and_ as _and
+from tabletop.rules.words import MANUAL, marker_name
 
 __all__ = ["MANUAL", "describe_action", "involved", "marker_name", "narrate"]
 
@@ -36,96 +40,6 @@ STATUS_WORDS = {
 """Events that say what became of one unit; those of a unit in a row are joined by "and"."""
 
 
-class _Words:
-    """Names of sides, formations and units as a player says them, for one scenario."""
-
-    def __init__(self, scenario: Scenario, entry: LogEntry, *, short: bool = False) -> None:
-        self.scenario = scenario
-        self.entry = entry
-        self.short = short
-        """Name a unit by its type alone (``T-72``), as the Undo menu does."""
-        self.named: set[str] = set()
-
-    @property
-    def player_turns(self) -> bool:
-        """The ruleset's own word: does ``end-turn`` end a player turn (squad)?"""
-        return ruleset_for(self.scenario.ruleset).player_turns
-
-    def side(self, side: str | None) -> str:
-        if side is None:
-            return "nobody"
-        found = self.scenario.sides.get(side)
-        return found.name if found is not None else side
-
-    @staticmethod
-    def formation(name: str | None) -> str:
-        """A formation as the scenario names it: its id, with spaces for underscores (a
-        scenario gives formations no other name; ``1st_tank`` is "1st tank", never
-        title-cased)."""
-        return name.replace("_", " ") if name else "a"
-
-    def side_of(self, unit_id: str | None) -> str | None:
-        for u in self.scenario.units:
-            if u.id == unit_id:
-                return u.side
-        return next((r.unit.side for r in self.scenario.reinforcements if r.unit.id == unit_id),
-                    None)  # fmt: skip
-
-    def other_side(self, unit_id: str | None, default: str | None) -> str | None:
-        """The side facing ``unit_id`` (who passes on opportunity fire at it), in a game of
-        two sides; else ``default``."""
-        own = self.side_of(unit_id)
-        others = [s for s in self.scenario.sides if s != own]
-        return others[0] if own is not None and len(others) == 1 else default
-
-    def unit(self, unit_id: str | None) -> str:
-        """``M-48 m48-1`` the first time a unit is named in the sentence, then ``m48-1``."""
-        if unit_id is None:
-            return "?"
-        if unit_id in self.named:
-            return unit_id
-        self.named.add(unit_id)
-        type_id = next((u.type_id for u in self.scenario.units if u.id == unit_id), None)
-        if type_id is None:
-            type_id = next(
-                (r.unit.type_id for r in self.scenario.reinforcements if r.unit.id == unit_id),
-                None,
-            )
-        unit_type = self.scenario.unit_types.get(type_id or "")
-        if unit_type is None:
-            return unit_id
-        return unit_type.name if self.short else f"{unit_type.name} {unit_id}"
-
-    def type_name(self, type_id: object) -> str:
-        """A counter type as the counters name it (``He 111`` for ``MEDIUM_BOMBER``)."""
-        found = self.scenario.unit_types.get(str(type_id))
-        return found.name if found is not None else str(type_id)
-
-    def roller(self, by: str) -> str:
-        """Who rolled: a unit, a minefield (``AP minefield``) or a scenario's air strike
-        (its aircraft, ``He 111``)."""
-        if by in MARKER_NAMES:
-            return marker_name(by)
-        index = by.removeprefix("air-strike-")
-        strikes = self.scenario.air_strikes
-        if by.startswith("air-strike-") and index.isdigit() and 0 < int(index) <= len(strikes):
-            return self.type_name(strikes[int(index) - 1].aircraft)
-        return self.unit(by)
-
-    def units(self, ids: Iterable[str]) -> str:
-        names = [self.unit(i) for i in ids]
-        if self.short:  # two units of one type: "2 T-72"
-            counts = {n: names.count(n) for n in names}
-            names = [n if k == 1 else f"{k} {n}" for n, k in counts.items()]
-        return _and(names)
-
-
-def _and(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -135,111 +49,23 @@ def _faces(dice: Iterable[int]) -> str:
 
 
 # --- the head: the action as the player asked it ----------------------------------------------
+def _declared(scenario: Scenario, action: str) -> ActionSpec | None:
+    """The declaration of ``action`` in the scenario's ruleset, else in the first other
+    ruleset that declares it (a log entry of an action the game's ruleset does not have
+    still reads as that action); None: no ruleset declares it."""
+    try:
+        own: tuple[ActionSpec, ...] = getattr(ruleset_for(scenario.ruleset), "declared", ())
+    except ValueError:  # (a ruleset this installation does not know)
+        own = ()
+    spec = next((spec for spec in own if spec.name == action), None)
+    return spec if spec is not None else declared_actions(scenario.ruleset).get(action)
+
+
 def _head(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
-    a = entry.args
-    action = entry.action
-    units = [str(u) for u in a.get("units", [])]
-    actor = w.units(units) if units else w.side(entry.side)
-    weapon = f" {str(a['weapon']).upper()}" if a.get("weapon") else ""
-    target = f" at {w.unit(str(a['target']))}" if a.get("target") else ""
-    if a.get("hex") and not target:
-        target = f" at {a['hex']}"
-    path = _path(result, units[0] if units else None) or [str(h) for h in a.get("to", [])]
-    route = " " + " \u2192 ".join(path) if path else ""
-    if action in ("fire", "opportunity-fire"):
-        verb = "fires" if action == "fire" else "fires (opportunity)"
-        return f"{actor} {verb}{weapon}{target}"
-    if action == "moving-fire":
-        return f"{actor} moves{route} and fires{weapon}{target}"
-    if action in ("move", "run"):
-        verb = {"move": "moves", "run": "runs"}[action]
-        if a.get("cont"):
-            verb = "moves on" if action == "move" else "runs on"
-        return f"{actor} {verb}{route}" + (" (maneuver)" if a.get("maneuver") else "")
-    if action in ("load", "unload"):
-        cargo = f" {w.unit(str(a['target']))}" if a.get("target") else ""
-        if action == "load":
-            return f"{actor} takes{cargo} aboard" + (f" and moves{route}" if route else "")
-        return f"{actor}" + (f" moves{route} and" if route else "") + f" unloads{cargo}"
-    if action in ("assault", "overrun"):
-        return f"{actor} {action}{'s' if len(units) == 1 else ''}{route}"
-    if action == "draw":
-        drawn = _drawn(result)
-        chit = w.formation(drawn or a.get("formation"))
-        side = w.side(_drawn_side(result) or entry.side)
-        return f"{side} draws the {chit} chit" if drawn or a.get("formation") else f"{side} draws"
-    if action == "end-impulse":
-        return f"{w.side(entry.side)} ends the impulse"
-    if action == "end-phase":
-        return f"{w.side(entry.side)} ends the phase"
-    if action == "end-turn" and w.player_turns:
-        return f"{w.side(entry.side)} ends its player turn"
-    if action == "end-turn":
-        return f"end of turn {entry.turn}"
-    if action == "close-combat" and result is not None and "round" in result.extra:
-        return f"close combat in {a.get('hex')}, round {result.extra['round']}"
-    if action == "pass":
-        mover = _event_unit(result, "passed")
-        return f"{w.side(w.other_side(mover, entry.side))} lets {w.unit(mover)} pass"
-    return _other_head(w, action, a, actor, target)
-
-
-def _other_head(w: _Words, action: str, a: dict[str, Any], actor: str, target: str) -> str:
-    where = f" in {a['hex']}" if a.get("hex") else ""
-    if action == "rally":
-        return f"{actor} tries to rally"
-    if action == "mode":
-        return f"{actor} goes {str(a.get('mode', '')).upper()}"
-    if action == "dig-in":
-        return f"{actor} digs in"
-    if action == "close-combat":
-        return f"close combat{where}"
-    if action == "morale-test":
-        return f"{actor} tests morale"
-    if action in ("lay-mines", "clear-mines"):
-        kind = f" {str(a['kind']).upper()}" if a.get("kind") else ""
-        verb = "lays" if action == "lay-mines" else "clears"
-        return f"{actor} {verb}{kind} mines{where}"
-    if action == "suppress":
-        return f"{actor} suppresses{where}"
-    if action == "air-strike":
-        return f"air strike{where}" + (f" by {actor}" if a.get("units") else "")
-    return f"{actor} {action.replace('-', ' ')}{target}"
-
-
-def _path(result: ActionResult | None, unit: str | None) -> list[str]:
-    """The hexes a unit moved through, from its ``moved`` events."""
-    if result is None or unit is None:
-        return []
-    path: list[str] = []
-    for e in result.events:
-        if e.event == "moved" and e.unit == unit:
-            if not path and "from" in e.data:
-                path.append(str(e.data["from"]))
-            if "to" in e.data:
-                path.append(str(e.data["to"]))
-    return path
-
-
-def _drawn(result: ActionResult | None) -> str | None:
-    for e in result.events if result is not None else ():
-        if e.event == "chit_drawn":
-            return str(e.data.get("formation"))
-    return None
-
-
-def _drawn_side(result: ActionResult | None) -> str | None:
-    for e in result.events if result is not None else ():
-        if e.event == "chit_drawn" and e.data.get("side"):
-            return str(e.data["side"])
-    return None
-
-
-def _event_unit(result: ActionResult | None, name: str) -> str | None:
-    for e in result.events if result is not None else ():
-        if e.event == name and e.unit:
-            return e.unit
-    return None
+    """The action as asked, in the words its ruleset declares (``ActionSpec.head``)."""
+    spec = _declared(w.scenario, entry.action)
+    say = spec.head if spec is not None and spec.head is not None else phrases.head
+    return say(w, entry, result)
 
 
 # --- rolls and events, in the order they happened -------------------------------------------
@@ -490,21 +316,6 @@ def involved(entry: LogEntry, result: ActionResult | None = None) -> tuple[str, 
 
 
 # --- the short form: one phrase for the Undo/Redo menu ----------------------------------------
-_VERBS = {
-    # action: (one unit, several units), each followed by what the action is done to
-    "fire": ("fires", "fire"),
-    "opportunity-fire": ("fires", "fire"),
-    "move": ("moves", "move"),
-    "run": ("runs", "run"),
-    "assault": ("assaults", "assault"),
-    "overrun": ("overruns", "overrun"),
-    "rally": ("tries to rally", "try to rally"),
-    "dig-in": ("digs in", "dig in"),
-    "morale-test": ("tests morale", "test morale"),
-    "suppress": ("lays suppressive fire on", "lay suppressive fire on"),
-}
-
-
 def describe_action(scenario: Scenario, entry: LogEntry, result: ActionResult | None = None) -> str:
     """The action of ``entry`` in one short phrase, for the Undo and Redo menu items:
     ``T-72 fires at Leopard 2``, ``Pz IV moves to 0507``, ``Close combat in 0405, round 2``.
@@ -522,80 +333,7 @@ def describe_action(scenario: Scenario, entry: LogEntry, result: ActionResult | 
 
 
 def _short(w: _Words, entry: LogEntry, result: ActionResult | None) -> str:
-    a = entry.args
-    action = entry.action
-    units = [str(u) for u in a.get("units", [])]
-    actor = w.units(units) if units else w.side(entry.side)
-    one, many = _VERBS.get(action, (action.replace("-", " "), action.replace("-", " ")))
-    verb = many if len(units) > 1 else one
-    path = _path(result, units[0] if units else None) or [str(h) for h in a.get("to", [])]
-    to = f" to {path[-1]}" if path else ""
-    if action in ("fire", "opportunity-fire", "moving-fire"):
-        if a.get("target"):
-            at = f" at {w.unit(str(a['target']))}"
-        else:
-            at = f" at {a['hex']}" if a.get("hex") else ""
-        said = (
-            f"{actor} {verb}{at}" if action != "moving-fire" else f"{actor} moves{to} and fires{at}"
-        )
-        return said + (" (opportunity fire)" if action == "opportunity-fire" else "")
-    if action in ("move", "run"):
-        return f"{actor} {verb}{' on' if a.get('cont') else ''}{to}"
-    if action in ("assault", "overrun"):
-        where = (
-            next((e.hex for e in result.events if e.event == "assault"), None) if result else None
-        )
-        if where is None and action == "assault" and path:
-            where = path[-1]
-        if where is None:
-            return f"{actor} {verb} along " + " \u2192 ".join(path)
-        return f"{actor} {verb} {where}"
-    if action in ("load", "unload"):
-        cargo = w.unit(str(a["target"])) if a.get("target") else ""
-        if action == "load":
-            return f"{actor} takes {cargo or 'cargo'} aboard"
-        return f"{actor} unloads" + (f" {cargo}" if cargo else "")
-    if action == "close-combat":
-        round_no = result.extra.get("round") if result is not None else None
-        return f"close combat in {a.get('hex')}" + (f", round {round_no}" if round_no else "")
-    if action in ("lay-mines", "clear-mines"):
-        kind = f"{str(a['kind']).upper()} " if a.get("kind") else ""
-        verb = "lays" if action == "lay-mines" else "clears"
-        return f"{actor} {verb} {kind}mines" + (f" in {a['hex']}" if a.get("hex") else "")
-    if action == "air-strike":
-        return f"{actor} strikes {a.get('hex')}" if units else f"air strike on {a.get('hex')}"
-    if action == "mode":
-        return f"{actor} goes {_MODE_WORDS.get(str(a.get('mode')), str(a.get('mode')))}"
-    if action == "pass":
-        mover = _event_unit(result, "passed")
-        return f"{w.side(w.other_side(mover, entry.side))} lets {w.unit(mover)} pass" if mover \
-            else "no opportunity fire"  # fmt: skip
-    return _short_game(w, entry, result, actor, verb, a)
-
-
-_MODE_WORDS = {"flying": "flying", "noe": "NOE", "landed": "landed"}
-
-
-def _short_game(w: _Words, entry: LogEntry, result: ActionResult | None, actor: str, verb: str,
-                a: dict[str, Any]) -> str:  # fmt: skip
-    """The game's own actions (a chit, the end of an impulse, phase or turn), and the rest."""
-    action = entry.action
-    if action == "draw":
-        drawn = _drawn(result) or a.get("formation")
-        side = w.side(_drawn_side(result) or entry.side)
-        return f"{side} draws the {w.formation(drawn)} chit" if drawn else f"{side} draws a chit"
-    if action == "end-impulse":
-        return f"{w.side(entry.side)} ends its impulse"
-    if action == "end-phase":
-        ended = next((e.data.get("phase") for e in (result.events if result else ())
-                      if e.event == "phase_ended"), None)  # fmt: skip
-        phase = f"the {str(ended).replace('_', ' ')} phase" if ended else "the phase"
-        return f"{w.side(entry.side)} ends {phase}"
-    if action == "end-turn" and w.player_turns:
-        return f"{w.side(entry.side)} ends its player turn"
-    if action == "end-turn":
-        return f"end of turn {entry.turn}"
-    if action == "suppress":
-        return f"{actor} {verb} {a.get('hex')}"
-    where = f" in {a['hex']}" if a.get("hex") else ""
-    return f"{actor} {verb}{where}"
+    """The action in its ruleset's short words (``ActionSpec.short``)."""
+    spec = _declared(w.scenario, entry.action)
+    say = spec.short if spec is not None and spec.short is not None else phrases.short
+    return say(w, entry, result)

@@ -8,21 +8,23 @@ plan to the handler. A handler whose check builds something its deed needs (a fi
 plan and line of sight) has ``plan(state, request, los) -> (detail, reasons)`` instead of
 computing it twice: its ``perform`` takes that ``detail`` (``planned=``) and, given none
 (a test calling the handler directly), plans itself. The ruleset's other parts are handed
-to it when it is made (``RULESET = PlatoonRuleset(HANDLERS, options=..., scoring=..., ...)``
+to it when it is made (``RULESET = PlatoonRuleset(DECLARED, options=..., scoring=..., ...)``
 in the ruleset's package): the questions of ``rules.query`` (candidates, units listed,
 reach) go to its ``options``, victory's to its ``scoring``, the odds to its ``forecast``
 (the odds panel's) and ``odds`` (what ``tabletop odds`` prints), close combats over a hex
 to its ``fights`` (a ruleset without them has none). Adding an action
-is one handler plus one line in the ruleset's ``HANDLERS``.
+is one handler plus its declaration (``rules.declare.ActionSpec``) in the ruleset's
+``actions`` module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tabletop.model import GameState
 from tabletop.rules.actions import ACTIONS, ActionRequest, ActionResult
+from tabletop.rules.declare import ActionSpec, Handler, handlers_of
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.fights import Fight
 from tabletop.rules.forecast import Forecast, OddsAnswer, OddsQuery
@@ -33,16 +35,6 @@ from tabletop.rules.reach import ReachReport
 from tabletop.rules.victory import Scoring, over_reason
 
 __all__ = ["FightsPart", "ForecastPart", "Handler", "HandlerRuleset", "OddsPart", "OptionsPart"]
-
-
-class Handler(Protocol):
-    """One action of the ruleset: legality with reasons (reads no dice), then the deed."""
-
-    def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]: ...
-
-    def perform(
-        self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
-    ) -> ActionResult: ...
 
 
 class OptionsPart(Protocol):
@@ -104,7 +96,7 @@ class HandlerRuleset:
 
     def __init__(
         self,
-        handlers: Mapping[str, Handler],
+        handlers: Mapping[str, Handler] | Sequence[ActionSpec],
         *,
         options: OptionsPart,
         scoring: Scoring,
@@ -112,7 +104,14 @@ class HandlerRuleset:
         odds: OddsPart | None = None,
         fights: FightsPart | None = None,
     ) -> None:
-        self.handlers = dict(handlers)
+        self.declared: tuple[ActionSpec, ...] = ()
+        """Each action declared once (``rules.declare``; empty for a bare table of
+        handlers): the window, ``act --help`` and the narrator read these."""
+        if isinstance(handlers, Mapping):
+            self.handlers = dict(handlers)
+        else:
+            self.declared = tuple(handlers)
+            self.handlers = handlers_of(self.declared)
         self.options = options
         self._scoring = scoring
         self._forecast = forecast

@@ -30,7 +30,7 @@ from tabletop.hexgrid import Hex
 from tabletop.render.palette import side_color_of
 from tabletop.rules.narrate import MANUAL
 from tabletop.ui.marks import HexMarks
-from tabletop.ui.panels import INFO
+from tabletop.ui.panels import declared
 
 ROW_ROLE = Qt.ItemDataRole.UserRole
 """The row's log index."""
@@ -193,7 +193,9 @@ class LogDock(QDockWidget):
         entry = row.entry
         item = QListWidgetItem(row.text)
         item.setData(ROW_ROLE, row.index)
-        action = INFO[entry.action].label if entry.action in INFO else entry.action.title()
+        doc = self.document
+        spec = declared(doc.scenario.ruleset if doc is not None else None).get(entry.action)
+        action = spec.label if spec is not None else entry.action.title()
         action = "Manual change" if entry.action == MANUAL else action
         item.setToolTip(f"Turn {entry.turn}, {action}" + self._side_text(row.side))
         doc = self.document

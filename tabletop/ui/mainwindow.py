@@ -353,6 +353,7 @@ class MainWindow(QMainWindow):
             has = set(ruleset_actions(ruleset))
         except ValueError:
             has = set(self.play.actions)
+        self.play.show_ruleset(ruleset)  # labels, shortcuts and tips as it declares them
         for name, action in self.play.actions.items():
             if name not in GAME_ACTIONS:
                 action.setVisible(name in has)

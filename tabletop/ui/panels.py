@@ -8,7 +8,6 @@ menu and the keyboard shortcuts are the same commands, enabled from the same ans
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -26,64 +25,50 @@ from PySide6.QtWidgets import (
 
 from tabletop.documents import GameDocument
 from tabletop.rules import ACTIONS
+from tabletop.rules.declare import ActionSpec
+from tabletop.rules.engine import declared_actions
 from tabletop.rules.query import ActionOption as Option
 
-
-@dataclass(frozen=True)
-class ActionInfo:
-    label: str
-    shortcut: str = ""
-    needs: str = "none"
-    """What the player picks after choosing it: ``path``, ``target``, ``hex``, ``fight``
-    (the close-combat chooser of ``tabletop.ui.closecombat``) or ``none``."""
-    tip: str = ""
-
-
-INFO: dict[str, ActionInfo] = {
-    "draw": ActionInfo("Draw Chit", "D", tip="Draw a formation's chit from the cup"),
-    "end-impulse": ActionInfo("End Impulse", "E", tip="End the active formation's impulse"),
-    "end-phase": ActionInfo("End Phase", "Shift+E", tip="End the current phase"),
-    "end-turn": ActionInfo("End Turn", "Ctrl+E", tip="Marker removal, then the next turn"),
-    "move": ActionInfo("Move", "M", "path", "Click hexes (or drag) to build a path"),
-    "run": ActionInfo("Run", "R", "path", "Run: a longer move"),
-    "fire": ActionInfo("Fire", "F", "target", "Click a highlighted target"),
-    "moving-fire": ActionInfo("Moving Fire", "Shift+F", "path", "Move, then fire"),
-    "opportunity-fire": ActionInfo("Opportunity Fire", "O", "target", "Fire at the mover"),
-    "pass": ActionInfo("Pass", "P", tip="Let the paused mover go on"),
-    "assault": ActionInfo("Assault", "A", "path", "Move into an enemy hex and attack"),
-    "overrun": ActionInfo("Overrun", "Shift+A", "path", "Vehicles: move through and attack"),
-    "rally": ActionInfo("Rally", "Y", tip="Try to recover from Disrupted"),
-    "mode": ActionInfo("Change Mode", "H", "choice", "Helicopter: Flying, NOE or Landed"),
-    "load": ActionInfo("Load", "Ctrl+Shift+L", "target", "Load a unit in the same hex"),
-    "unload": ActionInfo("Unload", "U", tip="Unload the units carried"),
-    "dig-in": ActionInfo("Dig In", "I", tip="Start entrenching"),
-    "close-combat": ActionInfo("Close Combat", "C", "fight", "Fight a round in the hex"),
-    "morale-test": ActionInfo("Morale Test", "", tip="A test a referee calls for"),
-    "lay-mines": ActionInfo("Lay Mines", "Ctrl+M", "choice", "Sappers: lay a minefield here"),
-    "clear-mines": ActionInfo("Clear Mines", "Ctrl+Shift+M", "hex", "Sappers: clear mines"),
-    "suppress": ActionInfo("Suppress", "S", "hex"),
-    "air-strike": ActionInfo("Air Strike", "", "hex"),
-}
 MAX_REASONS = 2
 """Reasons shown under a greyed action; the rest are in its tooltip."""
-GAME_ACTIONS = ("draw", "end-impulse", "end-phase", "end-turn", "pass")
+
+
+def declared(ruleset: str | None = None) -> dict[str, ActionSpec]:
+    """Each action's declaration (``tabletop.rules.declare``), ``ruleset``'s own first: its
+    label, shortcut, tip and what the window asks for it."""
+    return declared_actions(ruleset)
+
+
+GAME_ACTIONS = tuple(name for name, spec in declared().items() if spec.game)
+"""The game's own actions (a draw, the end of an impulse, phase or turn, a pass): the turn
+bar's buttons, in interfaces.md's order."""
 
 
 def make_actions(parent: QWidget, trigger: Callable[[str], None]) -> dict[str, QAction]:
-    """One QAction ``action-ACTION`` per game action of interfaces.md section 3."""
+    """One QAction ``action-ACTION`` per game action of interfaces.md section 3 (and any
+    other action a registered ruleset declares), labelled as declared."""
     actions: dict[str, QAction] = {}
-    for name in ACTIONS:
-        info = INFO.get(name, ActionInfo(name.replace("-", " ").title()))
-        action = QAction(info.label, parent)
+    specs = declared()
+    for name in [*ACTIONS, *(n for n in specs if n not in ACTIONS)]:
+        action = QAction(parent)
         action.setObjectName(f"action-{name}")
-        if info.shortcut:
-            action.setShortcut(QKeySequence(info.shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setStatusTip(info.tip)
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         action.setEnabled(False)
         action.triggered.connect(lambda _checked=False, n=name: trigger(n))
         actions[name] = action
+    show_declared(actions, specs)
     return actions
+
+
+def show_declared(actions: dict[str, QAction], specs: dict[str, ActionSpec]) -> None:
+    """Label each QAction, its shortcut and tip as ``specs`` declare it (the open game's
+    ruleset's declarations, :func:`declared`); an action none declares keeps its name."""
+    for name, action in actions.items():
+        spec = specs.get(name)
+        action.setText(spec.label if spec is not None else name.replace("-", " ").title())
+        shortcut = spec.shortcut if spec is not None else ""
+        action.setShortcut(QKeySequence(shortcut) if shortcut else QKeySequence())
+        action.setStatusTip(spec.tip if spec is not None else "")
 
 
 def apply_options(actions: dict[str, QAction], options: list[Option], names) -> None:
@@ -94,7 +79,7 @@ def apply_options(actions: dict[str, QAction], options: list[Option], names) -> 
         action = actions[name]
         option = by_name.get(name)
         action.setEnabled(option is not None and option.legal)
-        tip = INFO[name].tip if name in INFO else ""
+        tip = action.statusTip()  # (the declared tip)
         if option is not None and not option.legal:
             tip = "\n".join(option.reasons)
         action.setToolTip(f"{action.text()}: {tip}" if tip else action.text())

@@ -24,12 +24,12 @@ from tabletop.ui.oddschart import OddsPanel
 from tabletop.ui.overlays import PlayOverlay, StackFan
 from tabletop.ui.panels import (
     GAME_ACTIONS,
-    INFO,
-    ActionInfo,
     ActionsPanel,
     TurnBar,
     apply_options,
+    declared,
     make_actions,
+    show_declared,
 )
 from tabletop.ui.play import WEAPONS, PlayController
 from tabletop.ui.stackviewer import StackViewer
@@ -49,6 +49,9 @@ class PlayUI(QObject):
         self.controller = PlayController(self)
         self.controller.forecaster = self.effect_chance
         self.actions = make_actions(window, self.trigger)
+        self.specs = declared()
+        """The declaration of each action (label, shortcut, what it asks for): the open
+        game's ruleset's own first (:meth:`show_ruleset`)."""
         self.cancel_action = QAction("Cancel", window)
         self.cancel_action.setObjectName("action-cancel")
         self.cancel_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
@@ -104,6 +107,20 @@ class PlayUI(QObject):
     @property
     def view(self):
         return self.window.view
+
+    def show_ruleset(self, ruleset: str | None) -> None:
+        """Label the actions as ``ruleset`` declares them (None: the first declaration of
+        each action among the known rulesets)."""
+        try:
+            self.specs = declared(ruleset)
+        except ValueError:  # (a ruleset this installation does not know)
+            self.specs = declared()
+        show_declared(self.actions, self.specs)
+
+    def label(self, name: str) -> str:
+        """An action's declared label (``Moving Fire``), or its name."""
+        spec = self.specs.get(name)
+        return spec.label if spec is not None else name
 
     def all_actions(self) -> list[QAction]:
         return [*self.actions.values(), self.fight_action, self.cancel_action]
@@ -326,12 +343,13 @@ class PlayUI(QObject):
             self._on_refused(name, reasons)
             return
         self.end_tool()
-        info = INFO.get(name, ActionInfo(name))
-        if name in GAME_ACTIONS or info.needs == "none":
+        spec = self.specs.get(name)
+        asks = spec.asks if spec is not None else "none"
+        if name in GAME_ACTIONS or asks == "none":
             self.controller.perform(option.choices[0])
-        elif info.needs == "choice":
+        elif asks == "choice":
             self._choose(option)
-        elif info.needs == "path":
+        elif asks == "path":
             self.start_path(name)
         else:
             self.start_aim(name, list(option.choices))
@@ -487,7 +505,7 @@ class PlayUI(QObject):
         self.overlay.show_reach(unit.hex, reach)
         self.overlay.show_targets(())
         self.view.set_tool(self.path_tool)
-        self._status(f"{INFO[name].label}: {PathTool.hint}")
+        self._status(f"{self.label(name)}: {PathTool.hint}")
 
     def _labels(self, path: list[Hex]) -> tuple[str, ...]:
         hexmap = self.document.scenario.map
@@ -555,8 +573,8 @@ class PlayUI(QObject):
         if self.overlay is not None:
             self.overlay.show_targets(targets)
         self.view.set_tool(self.aim)
-        self.odds.clear(f"{INFO[name].label}: hover a highlighted target")
-        self._status(f"{INFO[name].label}: {AimTool.hint}")
+        self.odds.clear(f"{self.label(name)}: hover a highlighted target")
+        self._status(f"{self.label(name)}: {AimTool.hint}")
 
     def _aim_hex(self, request: ActionRequest) -> Hex | None:
         doc = self.document
@@ -678,12 +696,12 @@ class PlayUI(QObject):
         there = [u for u in doc.state.units_at(h) if unit is None or u.id != unit.id]
         name = self.pending_action or "fire"
         if unit is None or not there:
-            return [f"{label} holds no target for {INFO[name].label.lower()}"]
+            return [f"{label} holds no target for {self.label(name).lower()}"]
         request = ActionRequest(name, units=(unit.id,), target=there[0].id)
         return self.controller.reasons(request) or [f"{there[0].id} may not be aimed at now"]
 
     def _on_refused(self, action: str, reasons: list[str]) -> None:
-        label = INFO[action].label if action in INFO else action
+        label = self.label(action)
         text = f"{label} refused: " + "; ".join(reasons) if action else "; ".join(reasons)
         self.window.statusBar().showMessage(text, STATUS_MS)
 

@@ -1,8 +1,8 @@
 """The platoon ruleset on the shared handler registry (``tabletop.rules.registry``).
 
 Its one refusal of its own, before any handler's: a paused move (rules 2.2) lets only its
-answers through. Adding an action is one new module plus one line in ``HANDLERS``
-(``tabletop/rules/platoon/__init__.py``).
+answers through. Adding an action is one new module plus its declaration in
+``tabletop/rules/platoon/actions.py``.
 """
 
 from __future__ import annotations

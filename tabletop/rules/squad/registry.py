@@ -1,7 +1,7 @@
 """The squad ruleset on the shared handler registry (``tabletop.rules.registry``).
 
-Adding an action is one handler plus one line in ``HANDLERS``
-(``tabletop/rules/squad/__init__.py``).
+Adding an action is one handler plus its declaration in
+``tabletop/rules/squad/actions.py``.
 """
 
 from __future__ import annotations

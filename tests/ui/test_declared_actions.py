@@ -1,0 +1,67 @@
+"""The window's actions are read from the rulesets' declarations (``rules.declare``): each
+declared label and shortcut is the Play menu's item, the panel's button asks what the
+declaration says it asks for, and a squad game's tips are the squad ruleset's."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu
+
+from tabletop import paths
+from tabletop.rules import ACTIONS
+from tabletop.rules.engine import ruleset_for
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("does not support propagateSizeHints")]
+
+
+def _open(qtbot, settings, path):  # type: ignore[no-untyped-def]
+    from tabletop.ui.app import create_window
+
+    window = create_window(path, settings)
+    assert window is not None
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _play_menu(window) -> QMenu:  # type: ignore[no-untyped-def]
+    for top in window.menuBar().actions():
+        if top.text().replace("&", "") == "Play" and isinstance(top.menu(), QMenu):
+            menu = top.menu()
+            menu.aboutToShow.emit()
+            return menu
+    raise AssertionError("no Play menu")
+
+
+@pytest.mark.parametrize("scenario", ["demo-platoon.yaml", "demo-squad.yaml"])
+def test_each_declared_label_is_an_item_of_the_play_menu(qtbot, settings, scenario) -> None:  # type: ignore[no-untyped-def]
+    window = _open(qtbot, settings, paths.SCENARIOS / scenario)
+    ruleset = ruleset_for(window.document.scenario.ruleset)
+    shown = {a.objectName(): a for a in _play_menu(window).actions() if a.isVisible()}
+    for spec in ruleset.declared:
+        item = shown.get(f"action-{spec.name}")
+        assert item is not None, spec.name
+        label = item.text()
+        if spec.name == "close-combat":  # (it names the hex fought over, when there is one)
+            label = label.split(" in ")[0]
+        assert label == spec.label
+        assert item.shortcut() == QKeySequence(spec.shortcut), spec.name
+        assert item.statusTip() == spec.tip
+    declared = {spec.name for spec in ruleset.declared}
+    others = {a for a in ACTIONS if f"action-{a}" in shown and a not in declared}
+    assert not others, others  # no action of another ruleset is shown
+
+
+def test_the_window_takes_the_open_games_declarations(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+    """One QAction serves both rulesets' ``end-turn``: its tip is the open game's."""
+    window = _open(qtbot, settings, paths.SCENARIOS / "demo-squad.yaml")
+    end_turn = window.play.actions["end-turn"]
+    squad = next(s for s in ruleset_for("squad").declared if s.name == "end-turn")
+    platoon = next(s for s in ruleset_for("platoon").declared if s.name == "end-turn")
+    assert squad.tip != platoon.tip and end_turn.statusTip() == squad.tip
+    assert window.play.specs["run"].asks == "path"
+    window.open_demo()
+    assert end_turn.statusTip() == platoon.tip
+    assert end_turn.text() == platoon.label
