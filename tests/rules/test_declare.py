@@ -1,6 +1,6 @@
 """Each action declared once, in its ruleset (``rules.declare.ActionSpec``): the handler
 table, ``act --help`` and the narrator read the declarations (the window's menus:
-tests/ui/test_declared_actions.py)."""
+tests/ui/play/test_declared_actions.py)."""
 
 from __future__ import annotations
 
