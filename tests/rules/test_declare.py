@@ -23,9 +23,9 @@ def test_every_action_of_a_ruleset_has_exactly_one_declaration(name: str) -> Non
     ruleset = ruleset_for(name)
     names = [spec.name for spec in ruleset.declared]
     assert len(names) == len(set(names)), "an action declared twice"
-    assert set(names) == set(ruleset.handlers)  # type: ignore[attr-defined]
+    assert set(names) == set(ruleset.handlers)
     for spec in ruleset.declared:
-        assert ruleset.handlers[spec.name] is spec.handler  # type: ignore[attr-defined]
+        assert ruleset.handlers[spec.name] is spec.handler
         assert spec.label and spec.asks in ASKS
     assert names == [a for a in ACTIONS if a in names], "declared in interfaces.md's order"
 

@@ -15,7 +15,7 @@ from tabletop.rules.engine import ruleset_for
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("does not support propagateSizeHints")]
 
 
-def _open(qtbot, settings, path):  # type: ignore[no-untyped-def]
+def _open(qtbot, settings, path):
     from tabletop.ui.app import create_window
 
     window = create_window(path, settings)
@@ -26,7 +26,7 @@ def _open(qtbot, settings, path):  # type: ignore[no-untyped-def]
     return window
 
 
-def _play_menu(window) -> QMenu:  # type: ignore[no-untyped-def]
+def _play_menu(window) -> QMenu:
     for top in window.menuBar().actions():
         if top.text().replace("&", "") == "Play" and isinstance(top.menu(), QMenu):
             menu = top.menu()
@@ -36,7 +36,7 @@ def _play_menu(window) -> QMenu:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("scenario", ["demo-platoon.yaml", "demo-squad.yaml"])
-def test_each_declared_label_is_an_item_of_the_play_menu(qtbot, settings, scenario) -> None:  # type: ignore[no-untyped-def]
+def test_each_declared_label_is_an_item_of_the_play_menu(qtbot, settings, scenario) -> None:
     window = _open(qtbot, settings, paths.SCENARIOS / scenario)
     ruleset = ruleset_for(window.document.scenario.ruleset)
     shown = {a.objectName(): a for a in _play_menu(window).actions() if a.isVisible()}
@@ -54,7 +54,7 @@ def test_each_declared_label_is_an_item_of_the_play_menu(qtbot, settings, scenar
     assert not others, others  # no action of another ruleset is shown
 
 
-def test_the_window_takes_the_open_games_declarations(qtbot, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_window_takes_the_open_games_declarations(qtbot, settings) -> None:
     """One QAction serves both rulesets' ``end-turn``: its tip is the open game's."""
     window = _open(qtbot, settings, paths.SCENARIOS / "demo-squad.yaml")
     end_turn = window.play.actions["end-turn"]
