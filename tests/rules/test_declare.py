@@ -108,6 +108,7 @@ def dancing(tmp_path, monkeypatch: pytest.MonkeyPatch):
         name = "dancing"
 
     module = types.ModuleType("dancing_ruleset")
+
     def dances(w, e, r):
         return f"{w.units(e.args['units'])} dances to {e.args['to'][-1]}"
 

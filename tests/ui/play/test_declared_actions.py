@@ -65,3 +65,37 @@ def test_the_window_takes_the_open_games_declarations(qtbot, settings) -> None:
     window.open_demo()
     assert end_turn.statusTip() == platoon.tip
     assert end_turn.text() == platoon.label
+
+
+def test_an_action_a_registered_ruleset_declares_has_its_qaction(qtbot, monkeypatch) -> None:
+    """A name outside the bundled list, declared by a registered ruleset, gets its
+    ``action-NAME`` QAction with its declared label and shortcut."""
+    import sys
+    import types
+
+    from PySide6.QtWidgets import QWidget
+
+    from tabletop.rules import rulesets
+    from tabletop.rules.declare import ActionSpec
+    from tabletop.rules.registry import HandlerRuleset
+    from tabletop.ui.panels import make_actions
+
+    move = ruleset_for("platoon").handlers["move"]
+    module = types.ModuleType("dancing_ruleset")
+    module.RULESET = HandlerRuleset(
+        [ActionSpec("dance", move, "Dance", "Ctrl+Shift+D", "path", "Dance to a hex")],
+        options=None, scoring=None,
+    )  # fmt: skip
+    monkeypatch.setitem(sys.modules, "dancing_ruleset", module)
+    rulesets.register("dancing", "dancing_ruleset")
+    try:
+        parent = QWidget()
+        qtbot.addWidget(parent)
+        actions = make_actions(parent, lambda name: None)
+    finally:
+        rulesets.unregister("dancing")
+    dance = actions["dance"]
+    assert dance.objectName() == "action-dance" and dance.text() == "Dance"
+    assert dance.shortcut() == QKeySequence("Ctrl+Shift+D")
+    assert dance.statusTip() == "Dance to a hex"
+    assert list(actions)[: len(ACTIONS)] == list(ACTIONS)
