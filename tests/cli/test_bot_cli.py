@@ -39,3 +39,16 @@ def test_bot_refuses_an_unknown_side_or_level(capsys) -> None:
     assert main(["bot", DEMO, "--side", "martians"]) == 1
     assert "martians" in capsys.readouterr().err
     assert main(["bot", DEMO, "--side", "german", "--level", "genius"]) == 1
+
+
+def test_the_commands_docs_opponent_md_prints_run_as_printed(capsys, monkeypatch) -> None:
+    import re
+    import shlex
+
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "docs" / "opponent.md").read_text(encoding="utf-8")
+    commands = re.findall(r"`?(tabletop bot scenarios/[^`\n]+)`?", text)
+    assert len(commands) >= 2
+    for command in commands:
+        assert main(shlex.split(command)[1:]) == 0, command
+        assert capsys.readouterr().out.strip()
