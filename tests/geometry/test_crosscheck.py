@@ -11,24 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tabletop.geometry import LosEngine
-from tabletop.model import HexMarker, Options
+from tabletop.model import Options
 from tabletop.rules.los import Viewpoint
-from tests.helpers.maps import make_map
-
-FLAT = {
-    "0203": "woods", "0303": "woods", "0304": "town", "0506": "rough", "0507": "rough",
-    "0605": "woods", "0705": "ruins", "0806": "building", "0904": "rough", "0908": "woods",
-    "1007": "woods", "0409": "rough", "0410": "rough", "1102": "town", "1103": "town",
-    "0702": "rough", "0207": "woods", "0208": "woods", "1009": "ruins",
-}  # fmt: skip
-LEVELS = {
-    **FLAT,
-    "0505": ("clear", 1), "0604": ("woods", 1), "0606": ("clear", 1), "0504": ("rough", 1),
-    "0902": ("clear", 1), "0903": ("town", 1), "0309": ("clear", 1), "1105": ("clear", 1),
-    "0708": ("clear", 1),
-}  # fmt: skip
-SLOPE = {**LEVELS, "0505": ("clear", 2), "0606": ("clear", 2), "0902": ("clear", 3)}
-SMOKE = [HexMarker(hex=make_map().parse("0404"), kind="smoke")]
+from tests.helpers.maps import FLAT, LEVELS, SLOPE, SMOKE, make_map
 
 
 def _pairs(m):

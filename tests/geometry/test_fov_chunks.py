@@ -10,8 +10,7 @@ from tabletop.geometry import LosEngine, table
 from tabletop.geometry.table import RayTable, SharedRays
 from tabletop.model import Options
 from tabletop.rules.los import Viewpoint
-from tests.geometry.test_crosscheck import LEVELS, SLOPE, SMOKE
-from tests.helpers.maps import make_map
+from tests.helpers.maps import LEVELS, SLOPE, SMOKE, make_map
 
 
 def _engine(hexes, model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from tabletop.hexgrid import HexSide
-from tabletop.model import HexMap
+from tabletop.model import HexMap, HexMarker
 from tabletop.model.hexmap import Grid, HexCell
 from tabletop.model.terrain import (
     HexMarkerType,
@@ -75,3 +75,20 @@ def eisenbach() -> HexMap:
         columns=20,
         rows=15,
     )  # fmt: skip
+
+
+# The cross-checks' small maps (tests/geometry): hexes by label, terrain and level.
+FLAT = {
+    "0203": "woods", "0303": "woods", "0304": "town", "0506": "rough", "0507": "rough",
+    "0605": "woods", "0705": "ruins", "0806": "building", "0904": "rough", "0908": "woods",
+    "1007": "woods", "0409": "rough", "0410": "rough", "1102": "town", "1103": "town",
+    "0702": "rough", "0207": "woods", "0208": "woods", "1009": "ruins",
+}  # fmt: skip
+LEVELS = {
+    **FLAT,
+    "0505": ("clear", 1), "0604": ("woods", 1), "0606": ("clear", 1), "0504": ("rough", 1),
+    "0902": ("clear", 1), "0903": ("town", 1), "0309": ("clear", 1), "1105": ("clear", 1),
+    "0708": ("clear", 1),
+}  # fmt: skip
+SLOPE = {**LEVELS, "0505": ("clear", 2), "0606": ("clear", 2), "0902": ("clear", 3)}
+SMOKE = [HexMarker(hex=make_map().parse("0404"), kind="smoke")]

@@ -9,88 +9,25 @@ from __future__ import annotations
 
 import contextlib
 import io
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QCheckBox, QComboBox, QMenu
 
-from tabletop import paths
 from tabletop.cli import main
 from tabletop.cli.common import load_play, make_los
 from tabletop.data import load_game
 from tabletop.rules import ActionRequest, ScriptedDice, engine
 from tabletop.rules.squad.odds import close_combat_odds
 from tabletop.ui.closecombat import SHOWN
+from tests.helpers.clicks import click_hex, move, pick, press
+from tests.helpers.closecombat import FACES, TWO_ON_TWO, scenario
 
 pytestmark = [
     pytest.mark.gui,
     pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
 ]
-
-FACES = [3, 3, 1, 3, 3, 3, 2, 3, 3, 3, 3, 1] * 20
-"""Every die the game rolls, in order (plenty: what is left over is never read)."""
-
-
-TWO_ON_TWO = """
-  - {id: ger-a, type: GER_RIFLE_SQUAD, side: german, hex: "0303"}
-  - {id: ger-b, type: GER_RIFLE_SQUAD, side: german, hex: "0304"}
-  - {id: sov-a, type: RIFLE_SQUAD, side: soviet, hex: "0403"}
-  - {id: sov-b, type: RIFLE_SQUAD, side: soviet, hex: "0403"}
-"""
-
-
-def scenario(folder: Path, units: str = TWO_ON_TWO) -> Path:
-    root = paths.SCENARIOS.parent
-    text = f"""format: tabletop/scenario@1
-name: Two on two
-ruleset: squad
-map: {root / "maps" / "village.yaml"}
-counters: [{root / "counters" / "squad.yaml"}]
-sides:
-  german: {{name: Wehrmacht}}
-  soviet: {{name: Red Army}}
-first: german
-turns: 2
-units:{units}"""
-    path = folder / "two-on-two.yaml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def click_hex(qtbot, win, label: str, button=Qt.MouseButton.LeftButton) -> None:
-    pos = win.view.viewport_point(label)
-    qtbot.mouseMove(win.view.viewport(), pos)
-    qtbot.mouseClick(win.view.viewport(), button, pos=pos)
-
-
-def press(qtbot, win, action) -> None:
-    qtbot.wait(1)  # the turn bar lays its buttons out
-    widget = win.play.turn_bar.widgetForAction(action)
-    assert widget is not None and widget.isVisible() and widget.isEnabled(), action.toolTip()
-    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
-
-
-def move(qtbot, win, unit: str, to: str) -> None:
-    doc = win.document
-    here = doc.scenario.map.label(doc.state.units[unit].hex)
-    click_hex(qtbot, win, here)
-    assert win.play.controller.selected == unit
-    qtbot.mouseClick(win.play.panel.buttons["move"], Qt.MouseButton.LeftButton)
-    click_hex(qtbot, win, to)
-    click_hex(qtbot, win, to)  # a second click on the path's end moves
-
-
-def pick(qtbot, combo: QComboBox, value: str) -> None:
-    """Choose ``value`` in the combo box as a player does: open it, click the item."""
-    combo.showPopup()
-    view = combo.view()
-    index = combo.model().index(combo.findData(value), 0)
-    rect = view.visualRect(index)
-    at = QPoint(min(rect.left() + 8, view.viewport().width() - 2), rect.center().y())
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at)
-    assert combo.currentData() == value
 
 
 @pytest.mark.qt_log_ignore("does not support raise", "does not support grabbing")

@@ -178,8 +178,9 @@ def test_close_combat_declarations_are_taken_side_by_side(
     from tabletop.cli.common import load_play, make_los
     from tabletop.rules import engine
     from tabletop.ui.app import create_window
-    from tests.ui.play.test_close_combat_window import FACES, TWO_ON_TWO, move, pick, press
-    from tests.ui.play.test_close_combat_window import scenario as squad_scenario
+    from tests.helpers.clicks import move, pick, press
+    from tests.helpers.closecombat import FACES, TWO_ON_TWO
+    from tests.helpers.closecombat import scenario as squad_scenario
 
     monkeypatch.setattr(HotSeat, "default_on", True)
     units = (

@@ -255,7 +255,7 @@ def test_check_scenario_locates_an_unsaved_documents_problems_by_item(
     the saved file by its own lines."""
     from PySide6.QtWidgets import QCheckBox, QToolBar
 
-    from tests.ui.scenario.test_properties import show_page, tick
+    from tests.helpers.widgets import show_page, tick
 
     win = editor_window
     doc = win.document

@@ -9,18 +9,16 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
-    QDockWidget,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTabBar,
     QTableWidget,
     QWidget,
 )
@@ -28,6 +26,7 @@ from PySide6.QtWidgets import (
 from tabletop import data
 from tabletop.documents import GameDocument, ScenarioDocument
 from tabletop.model import MineAttack
+from tests.helpers.widgets import choose, click, find, show_page, tick, type_into
 
 ROOT = Path(__file__).resolve().parents[3]
 LEFT = Qt.MouseButton.LeftButton
@@ -72,55 +71,6 @@ def squad(tmp_path: Path, make_window):
 
 
 # --- real input ----------------------------------------------------------------------------------
-def find(win, kind, name: str):
-    widget = win.findChild(kind, name)
-    assert widget is not None, name
-    return widget
-
-
-def show_page(win, dock_name: str, title: str) -> None:
-    """Raise the dock (a click on its tab under the dock area) and click the page's tab."""
-    dock = find(win, QDockWidget, dock_name)
-    for bar in win.findChildren(QTabBar):
-        texts = [bar.tabText(i) for i in range(bar.count())]
-        if dock.windowTitle() in texts and bar.parent() is win:
-            QTest.mouseClick(bar, LEFT, NONE, bar.tabRect(texts.index(dock.windowTitle())).center())
-    assert dock.isVisible()
-    tabs = dock.widget()
-    bar = tabs.tabBar()
-    index = next(i for i in range(tabs.count()) if tabs.tabText(i) == title)
-    QTest.mouseClick(bar, LEFT, NONE, bar.tabRect(index).center())
-    assert tabs.currentIndex() == index
-
-
-def type_into(widget: QWidget, text: str) -> None:
-    """Click into the field, select all, type, Enter."""
-    edit = widget if isinstance(widget, QLineEdit) else widget.findChild(QLineEdit)
-    QTest.mouseClick(edit, LEFT)
-    QTest.keyClick(edit, Qt.Key.Key_A, CTRL)
-    QTest.keyClicks(edit, text)
-    QTest.keyClick(edit, Qt.Key.Key_Return)
-
-
-def click(widget: QWidget) -> None:
-    QTest.mouseClick(widget, LEFT, NONE, widget.rect().center())
-
-
-def tick(box: QCheckBox) -> None:
-    """A click on the box's indicator (at its left)."""
-    QTest.mouseClick(box, LEFT, NONE, QPoint(8, box.height() // 2))
-
-
-def choose(combo: QComboBox, data_value: object) -> None:
-    """Pick an item with the keyboard: focus the closed combo, arrow to the item."""
-    combo.setFocus()
-    target = combo.findData(data_value)
-    assert target >= 0, data_value
-    key = Qt.Key.Key_Down if target > combo.currentIndex() else Qt.Key.Key_Up
-    while combo.currentIndex() != target:
-        QTest.keyClick(combo, key)
-
-
 def click_hex(win, label: str) -> None:
     pos = win.view.viewport_point(label)
     QTest.mouseMove(win.view.viewport(), pos)
