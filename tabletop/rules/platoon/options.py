@@ -35,18 +35,18 @@ from tabletop.rules.platoon.common import actor_reasons, label, pside, ptype
 from tabletop.rules.platoon.eligibility import may_attack
 from tabletop.rules.platoon.movement import moving_fire_budget
 from tabletop.rules.platoon.reach import (
+    PlatoonMove,
     Reach,
-    _move_ends_in,
     allowance,
     can_move_reasons,
     enemy_ground_units,
     maneuver_allowance,
     reach_paths,
-    stacking_reasons,
-    step_cost,
 )
 from tabletop.rules.platoon.transport import cargo_of
-from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport, remembered
+from tabletop.rules.query import Probe, ReachReport, remembered
+from tabletop.rules.reach import blocked_hexes
+from tabletop.rules.reach import reach_report as reach_report_of
 
 GAME_ACTIONS = ("draw", "end-impulse", "end-turn", "pass")
 UNIT_ACTIONS = (
@@ -292,25 +292,25 @@ def reach_report(
     state: GameState, los: LineOfSight, unit_id: str, *, maneuver: bool, side: str | None
 ) -> ReachReport:
     """Where ``unit_id``'s next move can end (``reach.reach_paths``), and for each hex next
-    to those that it cannot enter, why: the step's own reasons (terrain, river, enemy,
-    Disrupted), the MP it would need, or the stacking limit where the move would end.
-    A hidden enemy minefield is unknown to the mover (``rules.minefields.known_minefield``), so it
-    shows nowhere in this answer."""
+    to those that it cannot enter, why (``rules.reach.blocked_hexes``): the step's own
+    reasons (terrain, river, enemy, Disrupted), the MP it would need, or the stacking limit
+    where the move would end. A hidden enemy minefield is unknown to the mover
+    (``rules.minefields.known_minefield``), so it shows nowhere in this answer."""
     unit = state.unit(unit_id)
     budget = maneuver_allowance(state, unit) if maneuver else allowance(state, unit)
     reasons = _move_now_reasons(state, los, unit, maneuver, side)
+
+    def named(h: Hex) -> str:
+        return label(state, h)
+
     if unit.hex is None or not unit.alive:
-        return ReachReport(unit_id, None, budget, maneuver, (), (), tuple(reasons))
+        return reach_report_of(unit_id, None, budget, maneuver, {}, (), reasons, named)
     paths = reach_paths(state, unit_id, los, mp=budget)
     start = unit.hex
     costs = {start: 0, **{h: r.cost for h, r in paths.items()}}
-    listed = tuple(
-        ReachHex(label(state, h), r.cost, _labels(state, r.path)) for h, r in _by_cost_items(paths)
-    )
-    blocked = _blocked(state, los, unit, start, costs, budget) if not can_move_reasons(
-        state, unit) else ()  # fmt: skip
-    return ReachReport(unit_id, label(state, start), budget, maneuver, listed, blocked,
-                       tuple(reasons))  # fmt: skip
+    blocked = () if can_move_reasons(state, unit) else blocked_hexes(
+        state.scenario.map, start, costs, budget, PlatoonMove(state, unit, los), named)  # fmt: skip
+    return reach_report_of(unit_id, start, budget, maneuver, paths, blocked, reasons, named)
 
 
 def _move_now_reasons(
@@ -322,39 +322,3 @@ def _move_now_reasons(
 
     bare = ActionRequest("move", units=(unit.id,), side=side, maneuver=maneuver)
     return [r for r in ruleset.check(state, bare, los) if not r.startswith("name the ")]
-
-
-def _blocked(
-    state: GameState,
-    los: LineOfSight,
-    unit: UnitState,
-    start: Hex,
-    costs: dict[Hex, int],
-    budget: int,
-) -> tuple[BlockedHex, ...]:
-    """Each on-map hex next to the start or a reached hex that no move can end in."""
-    hex_map = state.scenario.map
-    frontier = {n for h in costs for n in h.neighbors() if n in hex_map and n not in costs}
-    out: list[BlockedHex] = []
-    for n in sorted(frontier, key=lambda h: label(state, h)):
-        why: list[str] = []
-        for h in sorted((h for h in n.neighbors() if h in costs), key=lambda h: costs[h]):
-            if _move_ends_in(state, unit, h, start):
-                continue
-            step = step_cost(state, unit, h, n, los)
-            if not step.legal:
-                why = list(step.reasons)
-            elif costs[h] + step.cost > budget:
-                left = budget - costs[h]
-                why = [f"{label(state, n)} costs {step.cost} MP from {label(state, h)}, "
-                       f"where {left} of {budget} are left"]  # fmt: skip
-            else:
-                why = stacking_reasons(state, unit, n)
-            break
-        if why:
-            out.append(BlockedHex(label(state, n), tuple(why)))
-    return tuple(out)
-
-
-def _by_cost_items(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:
-    return sorted(paths.items(), key=lambda item: (item[1].cost, item[1].path))

@@ -9,7 +9,6 @@ it, and with the minefields module a minefield the mover's side knows of costs +
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex
@@ -19,6 +18,8 @@ from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.combat import los_markers
 from tabletop.rules.platoon.common import hex_of, label, pside, ptype
 from tabletop.rules.platoon.movement import enter_cost
+from tabletop.rules.reach import Reach as Reach
+from tabletop.rules.reach import cheapest_paths
 
 HELICOPTER_FIRE_HEXES = 12
 """A helicopter may move up to 12 hexes and still fire (rules 2.7)."""
@@ -250,14 +251,6 @@ def can_move_reasons(state: GameState, unit: UnitState) -> list[str]:
 
 
 # --- every reachable hex --------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """A hex a plain move can end in: the least MP it costs and a path of that cost."""
-
-    cost: int
-    path: tuple[Hex, ...]
-
-
 def reachable(
     state: GameState, unit_id: str, los: LineOfSight, *, mp: int | None = None
 ) -> dict[Hex, int]:
@@ -272,44 +265,38 @@ def reach_paths(
     """Every hex ``unit_id`` could end a plain move in, with the least MP and a path of
     that cost (the ``--to`` of ``move``).
 
-    Dijkstra over legal steps; a hex where a known minefield would attack the unit ends the
-    move there. The start hex is not included. ``mp`` overrides the allowance."""
+    ``rules.reach.cheapest_paths`` over legal steps; a hex where a known minefield would
+    attack the unit ends the move there. The start hex is not included. ``mp`` overrides
+    the allowance. READING (movement.plan_path): stacking counts where the move ends, so a
+    full hex may be passed through but is not a destination."""
     unit = state.unit(unit_id)
     if not unit.on_map or unit.carrier is not None or unit.sw_of is not None:
         return {}
     if can_move_reasons(state, unit):
         return {}
     budget = allowance(state, unit) if mp is None else mp
-    start = hex_of(unit)
-    best: dict[Hex, int] = {start: 0}
-    came: dict[Hex, Hex] = {}
-    queue: list[tuple[int, Hex]] = [(0, start)]
-    while queue:
-        spent, h = heapq.heappop(queue)
-        if spent > best.get(h, budget + 1) or _move_ends_in(state, unit, h, start):
-            continue
-        for n in h.neighbors():
-            step = step_cost(state, unit, h, n, los)
-            total = spent + step.cost
-            if step.legal and total <= budget and total < best.get(n, budget + 1):
-                best[n] = total
-                came[n] = h
-                heapq.heappush(queue, (total, n))
-    del best[start]
-    # READING (movement.plan_path): stacking counts where the move ends, so a full hex may
-    # be passed through but is not a destination.
-    return {
-        h: Reach(c, _path(came, start, h))
-        for h, c in best.items()
-        if not stacking_reasons(state, unit, h)
-    }
+    return cheapest_paths(state.scenario.map, hex_of(unit), budget, PlatoonMove(state, unit, los))
 
 
-def _path(came: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[Hex, ...]:
-    path = [end]
-    while path[-1] != start:
-        path.append(came[path[-1]])
-    return tuple(reversed(path[:-1]))
+class PlatoonMove:
+    """``rules.reach.MoveRules`` for one platoon unit's plain move (``step_cost``, a known
+    minefield that ends the move, ``stacking_reasons``)."""
+
+    __slots__ = ("los", "start", "state", "unit")
+
+    def __init__(self, state: GameState, unit: UnitState, los: LineOfSight) -> None:
+        self.state, self.unit, self.los = state, unit, los
+        self.start = hex_of(unit)
+
+    def step(self, frm: Hex, to: Hex) -> tuple[int | None, tuple[str, ...]]:
+        step = step_cost(self.state, self.unit, frm, to, self.los)
+        return (step.cost if step.legal else None), step.reasons
+
+    def stops(self, h: Hex) -> bool:
+        return _move_ends_in(self.state, self.unit, h, self.start)
+
+    def stacking(self, h: Hex) -> list[str]:
+        return stacking_reasons(self.state, self.unit, h)
 
 
 def _move_ends_in(state: GameState, unit: UnitState, h: Hex, start: Hex) -> bool:

@@ -19,16 +19,15 @@ candidates.
 
 from __future__ import annotations
 
-import heapq
-from dataclasses import dataclass
-
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, UnitState
 from tabletop.rules.actions import ActionRequest
 from tabletop.rules.common import hex_of, label
 from tabletop.rules.engine import ruleset_for
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.query import BlockedHex, Probe, ReachHex, ReachReport
+from tabletop.rules.query import Probe, ReachReport
+from tabletop.rules.reach import Reach, blocked_hexes, by_cost, cheapest_paths
+from tabletop.rules.reach import reach_report as reach_report_of
 from tabletop.rules.squad import bunker, closecombat, transport
 from tabletop.rules.squad.common import actor_reasons, is_bunker, stype, units_in
 from tabletop.rules.squad.movement import allowance, assault_reasons, enter_cost
@@ -39,12 +38,6 @@ UNIT_ACTIONS = {
     "lay-mines": "movement", "clear-mines": "movement", "suppress": "shooting",
     "load": "movement", "unload": "movement",
 }  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    cost: int
-    path: tuple[Hex, ...]
 
 
 def listed_units(state: GameState, side: str | None) -> list[str]:
@@ -107,7 +100,7 @@ def _unit_probe(
         paths = reach_paths(state, unit, budget)
         found = [ActionRequest(action, units=(unit.id,), side=side,
                                to=tuple(label(state, h) for h in r.path))
-                 for _, r in _by_cost(paths)]  # fmt: skip
+                 for _, r in by_cost(paths)]  # fmt: skip
     if found:
         return Probe(action, tuple(found))
     ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
@@ -178,26 +171,37 @@ def _stack_full(state: GameState, unit: UnitState, h: Hex) -> bool:
 
 
 def reach_paths(state: GameState, unit: UnitState, budget: int) -> dict[Hex, Reach]:
-    """The cheapest path to every hex a move of ``budget`` MP can end in (Dijkstra; a move
-    goes no further once it enters a bunker; stacking holds where it ends)."""
+    """The cheapest path to every hex a move of ``budget`` MP can end in
+    (``rules.reach.cheapest_paths``; a move goes no further once it enters a bunker;
+    stacking holds where it ends)."""
     start = unit.hex
     if start is None:
         return {}
-    best: dict[Hex, Reach] = {start: Reach(0, ())}
-    queue: list[tuple[int, tuple[Hex, ...], Hex]] = [(0, (), start)]
-    while queue:
-        cost, path, here = heapq.heappop(queue)
-        if best[here].cost < cost or (here != start and _stops(state, unit, here)):
-            continue
-        for n in state.scenario.map.neighbors(here):
-            step, _ = _step(state, unit, here, n)
-            if step is None or cost + step > budget:
-                continue
-            if n not in best or cost + step < best[n].cost:
-                best[n] = Reach(cost + step, (*path, n))
-                heapq.heappush(queue, (cost + step, (*path, n), n))
-    del best[start]
-    return {h: r for h, r in best.items() if not _stack_full(state, unit, h)}
+    return cheapest_paths(state.scenario.map, start, budget, SquadMove(state, unit),
+                          least_path_first=True)  # fmt: skip
+
+
+class SquadMove:
+    """``rules.reach.MoveRules`` for one squad unit's move (``_step``, ``_stops``, the
+    stacking limit where it ends)."""
+
+    __slots__ = ("state", "unit")
+
+    def __init__(self, state: GameState, unit: UnitState) -> None:
+        self.state, self.unit = state, unit
+
+    def step(self, frm: Hex, to: Hex) -> tuple[int | None, list[str]]:
+        return _step(self.state, self.unit, frm, to)
+
+    def stops(self, h: Hex) -> bool:
+        return _stops(self.state, self.unit, h)
+
+    def stacking(self, h: Hex) -> list[str]:
+        state, unit = self.state, self.unit
+        if not _stack_full(state, unit, h):
+            return []
+        return [f"{label(state, h)} already holds {state.scenario.options.stacking} units "
+                f"of {unit.side}"]  # fmt: skip
 
 
 def _stops(state: GameState, unit: UnitState, h: Hex) -> bool:
@@ -205,15 +209,11 @@ def _stops(state: GameState, unit: UnitState, h: Hex) -> bool:
     return is_bunker(state, h) or any(u.side != unit.side for u in units_in(state, h))
 
 
-def _by_cost(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:
-    return sorted(paths.items(), key=lambda item: (item[1].cost, item[1].path))
-
-
 def reach_report(
     state: GameState, los: LineOfSight, unit_id: str, *, maneuver: bool, side: str | None
 ) -> ReachReport:
     """Where the unit's next move (a run in the shooting phase) can end, and for each hex
-    next to those that it cannot enter, why."""
+    next to those that it cannot enter, why (``rules.reach.blocked_hexes``)."""
     ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
     unit = state.unit(unit_id)
@@ -221,37 +221,14 @@ def reach_report(
     budget = _budget(state, unit, action)
     bare = ActionRequest(action, units=(unit.id,), side=side, maneuver=maneuver)
     reasons = tuple(r for r in ruleset.check(state, bare, los) if not r.startswith("name the "))
+
+    def named(h: Hex) -> str:
+        return label(state, h)
+
     if unit.hex is None or not unit.alive:
-        return ReachReport(unit_id, None, budget, maneuver, (), (), reasons)
+        return reach_report_of(unit_id, None, budget, maneuver, {}, (), reasons, named)
     paths = reach_paths(state, unit, budget)
-    listed = tuple(ReachHex(label(state, h), r.cost, tuple(label(state, p) for p in r.path))
-                   for h, r in _by_cost(paths))  # fmt: skip
     costs = {unit.hex: 0, **{h: r.cost for h, r in paths.items()}}
-    blocked = _blocked(state, unit, costs, budget)
-    return ReachReport(unit_id, label(state, unit.hex), budget, maneuver, listed, blocked,
-                       reasons)  # fmt: skip
-
-
-def _blocked(
-    state: GameState, unit: UnitState, costs: dict[Hex, int], budget: int
-) -> tuple[BlockedHex, ...]:
-    hex_map = state.scenario.map
-    frontier = {n for h in costs for n in hex_map.neighbors(h) if n not in costs}
-    out: list[BlockedHex] = []
-    for n in sorted(frontier, key=lambda h: label(state, h)):
-        sources = [h for h in hex_map.neighbors(n)
-                   if h in costs and (h == unit.hex or not _stops(state, unit, h))]  # fmt: skip
-        if not sources:
-            continue
-        here = min(sources, key=lambda h: costs[h])
-        step, why = _step(state, unit, here, n)
-        if step is not None and costs[here] + step > budget:
-            left = budget - costs[here]
-            why = [f"{label(state, n)} costs {step} MP from {label(state, here)}, where "
-                   f"{left} of {budget} are left"]  # fmt: skip
-        elif step is not None and _stack_full(state, unit, n):
-            why = [f"{label(state, n)} already holds {state.scenario.options.stacking} units "
-                   f"of {unit.side}"]  # fmt: skip
-        if why:
-            out.append(BlockedHex(label(state, n), tuple(why)))
-    return tuple(out)
+    blocked = blocked_hexes(state.scenario.map, unit.hex, costs, budget, SquadMove(state, unit),
+                            named)  # fmt: skip
+    return reach_report_of(unit_id, unit.hex, budget, maneuver, paths, blocked, reasons, named)
