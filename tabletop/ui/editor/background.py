@@ -106,9 +106,6 @@ class BackgroundControls:
         self.slider = slider
         self.remove_action = remove
         self._opacity_key = 0
-        slider.valueChanged.connect(lambda v: self.set_opacity(v / 100))
-        slider.sliderPressed.connect(self._opacity_drag)
-        remove.triggered.connect(lambda: self.set_background(None))
 
     def load_background(self, path: str | Path) -> bool:
         """Put the image at ``path`` under the grid, scaled to the map's width; False (and
@@ -149,7 +146,8 @@ class BackgroundControls:
                                 "Background opacity", merge_key=key)  # fmt: skip
         document.push(command, merge=True)
 
-    def _opacity_drag(self) -> None:
+    def opacity_drag(self) -> None:
+        """The slider is pressed: the drag that follows is one undo step."""
         self._opacity_key = self.editor.document.new_stroke()
 
     def sync(self) -> None:

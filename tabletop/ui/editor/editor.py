@@ -167,14 +167,19 @@ class MapEditor(QObject):
         self.background_action = self._action(
             "Load &Background Image...", "action-load-background", files.background_dialog
         )
-        self.remove_background_action = QAction("&Remove Background", self.window)
-        self.remove_background_action.setObjectName("action-remove-background")
+        self.remove_background_action = self._action("&Remove Background",
+                                                     "action-remove-background",
+                                                     lambda: self.set_background(None))  # fmt: skip
         self.validate_action = self._action("&Check Map", "action-validate-map", files.validate)
         self.opacity_slider = QSlider(Qt.Orientation.Horizontal)
         self.opacity_slider.setObjectName("background-opacity")
         self.opacity_slider.setRange(0, 100)
         self.opacity_slider.setMaximumWidth(120)
         self.opacity_slider.setToolTip("Background image opacity")
+        # the controls' signals go to the editor's own slots (a QObject's): connected to the
+        # plain BackgroundControls' bound methods, the suite crashed now and then in teardown
+        self.opacity_slider.valueChanged.connect(lambda v: self.set_opacity(v / 100))
+        self.opacity_slider.sliderPressed.connect(self._opacity_drag)
         self.backdrop = BackgroundControls(self, self.opacity_slider, self.remove_background_action)
 
     def _build_toolbar(self) -> QToolBar:
@@ -279,6 +284,9 @@ class MapEditor(QObject):
 
     def set_opacity(self, opacity: float) -> None:
         self.backdrop.set_opacity(opacity)
+
+    def _opacity_drag(self) -> None:
+        self.backdrop.opacity_drag()
 
     # --- tools and brushes ---------------------------------------------------------------------
     @property
