@@ -3,7 +3,8 @@ description the scenario editor shows its author and the docs restate.
 
 :data:`MODULE_INFO` and :data:`OPTION_INFO` are the one place that says what each module
 and option does, which rulesets read it and which values it takes; :data:`MODULES` is
-derived from them. :data:`RULESET_INFO` says the same of the two rulesets.
+derived from them. What a ruleset is, in a line, is its own word
+(``tabletop.model.setup.Setup.description``).
 """
 
 from __future__ import annotations
@@ -40,13 +41,6 @@ class OptionInfo:
     lo: float = 0
     hi: float = 50
 
-
-RULESET_INFO: dict[str, str] = {
-    "platoon": "Modern platoons (1980s): one counter a platoon with a full and a reduced "
-    "side; formations activate by chits drawn from a cup (rules 2).",
-    "squad": "Second World War squads: counters made of figures that take wounds; the "
-    "sides take whole player turns, the first side first (rules 3).",
-}
 
 _MODULES: tuple[ModuleInfo, ...] = (
     ModuleInfo("opportunity_fire", ("platoon",), "2.2",

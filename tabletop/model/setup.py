@@ -60,6 +60,8 @@ class Setup(Protocol):
     """A ruleset's answers about a scenario's setup (``tabletop/rules/<name>/setup.py``)."""
 
     name: str
+    description: str
+    """What the ruleset is, in a sentence (the scenario editor shows it beside its name)."""
     unit_type: type[UnitType]
     """The kind of counter this ruleset plays with (a counters file's entries are read as
     this class, and the counter editor's form is the one for it)."""

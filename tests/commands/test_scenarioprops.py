@@ -16,7 +16,6 @@ from tabletop.model import (
     MODULE_INFO,
     MODULES,
     OPTION_INFO,
-    RULESET_INFO,
     MineAttack,
     Options,
     Reinforcement,
@@ -24,6 +23,7 @@ from tabletop.model import (
     modules_of,
     options_of,
 )
+from tabletop.rules.engine import ruleset_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,7 @@ def test_descriptions_cover_every_module_and_option() -> None:
     assert {m.name for r in ("platoon", "squad") for m in modules_of(r)} == set(MODULE_INFO)
     for ruleset in ("platoon", "squad"):
         assert {m.name for m in modules_of(ruleset)} == MODULES[ruleset]
-        assert options_of(ruleset) and RULESET_INFO[ruleset]
+        assert options_of(ruleset) and ruleset_for(ruleset).description
     for info in [*MODULE_INFO.values(), *OPTION_INFO.values()]:
         assert info.text and info.rules and info.rulesets
     assert MODULES["squad"] >= {"cover_saves", "medics"} and "medics" not in MODULES["platoon"]

@@ -63,6 +63,11 @@ def test_a_scenario_gives_vp_for_the_loss_kinds_of_its_rulesets_scoring() -> Non
     assert ruleset_for("squad").loss_kinds == ("figure", "unit", "vehicle")
 
 
+def test_each_ruleset_says_what_it_is_in_a_sentence() -> None:
+    assert ruleset_for("platoon").description.startswith("Modern platoons (1980s)")
+    assert ruleset_for("squad").description.startswith("Second World War squads")
+
+
 def test_each_ruleset_names_its_kind_of_counter() -> None:
     assert ruleset_for("platoon").unit_type is PlatoonUnitType
     assert ruleset_for("squad").unit_type is SquadUnitType

@@ -19,6 +19,7 @@ class ToyRuleset(HandlerRuleset):
     """``tabletop.rules.engine.Ruleset`` of the toy game."""
 
     name = "toy"
+    description = "A toy game: move to an adjacent hex, or fire one die at 4+."
     not_yet = "{action} is not an action of the {name} ruleset"
     unit_type = PlatoonUnitType  # its counters are read as platoon counters (AP range)
     phases = ("action", "finished")

@@ -33,6 +33,10 @@ class PlatoonSetup:
     """The setup questions of the platoon ruleset (its ruleset object inherits them)."""
 
     name = "platoon"
+    description = (
+        "Modern platoons (1980s): one counter a platoon with a full and a reduced side; "
+        "formations activate by chits drawn from a cup (rules 2)."
+    )
     unit_type = PlatoonUnitType
     phases = ("draw", "impulse", "marker_removal", "finished")
     game_flags = GAME_FLAGS["platoon"]

@@ -43,6 +43,10 @@ class SquadSetup:
     """The setup questions of the squad ruleset (its ruleset object inherits them)."""
 
     name = "squad"
+    description = (
+        "Second World War squads: counters made of figures that take wounds; the sides "
+        "take whole player turns, the first side first (rules 3)."
+    )
     unit_type = SquadUnitType
     phases = (*PHASES, "finished")
     game_flags = GAME_FLAGS["squad"]

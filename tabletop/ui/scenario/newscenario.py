@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from tabletop import data, paths
 from tabletop.commands.scenarioprops import MAX_TURNS, check_name
 from tabletop.documents import MapDocument, ScenarioDocument
-from tabletop.model import RULESET_INFO
+from tabletop.model.setup import known
 from tabletop.rules.engine import ruleset_for
 
 MAP_FILTER = "Tabletop maps (*.yaml *.yml);;All files (*)"
@@ -82,7 +82,7 @@ class NewScenarioDialog(QDialog):
         box.addLayout(_buttons(add, remove))
         form.addRow("Counters", counters)
         self.ruleset = QComboBox(objectName="new-ruleset")
-        for name in RULESET_INFO:
+        for name in known():  # the rulesets' table
             self.ruleset.addItem(name, name)
         self.ruleset_text = QLabel(objectName="new-ruleset-text")
         self.ruleset_text.setWordWrap(True)
@@ -127,7 +127,7 @@ class NewScenarioDialog(QDialog):
 
     # --- widgets ----------------------------------------------------------------------------
     def _show_ruleset(self) -> None:
-        self.ruleset_text.setText(RULESET_INFO[str(self.ruleset.currentData())])
+        self.ruleset_text.setText(ruleset_for(str(self.ruleset.currentData())).description)
 
     def _add_side(self, side_id: str, name: str) -> None:
         row = self.sides.rowCount()

@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 from tabletop.commands import EditScenarioProps
 from tabletop.commands import scenarioprops as P
 from tabletop.documents import ScenarioChanged
-from tabletop.model import RULESET_INFO, MineAttack, Options, Scenario, modules_of, options_of
+from tabletop.model import MineAttack, Options, Scenario, modules_of, options_of
 from tabletop.render.palette import side_color_of
 from tabletop.rules.engine import ruleset_for
 from tabletop.ui.scenario.events import EntryTool, EventMarks, EventsDock, StrikeTool, VictoryTool
@@ -104,7 +104,7 @@ class GeneralPage(Page):
         sc = self.scenario
         if self.name.text() != sc.name:
             self.name.setText(sc.name)
-        self.ruleset.setText(f"<b>{sc.ruleset}</b>: {RULESET_INFO[sc.ruleset]}")
+        self.ruleset.setText(f"<b>{sc.ruleset}</b>: {ruleset_for(sc.ruleset).description}")
         self.turns.setValue(sc.turns)
         named = ruleset_for(sc.ruleset).has("first_side")
         for widget in (self.first, self.first_label, self.first_note.widget()):
