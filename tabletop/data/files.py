@@ -652,9 +652,14 @@ def kept_text(
     at ``target``. The editor's changes are those from the form of ``source`` as it is on
     disk; and the kept text, loaded, must give exactly ``data`` again (else the new file is
     written)."""
+    if (
+        original is None
+        or source is None
+        or original.lstrip()[:1] in ("{", "")
+        or len(original) > roundtrip.MAX_KEPT
+    ):
+        return roundtrip.new_text(data, header)  # nothing to keep (see roundtrip.kept_text)
     fresh = roundtrip.new_text(data, header)
-    if original is None or source is None or original.lstrip()[:1] in ("{", ""):
-        return fresh
     try:
         before: Any = form_of(Path(source))
     except (DataError, OSError, ValueError, RuntimeError):

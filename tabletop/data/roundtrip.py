@@ -17,8 +17,9 @@ changed comes from the update. The result must read, with the data layer's own l
 exactly the document's data; otherwise the update as ruamel dumped it is taken, and if even
 that does not read back so (or the original cannot be read), the file is written anew.
 
-A file written anew (no original, a machine-written one, or the fallback) is tidy block
-YAML (PyYAML's safe dumper, flow for leaf collections) under a header comment.
+A file written anew (no original, a machine-written one, one of more than
+:data:`MAX_KEPT` characters, or the fallback) is tidy block YAML (PyYAML's safe dumper,
+flow for leaf collections) under a header comment.
 
 Values are compared as the data layer reads them (PyYAML's YAML 1.1: ``yes`` is true,
 ``0304`` unquoted is octal), not as ruamel reads them (YAML 1.2); a new string that YAML
@@ -49,6 +50,13 @@ from tabletop.data.yamlsafe import dump_text, parse_text
 
 __all__ = ["kept_text", "merge", "new_text", "patched", "same"]
 
+MAX_KEPT = 64 * 1024
+"""Characters of the largest file kept: ruamel.yaml is pure Python (a 7.5 KB scenario
+takes it about half a second to load, update and dump twice, and the line merge grows
+faster than the file), so a bigger file, a large generated map, is written anew."""
+MAX_PATCHED = 20_000
+"""Characters of the largest run of lines changed by characters (:func:`_patched_lines`)."""
+
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 _FLOATS = yaml.representer.SafeRepresenter()
@@ -71,6 +79,8 @@ def kept_text(data: dict[str, Any], original: str | None, header: str, before: A
     the author wrote it."""
     if original is None or original.lstrip()[:1] in ("{", ""):
         return new_text(data, header)  # no file, or a machine-written one: nothing to keep
+    if len(original) > MAX_KEPT:
+        return new_text(data, header)
     old, problems = parse_text(original, "original")
     if problems or not isinstance(old, dict):
         return new_text(data, header)
@@ -363,6 +373,8 @@ def _patched_lines(a: str, o: str, b: str) -> list[str]:
     characters from ``a`` to ``b``, each made where the changed text, with as little of
     its surroundings in ``a`` as makes it unique, is found once in ``o``; ``b`` itself if
     one cannot be placed so."""
+    if len(a) + len(b) > MAX_PATCHED:
+        return b.splitlines(True)
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     edits: list[tuple[int, int, str]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

@@ -99,3 +99,12 @@ def test_an_unreadable_or_machine_written_original_is_written_anew() -> None:
     assert kept_text(data, None, "A header.") == fresh
     assert kept_text(data, '{"format": "tabletop/map@1"}\n', "A header.") == fresh
     assert kept_text(data, "format: [unclosed\n", "A header.") == fresh
+
+
+def test_a_file_too_big_to_keep_is_written_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.data import roundtrip
+
+    data = _data()
+    data["name"] = "Renamed"
+    monkeypatch.setattr(roundtrip, "MAX_KEPT", len(ORIGINAL) - 1)
+    assert kept_text(data, ORIGINAL, "h") == new_text(data, "h")
