@@ -12,16 +12,33 @@ Nothing outside this package knows it: ``register()`` puts it in the rulesets' t
 
 from __future__ import annotations
 
-from tabletop.rules import rulesets
-from tabletop.rules.registry import Handler
+from tabletop.model import LogEntry
+from tabletop.rules import phrases, rulesets
+from tabletop.rules.actions import ActionResult
+from tabletop.rules.declare import ActionSpec
+from tabletop.rules.phrases import Words
 from tests.toyruleset import answers
 from tests.toyruleset.handlers import Fire, Move, ToyRuleset
 
 NAME = "toy"
 
-HANDLERS: dict[str, Handler] = {"move": Move(), "fire": Fire()}
 
-RULESET = ToyRuleset(HANDLERS, options=answers.Options(), scoring=answers.Scoring(),
+def head_shot(w: Words, entry: LogEntry, result: ActionResult | None) -> str:
+    """How a log entry of the toy's fire reads: ``Pawn blue-1 takes a shot at Pawn red-1``."""
+    units = [str(u) for u in entry.args.get("units", [])]
+    return f"{w.units(units)} takes a shot at {w.unit(str(entry.args.get('target')))}"
+
+
+DECLARED: tuple[ActionSpec, ...] = (
+    ActionSpec("move", Move(), "Step", "M", "path", "Click the next hex", fields=("units", "to"),
+               head=phrases.head_move),
+    ActionSpec("fire", Fire(), "Shoot", "F", "target", "Click an enemy in range: 4+ eliminates",
+               fields=("units", "target"), head=head_shot),
+)  # fmt: skip
+"""The toy's two actions, each declared once: the window's labels, ``act --help`` and the
+log's wording read these."""
+
+RULESET = ToyRuleset(DECLARED, options=answers.Options(), scoring=answers.Scoring(),
                      forecast=answers.Odds(), odds=answers.Odds())  # fmt: skip
 
 

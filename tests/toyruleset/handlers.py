@@ -19,6 +19,7 @@ class ToyRuleset(HandlerRuleset):
     """``tabletop.rules.engine.Ruleset`` of the toy game."""
 
     name = "toy"
+    description = "A toy: two sides step and shoot, one action a side a turn (the tests' own)."
     description = "A toy game: move to an adjacent hex, or fire one die at 4+."
     not_yet = "{action} is not an action of the {name} ruleset"
     unit_type = PlatoonUnitType  # its counters are read as platoon counters (AP range)
@@ -107,10 +108,13 @@ class Move:
         to, _ = self._target(state, request)
         assert to is not None
         unit = state.unit(str(request.unit))
+        hexmap = state.scenario.map
+        start = hexmap.label(unit.hex) if unit.hex is not None else None
         unit.hex = to
         result = ActionResult("move")
         result.touch(unit.id)
-        result.event("moved", unit=unit.id, hex=state.scenario.map.label(to))
+        result.event("moved", unit=unit.id, hex=hexmap.label(to), **{"from": start},
+                     to=hexmap.label(to))  # fmt: skip
         end_action(state)
         return result
 

@@ -58,6 +58,19 @@ def test_a_toy_game_is_played_through_the_command_line(
     assert code == 0, out
 
 
+def test_act_reads_the_toys_declarations(
+    toy_scenario: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, helped = run(capsys, "act", toy_scenario, "--help")
+    assert code == 0
+    assert "  toy:\n    move              Step; --unit --to\n" in helped
+    assert "    fire              Shoot; --unit --target\n" in helped
+    code, out = run(capsys, "act", toy_scenario, "fire", "--unit", "red-2", "--target",
+                    "blue-1", "--dice", "3")  # fmt: skip
+    assert code == 0
+    assert out.startswith("Pawn red-2 takes a shot at Pawn blue-1: red-2 fire at blue-1 3 vs 4+")
+
+
 def test_the_toy_odds_are_the_rulesets_answer(
     toy_scenario: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

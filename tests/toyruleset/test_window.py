@@ -48,6 +48,8 @@ def test_a_toy_game_is_played_in_the_window(qtbot, settings, toy_scenario: Path)
     assert doc.state.scenario.ruleset == "toy"
 
     assert select(qtbot, win, "red-1")
+    buttons = win.play.panel.buttons
+    assert (buttons["move"].text(), buttons["fire"].text()) == ("Step", "Shoot")
     assert not win.play.panel.buttons["fire"].isEnabled()  # no enemy in range
     press(qtbot, win, "move")
     click_hex(qtbot, win, "0505")
@@ -71,5 +73,5 @@ def test_a_toy_game_is_played_in_the_window(qtbot, settings, toy_scenario: Path)
     assert dock is win.log_dock
     rows = [dock.list.item(i).text() for i in range(dock.list.count())]
     assert len(rows) == 2, rows
-    assert "red-1" in rows[0] and "0505" in rows[0]
-    assert "blue-1" in rows[1] and "red-1" in rows[1]
+    assert rows[0].startswith("Pawn red-1 moves 0404 \u2192 0505")  # the toy's declarations
+    assert rows[1].startswith("Pawn blue-1 takes a shot at Pawn red-1")
