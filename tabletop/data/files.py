@@ -651,7 +651,12 @@ def kept_text(
     ``form_of(file)``: the writer's form of the document in ``file`` (loaded), as if saved
     at ``target``. The editor's changes are those from the form of ``source`` as it is on
     disk; and the kept text, loaded, must give exactly ``data`` again (else the new file is
-    written)."""
+    written). A document read from a machine-written file (the recovery file) saved over a
+    hand-written one keeps that file's comments and layout instead."""
+    if original is not None and original.lstrip()[:1] == "{" and Path(target).is_file():
+        on_disk, _ = read_text(Path(target))
+        if on_disk is not None and on_disk.lstrip()[:1] not in ("{", ""):
+            original, source = on_disk, Path(target)
     if (
         original is None
         or source is None

@@ -4,6 +4,8 @@ the text, and the text always reads back to the document's data."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -108,3 +110,38 @@ def test_a_file_too_big_to_keep_is_written_anew(monkeypatch: pytest.MonkeyPatch)
     data["name"] = "Renamed"
     monkeypatch.setattr(roundtrip, "MAX_KEPT", len(ORIGINAL) - 1)
     assert kept_text(data, ORIGINAL, "h") == new_text(data, "h")
+
+
+def test_a_recovered_scenario_saved_over_its_file_keeps_the_files_comments(
+    tmp_path: Path,
+) -> None:
+    """The recovery file (machine-written) holds the document after a crash; saved back
+    over the author's file, that file keeps its comments."""
+    from tabletop import data, paths
+    from tabletop.data.files import refer_as
+    from tabletop.data.machine import dumps
+    from tabletop.rules import engine  # noqa: F401  (the rulesets' table)
+
+    for folder, name in (("maps", "village.yaml"), ("counters", "squad.yaml"),
+                         ("scenarios", "demo-squad.yaml")):  # fmt: skip
+        (tmp_path / folder).mkdir()
+        shutil.copy(paths.ROOT / folder / name, tmp_path / folder / name)
+    path = tmp_path / "scenarios" / "demo-squad.yaml"
+    before = path.read_text(encoding="utf-8")
+    recovery = tmp_path / "recovery" / "autosave.yaml"
+    recovery.parent.mkdir()
+    refer_as(recovery, path)
+    try:
+        sc = data.load_scenario(path)
+        recovery.write_text(dumps(data.scenario_to_dict(sc, recovery)), encoding="utf-8")
+        restored = data.load_scenario(recovery)
+        unit = next(u for u in restored.units if u.id == "sov-hmg-1")
+        unit.hex = restored.map.parse("0907")
+        data.save_scenario(restored, path)
+    finally:
+        refer_as(recovery, None)
+    after = path.read_text(encoding="utf-8")
+    assert _diff(before, after) == [
+        ('  - {id: sov-hmg-1, type: HMG_TEAM, side: soviet, hex: "0906"}        # in the bunker',
+         '  - {id: sov-hmg-1, type: HMG_TEAM, side: soviet, hex: "0907"}        # in the bunker')
+    ]  # fmt: skip
