@@ -35,11 +35,12 @@ class Handler(Protocol):
     ) -> ActionResult: ...
 
 
-ASKS = ("none", "path", "target", "hex", "choice", "fight")
+ASKS = ("none", "path", "path+target", "target", "hex", "choice", "fight")
 """What the window asks for once an action is chosen: nothing (it is played at once), a
-path (clicked or dragged hex by hex), a target (a highlighted unit or hex), a hex, a choice
-among the legal requests (a menu: modes, minefield kinds), or ``fight`` (the close-combat
-chooser of ``tabletop.ui.closecombat``)."""
+path (clicked or dragged hex by hex), a path and then a target fired at from its end
+(moving fire), a target (a highlighted unit or hex), a hex, a choice among the legal
+requests (a menu: modes, minefield kinds), or ``fight`` (the close-combat chooser of
+``tabletop.ui.closecombat``)."""
 
 _REQUEST_FIELDS = frozenset(f.name for f in fields(ActionRequest)) - {"action", "side"}
 
@@ -62,6 +63,13 @@ class ActionSpec:
     fields: tuple[str, ...] = ()
     """The ``ActionRequest`` fields the action reads, beyond ``side`` (``--as``), which
     every action reads: ``units``, ``target``, ``to``, ... in ``tabletop act``'s order."""
+    walks: str = ""
+    """For an action that asks for a path: the action each step of the path is checked as
+    while the player builds it (``move`` for moving fire and an assault; empty: the action
+    itself)."""
+    enters_enemy: bool = False
+    """Its path may end in the enemy's hex (an assault, an overrun): that last step is
+    checked as the action itself, not as a walk."""
     game: bool = False
     """One of the game's own actions (ending an impulse, phase or turn, a draw, a pass):
     the turn bar shows it and it needs no selected unit."""

@@ -334,7 +334,9 @@ class PlayUI(QObject):
         return next((o for o in options if o.action == name), None)
 
     def trigger(self, name: str) -> None:
-        if name == "close-combat":
+        spec = self.specs.get(name)
+        asks = spec.asks if spec is not None else "none"
+        if asks == "fight":  # (the fight of a hex, not of the selected unit)
             self.close_combat()
             return
         option = self.option(name)
@@ -343,13 +345,11 @@ class PlayUI(QObject):
             self._on_refused(name, reasons)
             return
         self.end_tool()
-        spec = self.specs.get(name)
-        asks = spec.asks if spec is not None else "none"
         if name in GAME_ACTIONS or asks == "none":
             self.controller.perform(option.choices[0])
         elif asks == "choice":
             self._choose(option)
-        elif asks == "path":
+        elif asks in ("path", "path+target"):
             self.start_path(name)
         else:
             self.start_aim(name, list(option.choices))
@@ -519,11 +519,14 @@ class PlayUI(QObject):
         """A path may grow while each step is a legal move (an assault's last step into the
         enemy hex is checked as the assault itself)."""
         name = self.pending_action or "move"
-        if name in ("assault", "overrun") and not self.controller.reasons(
-            self._path_request(name, path)
+        spec = self.specs.get(name)
+        if (
+            spec is not None
+            and spec.enters_enemy
+            and not self.controller.reasons(self._path_request(name, path))
         ):
             return []
-        walk = "move" if name in ("moving-fire", "assault", "overrun") else name
+        walk = spec.walks if spec is not None and spec.walks else name
         return self.controller.reasons(self._path_request(walk, path))
 
     def _on_path(self, path: list[Hex]) -> None:
@@ -532,27 +535,29 @@ class PlayUI(QObject):
 
     def _confirm_path(self, path: list[Hex]) -> None:
         name = self.pending_action or "move"
-        if name == "moving-fire":
-            self._aim_after_moving(path)
+        spec = self.specs.get(name)
+        if spec is not None and spec.asks == "path+target":
+            self._aim_after_moving(name, path)
             return
         self.end_tool()
         self.controller.perform(self._path_request(name, path))
 
-    def _aim_after_moving(self, path: list[Hex]) -> None:
+    def _aim_after_moving(self, name: str, path: list[Hex]) -> None:
+        """The targets of ``name`` (moving fire) from the end of ``path``."""
         unit = self.controller.unit()
         assert unit is not None
         labels = self._labels(path)
         candidates = [
-            ActionRequest("moving-fire", units=(unit.id,), to=labels, target=e.id, weapon=w)
+            ActionRequest(name, units=(unit.id,), to=labels, target=e.id, weapon=w)
             for e in self.controller.enemies(unit)
             for w in WEAPONS
         ]
         legal, reasons = self.controller.legal(candidates)
         if not legal:
-            self._on_refused("moving-fire", reasons)
+            self._on_refused(name, reasons)
             return
         path_overlay = list(path)
-        self.start_aim("moving-fire", legal)
+        self.start_aim(name, legal)
         if self.overlay is not None and unit.hex is not None:
             self.overlay.show_reach(unit.hex, {})
             self.overlay.start = unit.hex

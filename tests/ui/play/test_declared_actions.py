@@ -5,6 +5,7 @@ declaration says it asks for, and a squad game's tips are the squad ruleset's.""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu
 
@@ -99,3 +100,52 @@ def test_an_action_a_registered_ruleset_declares_has_its_qaction(qtbot, monkeypa
     assert dance.shortcut() == QKeySequence("Ctrl+Shift+D")
     assert dance.statusTip() == "Dance to a hex"
     assert list(actions)[: len(ACTIONS)] == list(ACTIONS)
+
+
+def _click(qtbot, window, label: str) -> None:
+    pos = window.view.viewport_point(label)
+    qtbot.mouseMove(window.view.viewport(), pos)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def _press(qtbot, window, name: str) -> None:
+    button = window.play.panel.buttons[name]
+    assert button.isEnabled(), window.play.actions[name].toolTip()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_a_path_is_built_as_its_declaration_says(qtbot, settings) -> None:
+    """An assault's path may end in the enemy's hex (``enters_enemy``), a move's may not;
+    moving fire asks for a path, then aims from its end (``path+target``)."""
+    from tabletop.rules import ScriptedDice
+
+    window = _open(qtbot, settings, paths.DEMO_SCENARIO)
+    window.resize(1300, 850)
+    doc, play = window.document, window.play
+    doc.dice = ScriptedDice([2, 1])  # the cup's 7th chit in sorted order: kampfgruppe
+    draw = play.turn_bar.widgetForAction(play.actions["draw"])
+    qtbot.mouseClick(draw, Qt.MouseButton.LeftButton)
+    assert doc.state.active_formation == "kampfgruppe"
+    enemy = doc.scenario.map.parse("2006")
+    assert any(u.side == "pact" for u in doc.state.units_at(enemy))
+
+    _click(qtbot, window, "1406")
+    assert play.controller.selected == "luchs-1"
+    _press(qtbot, window, "move")
+    _click(qtbot, window, "2006")
+    assert play.path_tool is not None and enemy not in play.path_tool.path
+    play.cancel_action.trigger()
+    _press(qtbot, window, "assault")
+    _click(qtbot, window, "2006")
+    assert play.path_tool is not None and play.path_tool.path[-1] == enemy
+    play.cancel_action.trigger()
+
+    _click(qtbot, window, "1309")
+    assert play.controller.selected == "leo1-1"
+    _press(qtbot, window, "moving-fire")
+    _click(qtbot, window, "1211")  # by 1209 and 1210, as `tabletop actions` offers it
+    assert [doc.scenario.map.label(h) for h in play.path_tool.path] == ["1209", "1210", "1211"]
+    _click(qtbot, window, "1211")  # the path's end again: the path is done, now aim
+    assert play.aim is not None and window.view.tool is play.aim
+    assert play.pending_action == "moving-fire"
+    assert doc.scenario.map.parse("2119") in play.aim.targets  # bmp-1, from 1211
