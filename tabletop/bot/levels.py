@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tabletop.bot.value import Sight, Worths, prospects, worth
+from tabletop.bot.value import Sight, Worths, mined_hexes, position, prospects, worth
 from tabletop.commands import PlayAction
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState
@@ -54,6 +54,11 @@ ACT_COST = 0.02
 """What any action but ``IDLE`` costs (the unit is spent for the impulse or phase)."""
 DENY = 0.5
 """Share of an objective's VP an effect on a unit standing at or beside it is worth."""
+MOVES = frozenset({"move", "run"})
+"""Plain moves, which ``Scorer.weighed`` may score without trying them."""
+TRIED_MOVES = 3
+"""Of each unit's plain moves, how many of the best weighed are tried (the rest keep their
+weighed score: a unit has hundreds of hexes in reach)."""
 SAMPLES = 4
 """Tries of a request whose outcome depends on dice (a move into a known minefield)."""
 
@@ -112,6 +117,30 @@ class Scorer:
         self.worths = Worths(view)
         self.base, self.base_lead = prospects(view, side, self.sight, self.worths)
         self.objectives = victory.objectives(view.scenario)
+        self.control = victory.controls(view)
+        self.base_position = position(view, side, self.sight, self.worths, self.control)
+        self.mined = mined_hexes(view, side)
+        self.near_objectives = frozenset(
+            h for o in self.objectives for h in (o.hex, *o.hex.neighbors())
+        )
+        self.carriers = frozenset(u.carrier for u in view.units.values() if u.carrier)
+
+    def weighed(self, plan: Plan) -> float | None:
+        """A plain move's score without trying it (where the mover ends up changes only
+        the pressure and exposure terms), or None when it must be tried: it may take or
+        contest an objective, cross a known minefield, or carry others."""
+        request = plan.request
+        if request.action not in MOVES or not request.to or request.cont:
+            return None
+        if request.unit is None or request.unit in self.carriers:
+            return None
+        parse = self.view.scenario.map.parse
+        path = [parse(label) for label in request.to]
+        if any(h in self.mined or h in self.near_objectives for h in path):
+            return None
+        there = position(self.view, self.side, self.sight, self.worths, self.control,
+                         (request.unit, path[-1]))  # fmt: skip
+        return there - self.base_position - ACT_COST
 
     @contextmanager
     def tried(self, plan: Plan) -> Iterator[bool | None]:
@@ -238,9 +267,21 @@ def _ranked(
     view: GameState, los: LineOfSight, side: str, rng: random.Random
 ) -> tuple[Scorer, list[Ranked]]:
     scorer = Scorer(view, los, side, rng)
+    plans = legal_plans(view, los, side)
+    weighed = {i: w for i, p in enumerate(plans) if (w := scorer.weighed(p)) is not None}
+    by_mover: dict[tuple[str | None, str], list[tuple[float, int]]] = {}
+    for i, w in weighed.items():
+        by_mover.setdefault((plans[i].request.unit, plans[i].request.action), []).append((w, -i))
+    tried = {i for i in range(len(plans)) if i not in weighed}
+    for moves in by_mover.values():  # each mover's best few plain moves are tried after all
+        tried.update(-i for _w, i in sorted(moves, reverse=True)[:TRIED_MOVES])
     ranked = []
-    for i, plan in enumerate(legal_plans(view, los, side)):
-        value, why = scorer.score(plan)
+    for i, plan in enumerate(plans):
+        if i in tried:
+            value, why = scorer.score(plan)
+        else:
+            value = weighed[i]
+            why = f"betters its position by {value:+.2f} VP (objectives nearer, enemy sight)"
         ranked.append(Ranked(value, i, plan, why))
     # the best first; among equals the core's order (game actions, then unit ids)
     ranked.sort(key=lambda r: (-r.score, r.order))

@@ -7,6 +7,8 @@ two smaller terms that foresee VP the count does not hold yet:
 - pressure: every objective the side does not hold pulls its nearest unit that can take
   it (a unit on the map, not a support weapon, not eliminated) by ``PULL`` of its VP per
   hex of distance less than ``REACH``;
+- condition: a Disrupted or Suppressed unit has lost ``SHAKEN`` of its worth for now
+  (the side's own count against it, the enemy's for it);
 - mines: a unit standing in a minefield of the enemy's that the side knows of loses
   ``MINED`` of its worth (the minefield's attack to come);
 - exposure: every unit of the side seen by enemy units loses ``EXPOSED`` of its own worth
@@ -21,7 +23,7 @@ the enemy scores for a unit's elimination, from the scenario's losses table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Status, UnitState
@@ -32,9 +34,13 @@ PULL = 0.08
 REACH = 12
 EXPOSED = 0.06
 """Share of a unit's worth lost for each enemy unit that sees it."""
+SHAKEN = 0.3
+"""Share of a unit's worth a Disrupted or Suppressed unit has lost for now (it may not
+fire or move at its best): a loss for its side, a gain for the enemy."""
 MINED = 0.3
 """Share of a unit's worth lost for standing in a known enemy minefield (its attack)."""
 DUG_IN = ("entrenched", "bunker")
+SHAKEN_STATUSES = (Status.DISRUPTED, Status.SUPPRESSED)
 """Markers that halve a unit's exposure."""
 
 
@@ -101,19 +107,49 @@ def prospects(view: GameState, side: str, sight: Sight, worths: Worths) -> tuple
     """The side's prospects in VP and, of them, its VP lead now (one count)."""
     control = victory.controls(view)
     now = lead(victory.count_vp(view, control), side)
-    score = now
+    return now + position(view, side, sight, worths, control), now
+
+
+def position(
+    view: GameState,
+    side: str,
+    sight: Sight,
+    worths: Worths,
+    control: Mapping[str, str | None],
+    at: tuple[str, Hex] | None = None,
+) -> float:
+    """The prospects beyond the VP count: pressure, mines and exposure (see the module
+    docstring); ``at``: as if that unit stood in that hex (a move weighed before it is
+    tried)."""
+    moved, there = at if at is not None else (None, None)
+
+    def hex_of(unit: UnitState) -> Hex | None:
+        return there if unit.id == moved else unit.hex
+
+    score = 0.0
     movers = list(_movers(view, side))
     for o in victory.objectives(view.scenario):
         if control.get(o.label) == side or not movers:
             continue
-        near = min(o.hex.distance(u.hex) for u in movers if u.hex is not None)
+        near = min(o.hex.distance(h) for u in movers if (h := hex_of(u)) is not None)
         score += PULL * o.vp * max(0, REACH - near)
-    mined = {m.hex for m in view.hex_markers if m.kind.startswith("minefield") and m.side != side}
+    for unit in view.units.values():
+        if unit.hex is not None and unit.status in SHAKEN_STATUSES:
+            score += SHAKEN * worths(unit) * (-1.0 if unit.side == side else 1.0)
+    mined = mined_hexes(view, side)
     for unit in movers:
-        if unit.hex in mined:
+        h = hex_of(unit)
+        if h in mined:
             score -= MINED * worths(unit)
-        seen = sight.watchers(unit.hex)
+        seen = sight.watchers(h)
         if seen:
-            dug = any(m in unit.markers for m in DUG_IN)
+            dug = any(m in unit.markers for m in DUG_IN) and unit.id != moved
             score -= EXPOSED * seen * worths(unit) * (0.5 if dug else 1.0)
-    return score, now
+    return score
+
+
+def mined_hexes(view: GameState, side: str) -> frozenset[Hex]:
+    """The hexes of the enemy's minefields the side knows of."""
+    return frozenset(
+        m.hex for m in view.hex_markers if m.kind.startswith("minefield") and m.side != side
+    )

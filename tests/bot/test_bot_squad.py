@@ -69,11 +69,10 @@ def test_a_revealed_minefield_is_not_walked_into(level: str) -> None:
 
 @pytest.mark.parametrize("level", THINKING)
 def test_a_unit_with_nothing_good_to_do_ends_the_phase(level: str) -> None:
-    # its rifles cannot hurt the tank: a shot would only spend the squad
+    # no objective to take and the enemy's tank sees every hex alike: a move only spends it
     state = sq.world(
         [sq.unit("g", "GER_RIFLE_SQUAD", "german", "0505"),
-         sq.unit("t", "MEDIUM_TANK", "soviet", "0508")],
-        phase="shooting",
+         sq.unit("t", "MEDIUM_TANK", "soviet", "1210")],
     )  # fmt: skip
     decision = choice(state, level)
     assert decision.request.action in ("end-phase", "end-turn", "pass")
