@@ -37,8 +37,6 @@ class Ruleset(Setup, Protocol):
     name: str
     cup: bool
     """Impulses are drawn from a cup of formation chits (the game shows its cup)."""
-    player_turns: bool
-    """``end-turn`` ends one side's player turn (True) or the whole game turn (False)."""
     declared: tuple[ActionSpec, ...]
     """Each of its actions declared once (``rules.declare``): the window's menus and
     panels, ``act --help`` and the narrator read these."""

@@ -90,9 +90,6 @@ class HandlerRuleset:
     not_yet = "{action} is not an action of the {name} ruleset"
     cup = False
     """True where impulses are drawn from a cup of formation chits (platoon)."""
-    player_turns = False
-    """True where ``end-turn`` ends one side's player turn (squad), False where it ends the
-    game turn for both sides (platoon's Marker Removal Phase)."""
 
     def __init__(
         self,

@@ -18,4 +18,3 @@ class SquadRuleset(SquadSetup, HandlerRuleset):
 
     name = "squad"
     not_yet = "{action} is not an action of the {name} ruleset yet"
-    player_turns = True
