@@ -271,8 +271,9 @@ def figure_list(items: Iterable[Figure], owner: str | None) -> FigureList:
 
 
 _UNSET = object()
-_PLACE = frozenset({"hex", "status", "side", "id"})
-"""The fields that say where a living unit stands, and whose it is (the hex index's)."""
+_PLACE = frozenset({"hex", "status", "side", "carrier", "id"})
+"""The fields that say where a living unit stands, whose it is and what carries it (the
+hex index's)."""
 _WRAP: dict[str, Any] = {"markers": tracked_list, "flags": tracked_dict, "figures": figure_list}
 """How a unit's containers are made tracked when set (a copy of the list or dict given)."""
 
@@ -551,6 +552,14 @@ class GameState:
             ],
             key=_ID,
         )
+
+    def cargo_of(self, carrier: str) -> list[UnitState]:
+        """Living units riding in the unit ``carrier``, in unit-id order (from the table's
+        hex index)."""
+        units = self.units
+        if type(units) is UnitTable:
+            return units.index().cargo_of(carrier)
+        return sorted([u for u in units.values() if u.carrier == carrier and u.alive], key=_ID)
 
     def markers_at(self, h: Hex) -> list[HexMarker]:
         return [m for m in self.hex_markers if m.hex == h]

@@ -6,17 +6,19 @@ answers in proportion to the whole game (10,000 units on the big benchmark map);
 answers in proportion to what is asked about.
 
 How it stays current without the rules knowing: every write that can change where a
-living unit stands -- a unit's ``hex``, ``status``, ``side`` or ``id`` (``UnitState``
-tells :func:`placed`, only when the value changes) and any entry set in or removed from a
-unit table (``UnitTable`` tells :func:`reshaped`) -- goes into one process-wide feed
-with a serial number. An index remembers the serial it is current to; on the next question
-it re-places the units written since (the feed keeps the last :data:`KEEP` writes), or is
-rebuilt from its table when a table changed or it fell too far behind. A write to a unit
+living unit stands or what carries it -- a unit's ``hex``, ``status``, ``side``,
+``carrier`` or ``id`` (``UnitState`` tells :func:`placed`, only when the value changes)
+and any entry set in or removed from a unit table (``UnitTable`` tells :func:`reshaped`)
+-- goes into one process-wide feed with a serial number. An index remembers the serial
+it is current to; on the next question it re-places the units written since (the feed
+keeps the last :data:`KEEP` writes), or is rebuilt from its table when a table changed or
+it fell too far behind. A write to a unit
 that is not the one its table holds under that id (a scratch copy, another game) changes
 nothing here.
 
-``GameState.units_at``, ``enemies_of`` and ``units_near`` read the index of their unit
-table (``index_of``); each answer is a new list, in unit-id order, equal to a scan's.
+``GameState.units_at``, ``enemies_of``, ``units_near`` and ``cargo_of`` (the living units a
+carrier carries, wherever they stand) read the index of their unit table (``index_of``);
+each answer is a new list, in unit-id order, equal to a scan's.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ class Placed(Protocol):
     def hex(self) -> Hex | None: ...
     @property
     def alive(self) -> bool: ...
+    @property
+    def carrier(self) -> str | None: ...
 
 
 U = TypeVar("U", bound=Placed)
@@ -132,6 +136,8 @@ class HexIndex(Generic[U]):
         self._blocks: dict[tuple[int, int], dict[str, U]] = {}
         self._sorted: list[U] | None = None
         self._enemies: dict[str, list[U]] = {}
+        self._rides: dict[str, str] = {}
+        self._cargo: dict[str, dict[str, U]] = {}
 
     # --- keeping current --------------------------------------------------------------------
     def sync(self, table: Mapping[str, U]) -> None:
@@ -154,13 +160,20 @@ class HexIndex(Generic[U]):
     def _rebuild(self, units: Iterable[U]) -> None:
         stats.rebuilds += 1
         self._at, self._stacks, self._blocks = {}, {}, {}
+        self._rides, self._cargo = {}, {}
         for unit in units:
             stats.units_indexed += 1
+            if not unit.alive:
+                continue
             h = unit.hex
-            if h is not None and unit.alive:
+            if h is not None:
                 self._at[unit.id] = h
                 self._stacks.setdefault(h, []).append(unit)
                 self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[unit.id] = unit
+            carrier = unit.carrier
+            if carrier is not None:
+                self._rides[unit.id] = carrier
+                self._cargo.setdefault(carrier, {})[unit.id] = unit
         for stack in self._stacks.values():
             if len(stack) > 1:
                 stack.sort(key=_ID)
@@ -177,13 +190,22 @@ class HexIndex(Generic[U]):
                 del self._stacks[old]
             block = self._blocks[old.q // BLOCK, old.r // BLOCK]
             block.pop(uid, None)
+        rode = self._rides.pop(uid, None)
+        if rode is not None:
+            del self._cargo[rode][uid]
+        if not unit.alive:
+            return
         h = unit.hex
-        if h is not None and unit.alive:
+        if h is not None:
             self._at[uid] = h
             stack = self._stacks.setdefault(h, [])
             stack.append(unit)
             stack.sort(key=_ID)
             self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[uid] = unit
+        carrier = unit.carrier
+        if carrier is not None:
+            self._rides[uid] = carrier
+            self._cargo.setdefault(carrier, {})[uid] = unit
 
     # --- questions --------------------------------------------------------------------------
     def units_at(self, h: Hex) -> list[U]:
@@ -211,6 +233,10 @@ class HexIndex(Generic[U]):
                         out.append(unit)
         out.sort(key=_ID)
         return out
+
+    def cargo_of(self, carrier: str) -> list[U]:
+        """Living units whose ``carrier`` is ``carrier``, in unit-id order."""
+        return sorted(self._cargo.get(carrier, {}).values(), key=_ID)
 
     def enemies_of(self, side: str, table: Mapping[str, U]) -> list[U]:
         found = self._enemies.get(side)

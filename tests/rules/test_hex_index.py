@@ -1,7 +1,7 @@
-"""The hex index behind ``units_at``, ``enemies_of`` and ``units_near``, and the searches
-that read it (a reach, the opportunity firers of a move, a mortar's spotters): by counting
-work -- table scans, units re-placed, ``plan_fire`` calls, sight lines -- never clocks
-(benchmarks/bench_query.py times them on the 200 x 200 game)."""
+"""The hex index behind ``units_at``, ``enemies_of``, ``units_near`` and ``cargo_of``, and
+the searches that read it (a reach, the opportunity firers of a move, a mortar's
+spotters): by counting work -- table scans, units re-placed, ``plan_fire`` calls, sight
+lines -- never clocks (benchmarks/bench_query.py times them on the 200 x 200 game)."""
 
 from __future__ import annotations
 
@@ -42,26 +42,32 @@ def _same_as_a_scan(state: GameState) -> None:
         scan = sorted((u for u in state.units.values() if u.side != side and u.on_map),
                       key=lambda u: u.id)  # fmt: skip
         assert state.enemies_of(side) == scan
+    for carrier in [*state.units, "nobody"]:
+        aboard = sorted((u for u in state.units.values() if u.carrier == carrier and u.alive),
+                        key=lambda u: u.id)  # fmt: skip
+        assert state.cargo_of(carrier) == aboard
 
 
-def test_the_index_answers_as_a_scan_through_moves_losses_and_undo() -> None:
+def test_the_index_answers_as_a_scan_through_moves_losses_loads_and_undo() -> None:
     units = [unit(f"b{k}", "INF", "blue", f"{1 + k % 7:02d}{1 + k // 7:02d}") for k in range(30)]
     units += [unit(f"r{k}", "TANK", "red", f"{12 + k % 5:02d}{3 + k // 5:02d}") for k in range(20)]
     state = world(units)
     rng = random.Random(3)
     _same_as_a_scan(state)
-    for step in range(60):
+    for step in range(70):
         u = state.units[rng.choice(sorted(state.units))]
         with recording(state) as journal:
-            kind = step % 6
+            kind = step % 7
             if kind in (0, 1, 2):
                 u.hex = hx(f"{rng.randint(1, 20):02d}{rng.randint(1, 20):02d}")
             elif kind == 3:
                 u.status = rng.choice((Status.ELIMINATED, Status.GOOD_ORDER, Status.DISRUPTED))
             elif kind == 4:
                 u.hex = None
-            else:
+            elif kind == 5:
                 u.side = "red" if u.side == "blue" else "blue"
+            else:  # aboard another unit (anywhere: the index does not ask where), or off
+                u.carrier = rng.choice((None, "r1", "r2", rng.choice(sorted(state.units))))
         _same_as_a_scan(state)
         if step % 5 == 4:  # undo that write: the table gets copies of the originals
             Memento(journal.units, state.rest_copy()).restore(state)

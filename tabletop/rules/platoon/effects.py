@@ -31,16 +31,8 @@ class Outcome(Enum):
 
 
 def cargo_of(state: GameState, carrier: UnitState) -> list[UnitState]:
-    """The living units ``carrier`` carries, in unit-id order (once per question of
-    ``rules.query``: a scan of every unit)."""
-    from tabletop.rules.query import remembered
-
-    def find() -> list[UnitState]:
-        return sorted((u for u in state.units.values() if u.alive and u.carrier == carrier.id),
-                      key=lambda u: u.id)  # fmt: skip
-
-    found: list[UnitState] = remembered(state, ("cargo of", carrier.id), find)
-    return list(found)
+    """The living units ``carrier`` carries, in unit-id order (the model's index)."""
+    return state.cargo_of(carrier.id)
 
 
 # --- the hit ladder (rules 2.6) -------------------------------------------------------------

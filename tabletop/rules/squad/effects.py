@@ -25,9 +25,8 @@ CARGO_ROLL = "cargo_elimination"
 
 
 def cargo_of(state: GameState, carrier: UnitState) -> list[UnitState]:
-    """The living units riding in ``carrier``, in unit-id order."""
-    return sorted((u for u in state.units.values() if u.alive and u.carrier == carrier.id),
-                  key=lambda u: u.id)  # fmt: skip
+    """The living units riding in ``carrier``, in unit-id order (the model's index)."""
+    return state.cargo_of(carrier.id)
 
 
 def ride_along(state: GameState, carrier: UnitState, result: ActionResult) -> None:
