@@ -1,27 +1,35 @@
 """What both rulesets know of a minefield (rules 1.7, 2.2 and 3.8): its two kinds, the
-game-state flags of the work on one, finding it in a hex, who knows of it, revealing it.
+game-state flags of the work on one, finding it in a hex, who knows of it, revealing it;
+who may lay or clear one (``sapper_reasons``), a side's budget of minefields to lay, a
+sapper in maneuver mode finding one ahead (``detect_ahead``).
 
-Laying, clearing and the attack on entry differ between the rulesets and live in each
-one's ``mines`` module, which builds on these.
+When laying and clearing take place, what cancels them and the attack on entry differ
+between the rulesets and live in each one's ``mines`` module, which builds on these.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, HexMarker, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
-from tabletop.rules.common import hex_of, label
+from tabletop.rules.common import find_unit, hex_of, label
 
 __all__ = [
     "CLEARING",
     "KINDS",
     "LAID",
     "LAYING",
+    "budget_reasons",
     "clear_site_reasons",
+    "detect_ahead",
     "known_minefield",
     "known_to",
     "marker_at",
+    "mines_used",
     "reveal",
+    "sapper_reasons",
     "site_reasons",
 ]
 
@@ -91,3 +99,57 @@ def site_reasons(state: GameState, unit: UnitState, request: ActionRequest) -> l
     if not terrain.minefields:
         reasons.append(f"no minefield may lie in {label(state, h)} ({terrain.name})")
     return reasons
+
+
+def sapper_reasons(
+    state: GameState,
+    request: ActionRequest,
+    acting: Callable[[UnitState], list[str]],
+    sapper: Callable[[UnitState], bool],
+    unfit: Callable[[UnitState], list[str]],
+) -> tuple[UnitState | None, list[str]]:
+    """The unit ``request`` names to lay or clear mines and why it may not (rules 3.8), in
+    this order: ``acting(unit)`` (the ruleset's reasons it may not act now), the minefields
+    module, ``sapper(unit)`` (its counter is a sapper's), ``unfit(unit)`` (the ruleset's
+    own: Disrupted; Suppressed, in close combat, already at work)."""
+    unit, why = find_unit(state, request.unit, "unit")
+    if unit is None:
+        return None, [why]
+    reasons = acting(unit)
+    if not state.scenario.module("minefields"):
+        reasons.append("the minefields module is off")
+    if not sapper(unit):
+        reasons.append(f"{unit.id} is not a sapper unit")
+    reasons += unfit(unit)
+    return unit, reasons
+
+
+def mines_used(state: GameState, side: str) -> int:
+    """The minefields ``side`` has laid in play and is laying now (its ``mines:`` spent)."""
+    laying = sum(1 for uid in state.flags.get(LAYING, {}) if state.unit(uid).side == side)
+    return int(dict(state.flags.get(LAID, {})).get(side, 0)) + laying
+
+
+def budget_reasons(state: GameState, side: str) -> list[str]:
+    """Why ``side`` may lay no more minefields: the scenario's ``mines:`` for it is spent."""
+    limit = state.scenario.mines.get(side)
+    if limit is None:
+        return []
+    used = mines_used(state, side)
+    return [f"{side} may lay {limit} minefield(s) and has used {used}"] if used >= limit else []
+
+
+def detect_ahead(
+    state: GameState, unit: UnitState, nxt: Hex, result: ActionResult, *, sapper: bool
+) -> bool:
+    """A sapper (``sapper``) in maneuver mode finds a hidden enemy minefield in the next hex
+    before entering it (rules 3.8): it is revealed, with a ``minefield_detected`` event;
+    True when one was found (the move stops where the sapper is, with no attack)."""
+    if not state.scenario.module("minefields") or not sapper:
+        return False
+    marker = marker_at(state, nxt)
+    if marker is None or known_to(marker, unit.side):
+        return False
+    reveal(state, marker, result)
+    result.event("minefield_detected", unit=unit.id, hex=label(state, nxt))
+    return True

@@ -7,46 +7,40 @@ armored cap: ``combat.bonus_dice``). Any move removes either marker (``pause``/`
 
 from __future__ import annotations
 
+from tabletop.hexgrid import Hex
 from tabletop.model import GameState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
+from tabletop.rules.entrench import DUG as DUG
+from tabletop.rules.entrench import dig_in_reasons
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
     actor_reasons,
     begin_action,
     find_unit,
-    hex_of,
     label,
     place_marker,
     ptype,
     remove_marker,
 )
 
-DUG = ("entrenching", "entrenched")
-
 
 def dig_reasons(state: GameState, unit_id: str | None, side: str | None) -> list[str]:
+    """``rules.entrench.dig_in_reasons`` for a platoon unit. READING 3.5: "ground free of
+    terrain features" = no cover save and no Wreck."""
     unit, why = find_unit(state, unit_id, "unit")
     if unit is None:
         return [why]
-    reasons = actor_reasons(state, unit, side)
-    if not state.scenario.module("entrenchment"):
-        reasons.append("the entrenchment module is off: no digging in")
-    if ptype(state, unit).is_helicopter:
-        reasons.append(f"{unit.id} is a helicopter: only ground units dig in")
-    h = hex_of(unit)
-    terrain = state.scenario.map.terrain(h)
-    # READING 3.5: "ground free of terrain features" = no cover save and no Wreck.
-    if terrain.cover_save is not None:
-        reasons.append(f"{label(state, h)} is {terrain.name}: units dig in only where the "
-                       "ground gives no cover")  # fmt: skip
-    if state.has_hex_marker(h, "wreck"):
-        reasons.append(f"{label(state, h)} holds a Wreck: units dig in only on bare ground")
-    for marker in DUG:
-        if unit.has(marker):
-            reasons.append(f"{unit.id} is already {marker.capitalize()}")
-    return reasons
+
+    def wreck(h: Hex) -> list[str]:
+        if not state.has_hex_marker(h, "wreck"):
+            return []
+        return [f"{label(state, h)} holds a Wreck: units dig in only on bare ground"]
+
+    flying = f"{unit.id} is a helicopter: only ground units dig in"
+    airborne = flying if ptype(state, unit).is_helicopter else None
+    return dig_in_reasons(state, unit, actor_reasons(state, unit, side), airborne, wreck)
 
 
 class DigIn:

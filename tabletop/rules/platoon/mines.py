@@ -27,10 +27,13 @@ from tabletop.rules.minefields import (
     KINDS,
     LAID,
     LAYING,
+    budget_reasons,
     clear_site_reasons,
+    detect_ahead,
     known_minefield,
     marker_at,
     reveal,
+    sapper_reasons,
     site_reasons,
 )
 from tabletop.rules.platoon.combat import HitNumber, resolve_attack, roll_to_hit
@@ -38,7 +41,6 @@ from tabletop.rules.platoon.common import (
     OPS_COMPLETE,
     actor_reasons,
     begin_action,
-    find_unit,
     hex_of,
     label,
     place_marker,
@@ -69,30 +71,19 @@ def minefield_attack(
 
 
 def detect_next(state: GameState, unit: UnitState, nxt: Hex, result: ActionResult) -> bool:
-    """A sapper in maneuver mode finds a hidden enemy minefield in the next hex (rules 3.8)."""
-    if not state.scenario.module("minefields") or not ptype(state, unit).sapper:
-        return False
-    marker = marker_at(state, nxt)
-    if marker is None or marker.revealed or marker.side == unit.side:
-        return False
-    reveal(state, marker, result)
-    result.event("minefield_detected", unit=unit.id, hex=label(state, nxt))
-    return True
+    """A sapper in maneuver mode finds a hidden enemy minefield in the next hex (rules 3.8,
+    ``rules.minefields.detect_ahead``)."""
+    return detect_ahead(state, unit, nxt, result, sapper=ptype(state, unit).sapper)
 
 
 # --- laying and clearing ------------------------------------------------------------------------
 def _sapper_reasons(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
-    unit, why = find_unit(state, request.unit, "unit")
-    if unit is None:
-        return None, [why]
-    reasons = actor_reasons(state, unit, request.side)
-    if not state.scenario.module("minefields"):
-        reasons.append("the minefields module is off")
-    if not ptype(state, unit).sapper:
-        reasons.append(f"{unit.id} is not a sapper unit")
-    if unit.disrupted:
-        reasons.append(f"{unit.id} is Disrupted")
-    return unit, reasons
+    """``rules.minefields.sapper_reasons`` for a platoon unit: a Disrupted one does not."""
+    return sapper_reasons(
+        state, request, lambda unit: actor_reasons(state, unit, request.side),
+        lambda unit: ptype(state, unit).sapper,
+        lambda unit: [f"{unit.id} is Disrupted"] if unit.disrupted else [],
+    )  # fmt: skip
 
 
 class LayMines:
@@ -108,13 +99,7 @@ class LayMines:
             reasons.append(f"{label(state, h)} already holds a minefield")
         if [u for u in ground_units(state, h) if u.side != unit.side]:
             reasons.append(f"enemy units are in {label(state, h)}")
-        limit = state.scenario.mines.get(unit.side)
-        used = state.flags.get(LAID, {}).get(unit.side, 0) + sum(
-            1 for uid in state.flags.get(LAYING, {}) if state.units[uid].side == unit.side
-        )
-        if limit is not None and used >= limit:
-            reasons.append(f"{unit.side} may lay {limit} minefield(s) and has used {used}")
-        return reasons
+        return reasons + budget_reasons(state, unit.side)
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight

@@ -36,22 +36,23 @@ from tabletop.rules.platoon.move import path_reasons, start_move
 from tabletop.rules.platoon.movement import parse_path
 from tabletop.rules.platoon.pause import AFTER_WALK, Walk, advance, finish
 from tabletop.rules.platoon.reach import allowance, ground_units
+from tabletop.rules.transport import carrier_reasons
 
 PASSENGER_KINDS = frozenset({Kind.INFANTRY, Kind.MORTAR, Kind.HQ, Kind.RECON})
 """HOUSE DEFAULT: units on foot ride in transports (``recon`` only when not a vehicle)."""
 
 
 def _carrier(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
-    carrier, why = find_unit(state, request.unit, "unit")
-    if carrier is None:
-        return None, [why]
-    reasons = actor_reasons(state, carrier, request.side)
-    utype = ptype(state, carrier)
-    if utype.capacity <= 0:
-        reasons.append(f"{carrier.id} is not a transport (capacity 0)")
-    if utype.is_helicopter and carrier.mode != "landed":
-        reasons.append(f"{carrier.id} loads and unloads only in Landed mode")
-    return carrier, reasons
+    """``rules.transport.carrier_reasons`` for a platoon carrier: a transport helicopter
+    loads and unloads only in Landed mode (HOUSE DEFAULT)."""
+
+    def unfit(carrier: UnitState) -> list[str]:
+        if ptype(state, carrier).is_helicopter and carrier.mode != "landed":
+            return [f"{carrier.id} loads and unloads only in Landed mode"]
+        return []
+
+    return carrier_reasons(state, request, lambda c: actor_reasons(state, c, request.side),
+                           lambda c: ptype(state, c).capacity, unfit)  # fmt: skip
 
 
 def _move_reasons(

@@ -14,10 +14,13 @@
 
 from __future__ import annotations
 
+from tabletop.hexgrid import Hex
 from tabletop.model import GameState
 from tabletop.rules.actions import ActionRequest, ActionResult
-from tabletop.rules.common import find_unit, hex_of, label, place_marker, remove_marker
+from tabletop.rules.common import find_unit, label, place_marker, remove_marker
 from tabletop.rules.dice import DiceSource
+from tabletop.rules.entrench import DUG as DUG
+from tabletop.rules.entrench import dig_in_reasons
 from tabletop.rules.los import LineOfSight
 from tabletop.rules.squad.common import (
     MOVE_LOCKED,
@@ -27,32 +30,29 @@ from tabletop.rules.squad.common import (
     stype,
 )
 
-DUG = ("entrenching", "entrenched")
-
 
 def dig_reasons(state: GameState, request: ActionRequest) -> list[str]:
+    """``rules.entrench.dig_in_reasons`` for a squad unit: in its shooting phase, instead of
+    shooting; no hex marker with a cover save in its hex."""
     unit, why = find_unit(state, request.unit, "unit")
     if unit is None:
         return [why]
-    reasons = actor_reasons(state, unit, request.side, "shooting")
-    reasons += shooting_reasons(state, unit, "dig-in")
-    if not state.scenario.module("entrenchment"):
-        reasons.append("the entrenchment module is off: no digging in")
-    if stype(state, unit).is_aircraft:
-        reasons.append(f"{unit.id} is an aircraft: only ground units dig in")
-    h = hex_of(unit)
+    acting = actor_reasons(state, unit, request.side, "shooting")
+    acting += shooting_reasons(state, unit, "dig-in")
     chart = state.scenario.map.chart
-    terrain = state.scenario.map.terrain(h)
-    if terrain.cover_save is not None:
-        reasons.append(f"{label(state, h)} is {terrain.name}: units dig in only where the "
-                       "ground gives no cover")  # fmt: skip
-    for marker in state.markers_at(h):
-        kind = chart.markers.get(marker.kind)
-        if kind is not None and kind.cover_save is not None:
-            reasons.append(f"{label(state, h)} holds {marker.kind.replace('_', ' ')}: units dig "
-                           "in only on bare ground")  # fmt: skip
-    reasons += [f"{unit.id} is already {m.capitalize()}" for m in DUG if unit.has(m)]
-    return reasons
+
+    def covering(h: Hex) -> list[str]:
+        out = []
+        for marker in state.markers_at(h):
+            kind = chart.markers.get(marker.kind)
+            if kind is not None and kind.cover_save is not None:
+                out.append(f"{label(state, h)} holds {marker.kind.replace('_', ' ')}: units "
+                           "dig in only on bare ground")  # fmt: skip
+        return out
+
+    flying = f"{unit.id} is an aircraft: only ground units dig in"
+    airborne = flying if stype(state, unit).is_aircraft else None
+    return dig_in_reasons(state, unit, acting, airborne, covering)
 
 
 class DigIn:

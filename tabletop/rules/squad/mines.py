@@ -34,7 +34,6 @@ from tabletop.model import GameState, HexMarker, Status, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.common import (
     HitNumber,
-    find_unit,
     hex_of,
     label,
     place_marker,
@@ -48,10 +47,13 @@ from tabletop.rules.minefields import (
     KINDS,
     LAID,
     LAYING,
+    budget_reasons,
     clear_site_reasons,
+    detect_ahead,
     known_to,
     marker_at,
     reveal,
+    sapper_reasons,
     site_reasons,
 )
 from tabletop.rules.squad import morale
@@ -98,38 +100,29 @@ def attack_on_entry(
 
 
 def detect(state: GameState, unit: UnitState, nxt: Hex, result: ActionResult) -> bool:
-    """A sapper in maneuver mode finds a hidden enemy minefield in the next hex."""
-    if not state.scenario.module("minefields") or not stype(state, unit).sapper:
-        return False
-    marker = marker_at(state, nxt)
-    if marker is None or known_to(marker, unit.side):
-        return False
-    reveal(state, marker, result)
-    result.event("minefield_detected", unit=unit.id, hex=label(state, nxt))
-    return True
+    """A sapper in maneuver mode finds a hidden enemy minefield in the next hex
+    (``rules.minefields.detect_ahead``)."""
+    return detect_ahead(state, unit, nxt, result, sapper=stype(state, unit).sapper)
 
 
 # --- laying and clearing ---------------------------------------------------------------------
 def _sapper(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
-    unit, why = find_unit(state, request.unit, "unit")
-    if unit is None:
-        return None, [why]
-    reasons = actor_reasons(state, unit, request.side, "movement")
-    if not state.scenario.module("minefields"):
-        reasons.append("the minefields module is off")
-    if not stype(state, unit).sapper:
-        reasons.append(f"{unit.id} is not a sapper unit")
-    if unit.status is Status.SUPPRESSED:
-        reasons.append(f"{unit.id} is Suppressed")
-    if in_close_combat(state, hex_of(unit)):
-        reasons.append(f"{unit.id} is in close combat")
-    reasons += [f"{unit.id} is already {m.replace('_', ' ')}" for m in WORK if unit.has(m)]
-    return unit, reasons
+    """``rules.minefields.sapper_reasons`` for a squad unit: in its movement phase, not
+    Suppressed, in close combat or already at work."""
 
+    def unfit(unit: UnitState) -> list[str]:
+        reasons = []
+        if unit.status is Status.SUPPRESSED:
+            reasons.append(f"{unit.id} is Suppressed")
+        if in_close_combat(state, hex_of(unit)):
+            reasons.append(f"{unit.id} is in close combat")
+        return reasons + [f"{unit.id} is already {m.replace('_', ' ')}" for m in WORK
+                          if unit.has(m)]  # fmt: skip
 
-def used(state: GameState, side: str) -> int:
-    laying = sum(1 for uid in state.flags.get(LAYING, {}) if state.unit(uid).side == side)
-    return int(dict(state.flags.get(LAID, {})).get(side, 0)) + laying
+    return sapper_reasons(
+        state, request, lambda unit: actor_reasons(state, unit, request.side, "movement"),
+        lambda unit: stype(state, unit).sapper, unfit,
+    )  # fmt: skip
 
 
 class LayMines:
@@ -144,11 +137,7 @@ class LayMines:
         marker = marker_at(state, h)
         if marker is not None and known_to(marker, unit.side):
             reasons.append(f"{label(state, h)} already holds a minefield")
-        limit = state.scenario.mines.get(unit.side)
-        if limit is not None and used(state, unit.side) >= limit:
-            reasons.append(f"{unit.side} may lay {limit} minefield(s) and has used "
-                           f"{used(state, unit.side)}")  # fmt: skip
-        return reasons
+        return reasons + budget_reasons(state, unit.side)
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight

@@ -54,6 +54,7 @@ from tabletop.rules.squad.effects import carrier_lost as carrier_lost
 from tabletop.rules.squad.effects import get_out as get_out
 from tabletop.rules.squad.effects import ride_along as ride_along
 from tabletop.rules.squad.movement import Move, assault_reasons
+from tabletop.rules.transport import carrier_reasons
 
 
 def _move_request(request: ActionRequest) -> ActionRequest:
@@ -61,16 +62,18 @@ def _move_request(request: ActionRequest) -> ActionRequest:
 
 
 def _carrier(state: GameState, request: ActionRequest) -> tuple[UnitState | None, list[str]]:
-    carrier, why = find_unit(state, request.unit, "unit")
-    if carrier is None:
-        return None, [why]
-    reasons = actor_reasons(state, carrier, request.side, "movement")
-    capacity = stype(state, carrier).capacity
-    if capacity <= 0:
-        reasons.append(f"{carrier.id} is not a transport (capacity 0)")
-    if carrier.status is Status.SUPPRESSED:
-        reasons.append(f"{carrier.id} is Suppressed: it neither moves, loads nor unloads")
-    return carrier, reasons
+    """``rules.transport.carrier_reasons`` for a squad carrier: in its movement phase, not
+    Suppressed."""
+
+    def unfit(carrier: UnitState) -> list[str]:
+        if carrier.status is Status.SUPPRESSED:
+            return [f"{carrier.id} is Suppressed: it neither moves, loads nor unloads"]
+        return []
+
+    return carrier_reasons(
+        state, request, lambda c: actor_reasons(state, c, request.side, "movement"),
+        lambda c: stype(state, c).capacity, unfit,
+    )  # fmt: skip
 
 
 def _move_reasons(state: GameState, request: ActionRequest) -> list[str]:
