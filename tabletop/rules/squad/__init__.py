@@ -2,11 +2,12 @@
 
 ``RULESET`` dispatches every action it declares (``actions.DECLARED``); to add an action,
 write its handler (``check`` with reasons, reading no dice; ``perform``) and declare it once
-in ``actions.py`` (docs/architecture.md, "How to add an action"). What to reuse: ``figures``
-(wounds, falling, medics), ``fire`` (dice groups, the attack, armor and save rolls),
-``cover`` (the save of rules 3.4), ``movement`` (costs, paths, bunkers), ``sequence``
-(phases, with hook registries for each phase's edges), ``odds``, ``common.units_in`` (who
-takes part in a hex: everyone but cargo, ``transport``).
+in ``actions.py`` (docs/architecture.md, "How to add an action"). What to reuse: ``effects``
+(elimination, Suppressed, surrender, a carrier's cargo and its fate; it imports no
+handler), ``figures`` (wounds, falling, medics), ``fire`` (dice groups, the attack, armor
+and save rolls), ``cover`` (the save of rules 3.4), ``movement`` (costs, paths, bunkers),
+``sequence`` (phases, with hook registries for each phase's edges), ``odds``,
+``common.units_in`` (who takes part in a hex: everyone but cargo, ``transport``).
 """
 
 from __future__ import annotations
