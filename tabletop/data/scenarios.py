@@ -43,24 +43,7 @@ from tabletop.model.setup import Setup, setup_for
 
 FORMAT = "tabletop/scenario@1"
 TOP_KEYS = F.SCENARIO.keys
-UNIT_KEYS = (
-    "id",
-    "type",
-    "side",
-    "formation",
-    "hex",
-    "step",
-    "status",
-    "markers",
-    "sw",
-    "figures",
-    "mode",
-    "carrier",
-    "ammo",
-    "flags",
-    "maneuver",
-    "dismounted_this_turn",
-)
+UNIT_KEYS = F.UNIT_ENTRY.keys
 STATUSES = [s.value for s in Status]
 MODES = ("flying", "noe", "landed")
 MINEFIELDS = frozenset({"minefield_at", "minefield_ap"})
@@ -191,7 +174,7 @@ def _flags(ck: Checker, d: dict[str, Any]) -> dict[str, Any]:
     flags.update({k: plain(v) for k, v in raw.items() if k in UNIT_FLAGS})
     for key in ("maneuver", "dismounted_this_turn"):
         if key in d:
-            flags[key] = ck.get_bool(d, key)
+            flags[key] = F.UNIT_ENTRY.read(ck, d, key)
     return flags
 
 
@@ -320,10 +303,11 @@ def _general_unit(
     ck: Checker, ctx: Context, container: Any, key: Any, entry: Any
 ) -> tuple[dict[str, Any], UnitState, UnitType | None] | None:
     """Any unit entry, every key read and checked; None when it is not a mapping."""
-    d = ck.mapping(container, key, entry, "a unit entry", UNIT_KEYS, ("id", "type", "side"))
+    u = F.UNIT_ENTRY
+    d = u.mapping(ck, container, key, entry, "a unit entry")
     if not d:
         return None
-    uid = str(ck.get_str(d, "id", "a unit entry", "?"))
+    uid = str(u.read(ck, d, "id", "a unit entry", fallback="?"))
     _check_id(ck, d, uid)
     type_id = ck.name_in(d, "type", d.get("type"), "unit type", ctx.types)
     t = ctx.types.get(type_id) if type_id else None
@@ -333,10 +317,10 @@ def _general_unit(
         declared = ctx.sides[side].formations if side in ctx.sides else ctx.formations()
         formation = ck.name_in(d, "formation", d.get("formation"), "formation", declared)
     hex_ = _hex(ctx, d, "hex", d["hex"]) if d.get("hex") is not None else None
-    step = ck.get_str(d, "step", "", "full", ("full", "reduced"))
+    step = u.read(ck, d, "step")
     if step == "reduced" and isinstance(t, PlatoonUnitType) and t.single_step:
         ck.error(d, "step", f"{uid} cannot be reduced: {t.id} has no reduced side")
-    mode = ck.get_str(d, "mode", "", None, MODES) if d.get("mode") is not None else None
+    mode = u.read(ck, d, "mode")
     if mode is not None and not (isinstance(t, PlatoonUnitType) and mode in t.sides):
         ck.error(d, "mode", f"{uid} has no {mode!r} mode")
     ammo_default = t.ammo if isinstance(t, SquadUnitType) else None
@@ -347,14 +331,12 @@ def _general_unit(
         hex=hex_,
         formation=formation,
         step=str(step),
-        status=Status(ck.get_str(d, "status", "", "good_order", STATUSES)),
+        status=Status(u.read(ck, d, "status")),
         markers=_markers(ck, d),
         mode=mode,
-        carrier=ck.get_str(d, "carrier", "", None),
+        carrier=u.read(ck, d, "carrier"),
         figures=_figures(ck, d, t),
-        ammo=ck.get_int(d, "ammo", "", ammo_default, lo=0, hi=B.AMMO)
-        if "ammo" in d
-        else ammo_default,
+        ammo=u.read(ck, d, "ammo", fallback=ammo_default) if "ammo" in d else ammo_default,
         flags=_flags(ck, d),
     )
     return d, unit, t

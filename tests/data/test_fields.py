@@ -46,6 +46,7 @@ KEY_PROSE = [
     ("Top-level keys:", F.CHART),
     ("Each entry of `markers:` is keyed", F.MARKER),
     ("**`grid:`**", F.GRID),
+    ("**Unit entries.**", F.UNIT_ENTRY),
 ]
 """Paragraphs that name every key of a table in backticks."""
 
@@ -91,7 +92,7 @@ def test_the_docs_key_table_is_the_declared_table(heading: str, nth: int, table:
 
 @pytest.mark.parametrize(("start", "table"), KEY_PROSE, ids=[s for s, _ in KEY_PROSE])
 def test_the_docs_prose_names_every_key(start: str, table: F.Table) -> None:
-    named = set(re.findall(r"`(\w+)`", paragraph(start)))
+    named = set(re.findall(r"`(\w+)[`:]", paragraph(start)))
     assert set(table.keys) <= named, set(table.keys) - named
 
 
