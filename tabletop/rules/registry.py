@@ -140,9 +140,13 @@ class HandlerRuleset:
                 reasons = handler.check(state, request, los)
             else:
                 detail, reasons = planner(state, request, los)
+        remember = getattr(state, "remember", None)  # (a question's state: one stamp for all)
+        stamp: Stamp = (
+            remember(("stamp",), lambda: Stamp.of(state)) if remember else Stamp.of(state)
+        )
         if reasons:
-            return Plan(request, tuple(reasons), None, Stamp.of(state))
-        return Plan(request, (), detail, Stamp.of(state))
+            return Plan(request, tuple(reasons), None, stamp)
+        return Plan(request, (), detail, stamp)
 
     def check(self, state: GameState, request: ActionRequest, los: LineOfSight) -> list[str]:
         """The reasons of :meth:`plan` (empty when legal), for callers that want no plan."""

@@ -470,11 +470,9 @@ class CloseCombatDialog(QDialog):
         result = self.play.controller.perform(self.request)
         if result is None:
             return
-        from tabletop.rules.narrate import narrate
-
-        doc = self.document
-        self.last.setText(f"Round {fight.round}: " + narrate(doc.scenario, doc.state.log[-1],
-                                                               result))  # fmt: skip
+        doc = self.document  # (the log dock's narration of the round: narrated once)
+        self.last.setText(f"Round {fight.round}: " + self.play.narration(doc.state.log[-1],
+                                                                         result))  # fmt: skip
         self.leaving.clear()
         self.declared = before
         self.refresh()

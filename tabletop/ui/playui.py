@@ -719,12 +719,12 @@ class PlayUI(QObject):
         self.refresh()
         doc = self.document
         if doc.state.log:
-            self._status(self._narration(doc.state.log[-1], result))
+            self._status(self.narration(doc.state.log[-1], result))
         self.window.after_action()
         if doc.state.finished and any(e.event == "game_over" for e in result.events):
             self.show_result()
 
-    def _narration(self, entry, result) -> str:
+    def narration(self, entry, result) -> str:
         """The action's narration: the log dock's, which narrated it as it came in."""
         book = getattr(getattr(self.window, "log_dock", None), "book", None)
         if book is not None and book.document is self.document:

@@ -33,7 +33,7 @@ from tabletop.rules.platoon.reach import (
     disrupted_reasons,
     maneuver_allowance,
     mine_stops,
-    minefield_at,
+    minefield_kinds,
 )
 
 LEAVE_ON_MOVE = ("entrenched", "entrenching", "laying_mines", "clearing_mines")
@@ -49,10 +49,11 @@ def path_reasons(
     if plan is None:
         return reasons
     here = hex_of(unit)
+    kinds = minefield_kinds(state)
     for i, h in enumerate(path):
         if unit.disrupted:
             reasons += disrupted_reasons(state, unit, here, h, los)
-        kind = minefield_at(state, h)
+        kind = kinds.get(h)
         known = kind is not None and known_minefield(state, h, unit.side)
         if known and kind is not None and mine_stops(state, unit, kind) and i < len(path) - 1:
             reasons.append(f"the minefield in {label(state, h)} would end {unit.id}'s move there")

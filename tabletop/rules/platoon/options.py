@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cached_property
+from typing import Any
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Kind, UnitState
@@ -163,10 +164,10 @@ def _candidates(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
         yield from _minefields_near(state, unit, bare)
 
 
-def _with(bare: ActionRequest, **changes: object) -> ActionRequest:
-    from dataclasses import replace
-
-    return replace(bare, **changes)  # type: ignore[arg-type]
+def _with(bare: ActionRequest, **changes: Any) -> ActionRequest:
+    """``bare`` (an action, its unit and side, nothing else) with ``changes``: made
+    directly, not by ``dataclasses.replace`` (a move has hundreds of candidates)."""
+    return ActionRequest(bare.action, units=bare.units, side=bare.side, **changes)
 
 
 def _reach_of_fire(state: GameState, unit: UnitState) -> int:
@@ -250,10 +251,10 @@ def _assaults(mover: _Mover, bare: ActionRequest) -> Iterator[ActionRequest]:
                   key=lambda h: label(state, h))  # fmt: skip
     if not held:
         return
-    starts: list[tuple[int, tuple[Hex, ...]]] = [(0, ())]
-    starts += [(r.cost, r.path) for r in mover.reach.values()]
-    for target in held:
-        near = [(c, p) for c, p in starts if (p[-1] if p else unit.hex).is_adjacent(target)]
+    reach = mover.reach
+    for target in held:  # from the start or a hex in reach next to the target
+        near: list[tuple[int, tuple[Hex, ...]]] = [(0, ())] if unit.hex.is_adjacent(target) else []
+        near += [(reach[n].cost, reach[n].path) for n in target.neighbors() if n in reach]
         if near:
             _, path = min(near, key=lambda cp: (cp[0], _labels(state, cp[1])))
             yield _with(bare, to=(*_labels(state, path), label(state, target)))
@@ -284,7 +285,16 @@ def _by_cost(reach: dict[Hex, Reach]) -> list[Reach]:
 
 
 def _labels(state: GameState, path: tuple[Hex, ...]) -> tuple[str, ...]:
-    return tuple(label(state, h) for h in path)
+    """The hexes' labels, each hex labelled once per question (the candidates' paths go
+    through the same hexes again and again)."""
+    known: dict[Hex, str] = remembered(state, ("labels",), dict)
+    out = []
+    for h in path:
+        text = known.get(h)
+        if text is None:
+            text = known[h] = label(state, h)
+        out.append(text)
+    return tuple(out)
 
 
 # --- tabletop reach -----------------------------------------------------------------------

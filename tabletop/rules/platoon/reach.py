@@ -17,7 +17,7 @@ from tabletop.rules.los import LineOfSight, Viewpoint, viewpoint_of
 from tabletop.rules.minefields import known_minefield
 from tabletop.rules.platoon.combat import los_markers
 from tabletop.rules.platoon.common import hex_of, label, pside, ptype
-from tabletop.rules.platoon.movement import enter_cost
+from tabletop.rules.platoon.movement import enter_cost, enter_tables, ground_of, price
 from tabletop.rules.reach import Reach as Reach
 from tabletop.rules.reach import cheapest_paths
 
@@ -65,6 +65,22 @@ def enemy_ground_units(state: GameState, h: Hex, side: str) -> list[UnitState]:
 
 def minefield_at(state: GameState, h: Hex) -> str | None:
     return next((m.kind for m in state.markers_at(h) if m.kind in MINEFIELDS), None)
+
+
+def minefield_kinds(state: GameState) -> dict[Hex, str]:
+    """``minefield_at`` of every hex that has a minefield, in one pass over the markers
+    (once per question of ``rules.query``)."""
+    from tabletop.rules.query import remembered
+
+    def build() -> dict[Hex, str]:
+        kinds: dict[Hex, str] = {}
+        for m in state.hex_markers:
+            if m.kind in MINEFIELDS and m.hex not in kinds:
+                kinds[m.hex] = m.kind
+        return kinds
+
+    found: dict[Hex, str] = remembered(state, ("minefield kinds",), build)
+    return found
 
 
 def mine_stops(state: GameState, unit: UnitState, kind: str) -> bool:
@@ -275,24 +291,53 @@ def reach_paths(
     if can_move_reasons(state, unit):
         return {}
     budget = allowance(state, unit) if mp is None else mp
-    return cheapest_paths(state.scenario.map, hex_of(unit), budget, PlatoonMove(state, unit, los))
+    move = PlatoonMove(state, unit, los, search=True)
+    return cheapest_paths(state.scenario.map, hex_of(unit), budget, move)
 
 
 class PlatoonMove:
     """``rules.reach.MoveRules`` for one platoon unit's plain move (``step_cost``, a known
-    minefield that ends the move, ``stacking_reasons``)."""
+    minefield that ends the move, ``stacking_reasons``). For a ``search`` (``reach_paths``:
+    no reason is read) a step is ``step_cost``'s answer without its words: the chart lets
+    the unit in (``movement.enter_cost``, from the question's tables), the hex holds no
+    enemy ground unit (an airborne helicopter passes over them; asked once per hex) and,
+    Disrupted, rules 2.6 let it closer."""
 
-    __slots__ = ("los", "start", "state", "unit")
+    __slots__ = ("airborne", "held", "los", "mined", "search", "start", "state", "tables",
+                 "unit")  # fmt: skip
 
-    def __init__(self, state: GameState, unit: UnitState, los: LineOfSight) -> None:
-        self.state, self.unit, self.los = state, unit, los
+    def __init__(
+        self, state: GameState, unit: UnitState, los: LineOfSight, *, search: bool = False
+    ) -> None:
+        self.state, self.unit, self.los, self.search = state, unit, los, search
         self.start = hex_of(unit)
+        self.held: dict[Hex, bool] = {}
+        if search:
+            self.tables = enter_tables(state, unit, search=True)
+            self.mined = ground_of(state, unit).mined  # (where a known minefield lies)
+            self.airborne = is_airborne(state, unit)
 
     def step(self, frm: Hex, to: Hex) -> tuple[int | None, tuple[str, ...]]:
-        step = step_cost(self.state, self.unit, frm, to, self.los)
-        return (step.cost if step.legal else None), step.reasons
+        if not self.search:
+            step = step_cost(self.state, self.unit, frm, to, self.los)
+            return (step.cost if step.legal else None), step.reasons
+        state, unit = self.state, self.unit
+        cost = price(self.tables, state, unit, frm, to)[0]
+        if cost is None:
+            return None, ()
+        if not self.airborne:
+            enemy = self.held.get(to)
+            if enemy is None:
+                enemy = self.held[to] = bool(enemy_ground_units(state, to, unit.side))
+            if enemy:
+                return None, ()
+        if unit.disrupted and disrupted_reasons(state, unit, frm, to, self.los):
+            return None, ()
+        return cost, ()
 
     def stops(self, h: Hex) -> bool:
+        if self.search and h not in self.mined:
+            return False  # (a move ends early only in a minefield its side knows of)
         return _move_ends_in(self.state, self.unit, h, self.start)
 
     def stacking(self, h: Hex) -> list[str]:

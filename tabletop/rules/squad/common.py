@@ -81,13 +81,14 @@ def units_in(state: GameState, h: Hex) -> list[UnitState]:
     unit there except those riding in a transport (HOUSE DEFAULT 3.10: cargo is neither
     fired at, bombed, mined, suppressed nor fought in close combat; it shares its carrier's
     fate, ``transport.carrier_lost``)."""
-    here = [u for u in state.units.values() if u.hex == h and u.carrier is None and u.alive]
-    return sorted(here, key=lambda u: u.id)
+    # (from the game's hex index: living units there in unit-id order; asked for every
+    # step of every path, so never a scan of every unit)
+    return [u for u in state.units_at(h) if u.carrier is None]
 
 
 def sides_in(state: GameState, h: Hex) -> set[str]:
-    # asked for every hex a move, a shot or a candidate touches: one pass, no sorting
-    return {u.side for u in state.units.values() if u.hex == h and u.carrier is None and u.alive}
+    # asked for every hex a move, a shot or a candidate touches: from the hex index
+    return {u.side for u in state.units_at(h) if u.carrier is None}
 
 
 def in_close_combat(state: GameState, h: Hex) -> bool:

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex, HexSide
-from tabletop.model import GameState, Status, UnitState
+from tabletop.model import GameState, HexMarker, Status, UnitState
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.common import find_unit, hex_of, label, remove_marker
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight
-from tabletop.rules.minefields import known_minefield
+from tabletop.rules.minefields import KINDS, known_minefield, known_to
 from tabletop.rules.squad import bunker, mines
 from tabletop.rules.squad.common import (
     MOVE_LOCKED,
@@ -38,6 +38,8 @@ from tabletop.rules.squad.common import (
     units_in,
 )
 from tabletop.rules.squad.effects import ride_along
+
+MINEFIELD_KINDS = frozenset(KINDS.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,27 +60,125 @@ class PathPlan:
         return sum(s.cost for s in self.steps)
 
 
+def hex_named(state: GameState, text: str) -> Hex:
+    """``state.scenario.map.parse(text)``, each label parsed once per question of
+    ``rules.query`` (every candidate's path names its hexes again). ValueError as parse."""
+    from tabletop.rules.query import remembered
+
+    known: dict[str, Hex] = remembered(state, ("hexes by label",), dict)
+    found = known.get(text)
+    if found is None:
+        found = known[text] = state.scenario.map.parse(text)
+    return found
+
+
 def enter_cost(state: GameState, unit: UnitState, a: Hex, b: Hex) -> tuple[int | None, str]:
-    """MP to enter ``b`` from the adjacent ``a``, or None and the reason it may not."""
+    """MP to enter ``b`` from the adjacent ``a``, or None and the reason it may not (once
+    per question of ``rules.query``: the reach and every candidate's path ask it again)."""
+    ground = ground_of(state, unit)
+    if ground is not None and (a not in ground.sided or b not in ground.sided):
+        into = entry_costs(state, unit)  # (across a plain side: what the hex entered costs)
+        found = into.get(b)
+        if found is None:
+            found = into[b] = _enter_cost(state, unit, a, b, ground)
+        return found
+    costs = enter_costs(state, unit)
+    found = costs.get((a, b))
+    if found is None:
+        found = costs[a, b] = _enter_cost(state, unit, a, b)
+    return found
+
+
+def enter_costs(state: GameState, unit: UnitState) -> dict[tuple[Hex, Hex], tuple[int | None, str]]:
+    """The answers of ``enter_cost`` for ``unit`` by (from, to): kept for the question
+    being answered (``rules.query.QueryState``), else a new table each time."""
+    from tabletop.rules.query import remembered
+
+    costs: dict[tuple[Hex, Hex], tuple[int | None, str]] = remembered(
+        state, ("squad enter_costs", unit.id), dict
+    )
+    return costs
+
+
+def entry_costs(state: GameState, unit: UnitState) -> dict[Hex, tuple[int | None, str]]:
+    """The answers of ``enter_cost`` for ``unit`` across a side without a hexside feature,
+    by the hex entered (it costs what that hex costs, whatever the hex left): kept for the
+    question being answered, else a new table each time."""
+    from tabletop.rules.query import remembered
+
+    costs: dict[Hex, tuple[int | None, str]] = remembered(
+        state, ("squad entry costs", unit.id), dict
+    )
+    return costs
+
+
+@dataclass(frozen=True, slots=True)
+class _Ground:
+    """What pricing one unit's steps needs, worked out once per question of
+    ``rules.query``: whether it moves as a vehicle, the hexes on a side with a hexside
+    feature (between two others there is none to read) and the hexes of a minefield its
+    side knows of (the minefields module on)."""
+
+    vehicle: bool
+    sided: frozenset[Hex]
+    mined: frozenset[Hex]
+
+
+def ground_of(state: GameState, unit: UnitState) -> _Ground | None:
+    """The question's ``_Ground`` of ``unit`` (None outside a question: a single action
+    prices a few steps, not worth a pass over the map's hexsides)."""
+    from tabletop.rules.query import QueryState
+
+    if not isinstance(state, QueryState):
+        return None
+
+    def build() -> _Ground:
+        sided = frozenset(h for side in state.scenario.map.hexsides for h in side.hexes())
+        mined: frozenset[Hex] = frozenset()
+        if state.scenario.module("minefields"):
+            first: dict[Hex, HexMarker] = {}  # (``marker_at``: a hex's first minefield)
+            for m in state.hex_markers:
+                if m.kind in MINEFIELD_KINDS and m.hex not in first:
+                    first[m.hex] = m
+            mined = frozenset(h for h, m in first.items() if known_to(m, unit.side))
+        return _Ground(stype(state, unit).is_vehicle, sided, mined)
+
+    ground: _Ground = state.remember(("squad ground", unit.id), build)
+    return ground
+
+
+def _enter_cost(
+    state: GameState, unit: UnitState, a: Hex, b: Hex, ground: _Ground | None = None
+) -> tuple[int | None, str]:
+    """``enter_cost`` worked out (``ground``: from it, else the question's if any)."""
     hex_map = state.scenario.map
-    if b not in hex_map:
+    if b not in hex_map.cells:
         return None, f"hex {label(state, b)} is outside the map"
+    if ground is None:
+        ground = ground_of(state, unit)
     chart = hex_map.chart
-    features = hex_map.effective_features(HexSide.between(a, b))
+    if ground is None or (a in ground.sided and b in ground.sided):
+        features = hex_map.effective_features(HexSide.between(a, b))
+    else:
+        features = set()  # (no side of a or of b has a feature)
     blockers = [f for f in features if chart.hexsides[f].blocks_movement]
     if blockers:
         return None, (f"{unit.id} may not cross the {blockers[0]} between {label(state, a)} "
                       f"and {label(state, b)}")  # fmt: skip
-    terrain = hex_map.terrain(b)
+    terrain = chart.terrain[hex_map.cells[b].terrain]
     if terrain.amphibious_only:
         return None, f"{unit.id} may not enter {label(state, b)} ({terrain.name})"
-    cost = terrain.movement.vehicle if stype(state, unit).is_vehicle else terrain.movement.foot
+    vehicle = ground.vehicle if ground is not None else stype(state, unit).is_vehicle
+    cost = terrain.movement.vehicle if vehicle else terrain.movement.foot
     if cost is None:
         return None, f"{unit.id} may not enter {label(state, b)} ({terrain.name})"
     roads = [m for f in features if (m := chart.hexsides[f].movement) is not None]
     if roads:
         cost = min(cost, *roads)
-    if state.scenario.module("minefields") and known_minefield(state, b, unit.side):
+    if ground is not None:
+        if b in ground.mined:
+            cost += 1
+    elif state.scenario.module("minefields") and known_minefield(state, b, unit.side):
         cost += 1
     return cost, ""
 
@@ -93,9 +193,25 @@ def plan_path(
     here = hex_of(unit)
     steps: list[Step] = []
     left = budget
+    # The walk of every hex but the last, when a question has walked that path already
+    # and its last hex neither holds enemies nor is a bunker (then that step passes the
+    # same checks whether it ends the path or not).
+    from tabletop.rules.query import remembered
+
+    walked: dict[tuple[str, ...], tuple[tuple[Step, ...], int, Hex]] = remembered(
+        state, ("squad walks", unit.id, budget, total), dict
+    )
+    key = tuple(labels)
+    first = 0
+    known = walked.get(key[:-1]) if len(key) > 1 else None
+    if known is not None:
+        steps, left, here = list(known[0]), known[1], known[2]
+        first = len(key) - 1
     for i, text in enumerate(labels):
+        if i < first:
+            continue
         try:
-            h = state.scenario.map.parse(text)
+            h = hex_named(state, text)
         except ValueError as exc:
             return None, [str(exc)]
         if here.distance(h) != 1:
@@ -119,6 +235,8 @@ def plan_path(
         if is_bunker(state, h) and i + 1 < len(labels):
             return None, [f"entering the bunker in {label(state, h)} ends {unit.id}'s move"]
         here = h
+    if not is_bunker(state, here) and not any(u.side != unit.side for u in units_in(state, here)):
+        walked[key] = (tuple(steps), left, here)
     limit = state.scenario.options.stacking
     stack = [u for u in units_in(state, here) if u.side == unit.side and u.id != unit.id]
     if len(stack) >= limit:

@@ -30,7 +30,15 @@ from tabletop.rules.reach import Reach, blocked_hexes, by_cost, cheapest_paths
 from tabletop.rules.reach import reach_report as reach_report_of
 from tabletop.rules.squad import bunker, closecombat, transport
 from tabletop.rules.squad.common import actor_reasons, is_bunker, stype, units_in
-from tabletop.rules.squad.movement import allowance, assault_reasons, enter_cost
+from tabletop.rules.squad.movement import (
+    _enter_cost,
+    allowance,
+    assault_reasons,
+    enter_cost,
+    enter_costs,
+    entry_costs,
+    ground_of,
+)
 
 GAME_ACTIONS = ("end-phase", "end-turn")
 UNIT_ACTIONS = {
@@ -177,23 +185,65 @@ def reach_paths(state: GameState, unit: UnitState, budget: int) -> dict[Hex, Rea
     start = unit.hex
     if start is None:
         return {}
-    return cheapest_paths(state.scenario.map, start, budget, SquadMove(state, unit),
+    return cheapest_paths(state.scenario.map, start, budget, SquadMove(state, unit, search=True),
                           least_path_first=True)  # fmt: skip
 
 
 class SquadMove:
     """``rules.reach.MoveRules`` for one squad unit's move (``_step``, ``_stops``, the
-    stacking limit where it ends)."""
+    stacking limit where it ends). For a ``search`` (``reach_paths``: no reason is read) a
+    step's cost comes from the question's tables (``movement.enter_cost``), each hex's
+    bunker and enemies are asked once, and no refusal is worded."""
 
-    __slots__ = ("state", "unit")
+    __slots__ = ("bunkers", "costs", "foes", "ground", "into", "search", "state", "unit")
 
-    def __init__(self, state: GameState, unit: UnitState) -> None:
-        self.state, self.unit = state, unit
+    def __init__(self, state: GameState, unit: UnitState, *, search: bool = False) -> None:
+        self.state, self.unit, self.search = state, unit, search
+        self.bunkers: dict[Hex, bool] = {}
+        self.foes: dict[Hex, list[UnitState]] = {}
+        self.costs, self.into = enter_costs(state, unit), entry_costs(state, unit)
+        self.ground = ground_of(state, unit)
+
+    def _bunker(self, h: Hex) -> bool:
+        found = self.bunkers.get(h)
+        if found is None:
+            found = self.bunkers[h] = is_bunker(self.state, h)
+        return found
+
+    def _foes(self, h: Hex) -> list[UnitState]:
+        found = self.foes.get(h)
+        if found is None:
+            side = self.unit.side
+            found = self.foes[h] = [u for u in units_in(self.state, h) if u.side != side]
+        return found
 
     def step(self, frm: Hex, to: Hex) -> tuple[int | None, list[str]]:
-        return _step(self.state, self.unit, frm, to)
+        if not self.search:
+            return _step(self.state, self.unit, frm, to)
+        state, unit, ground = self.state, self.unit, self.ground
+        if ground is not None and (frm not in ground.sided or to not in ground.sided):
+            found = self.into.get(to)  # (across a plain side: what the hex entered costs)
+            if found is None:
+                found = self.into[to] = _enter_cost(state, unit, frm, to, ground)
+        else:
+            found = self.costs.get((frm, to))
+            if found is None:
+                found = self.costs[frm, to] = _enter_cost(state, unit, frm, to, ground)
+        cost = found[0]
+        if cost is None:
+            return None, []
+        if (self._bunker(frm) or self._bunker(to)) and bunker.crossing_reasons(
+            state, unit, frm, to
+        ):
+            return None, []
+        enemies = self._foes(to)
+        if enemies and assault_reasons(state, unit, to, enemies, last=True):
+            return None, []
+        return cost, []
 
     def stops(self, h: Hex) -> bool:
+        if self.search:
+            return self._bunker(h) or bool(self._foes(h))
         return _stops(self.state, self.unit, h)
 
     def stacking(self, h: Hex) -> list[str]:
