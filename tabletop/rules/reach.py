@@ -98,6 +98,12 @@ class MoveRules(Protocol):
         ...
 
 
+# A ``MoveRules`` may also answer ``last(frm, to) -> bool``: the part of a step's legality
+# that is dearer to decide than its cost (a Disrupted unit's sight lines); the search then
+# asks it only of a step within the budget that would improve on the best cost so far, and
+# ``step`` leaves it out (``blocked_hexes`` asks ``step`` alone, which must then include it).
+
+
 def cheapest_paths(
     hex_map: HexMap, start: Hex, budget: int, rules: MoveRules, *, least_path_first: bool = False
 ) -> dict[Hex, Reach]:
@@ -112,6 +118,7 @@ def cheapest_paths(
     paths: dict[Hex, tuple[Hex, ...]] = {start: ()}  # (whole, with least_path_first only)
     queue: list[tuple[int, tuple[Hex, ...], Hex]] = [(0, (), start)]
     step, stops, neighbors = rules.step, rules.stops, hex_map.neighbors
+    last: Callable[[Hex, Hex], bool] | None = getattr(rules, "last", None)
     while queue:
         spent, _, h = heapq.heappop(queue)
         if spent > best[h] or (h != start and stops(h)):
@@ -122,6 +129,8 @@ def cheapest_paths(
                 continue
             total = spent + cost
             if total <= budget and total < best.get(n, budget + 1):
+                if last is not None and not last(h, n):
+                    continue
                 best[n] = total
                 if least_path_first:
                     path = paths[n] = (*paths[h], n)

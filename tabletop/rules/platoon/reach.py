@@ -301,7 +301,7 @@ class PlatoonMove:
     no reason is read) a step is ``step_cost``'s answer without its words: the chart lets
     the unit in (``movement.enter_cost``, from the question's tables), the hex holds no
     enemy ground unit (an airborne helicopter passes over them; asked once per hex) and,
-    Disrupted, rules 2.6 let it closer."""
+    Disrupted, rules 2.6 let it closer (``last``: after the budget, the dearest)."""
 
     __slots__ = ("airborne", "held", "los", "mined", "search", "start", "state", "tables",
                  "unit")  # fmt: skip
@@ -331,9 +331,13 @@ class PlatoonMove:
                 enemy = self.held[to] = bool(enemy_ground_units(state, to, unit.side))
             if enemy:
                 return None, ()
-        if unit.disrupted and disrupted_reasons(state, unit, frm, to, self.los):
-            return None, ()
-        return cost, ()
+        return cost, ()  # (rules 2.6 for a Disrupted unit: ``last``)
+
+    def last(self, frm: Hex, to: Hex) -> bool:
+        """Rules 2.6 let a Disrupted unit make the step (asked by the search only of a step
+        within the budget that improves on the best cost so far)."""
+        return not (self.unit.disrupted and disrupted_reasons(self.state, self.unit, frm, to,
+                                                              self.los))  # fmt: skip
 
     def stops(self, h: Hex) -> bool:
         if self.search and h not in self.mined:
