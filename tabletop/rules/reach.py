@@ -116,7 +116,7 @@ def cheapest_paths(
     best: dict[Hex, int] = {start: 0}
     came: dict[Hex, Hex] = {}  # (the paths by their last steps)
     paths: dict[Hex, tuple[Hex, ...]] = {start: ()}  # (whole, with least_path_first only)
-    queue: list[tuple[int, tuple[Hex, ...], Hex]] = [(0, (), start)]
+    queue: list[tuple[int, tuple[Hex, ...] | tuple[int, int], Hex]] = [(0, (), start)]
     step, stops, neighbors = rules.step, rules.stops, hex_map.neighbors
     last: Callable[[Hex, Hex], bool] | None = getattr(rules, "last", None)
     while queue:
@@ -135,22 +135,28 @@ def cheapest_paths(
                 if least_path_first:
                     path = paths[n] = (*paths[h], n)
                     heapq.heappush(queue, (total, path, n))
-                else:
+                else:  # (in hex order: its coordinates, compared without Hex.__lt__)
                     came[n] = h
-                    heapq.heappush(queue, (total, (), n))
+                    heapq.heappush(queue, (total, (n.q, n.r), n))
     del best[start]
-    return {
-        h: Reach(c, paths[h] if least_path_first else _path(came, start, h))
-        for h, c in best.items()
-        if not rules.stacking(h)
-    }
+    if not least_path_first:
+        for h in best:  # (each path its last step's path and one hex more)
+            _path(came, paths, h)
+    return {h: Reach(c, paths[h]) for h, c in best.items() if not rules.stacking(h)}
 
 
-def _path(came: dict[Hex, Hex], start: Hex, end: Hex) -> tuple[Hex, ...]:
-    path = [end]
-    while path[-1] != start:
-        path.append(came[path[-1]])
-    return tuple(reversed(path[:-1]))
+def _path(came: dict[Hex, Hex], paths: dict[Hex, tuple[Hex, ...]], end: Hex) -> tuple[Hex, ...]:
+    """The path to ``end`` by its last steps (``came``), each path made once (``paths``,
+    the start's empty one included)."""
+    chain = []
+    h = end
+    while h not in paths:
+        chain.append(h)
+        h = came[h]
+    found = paths[h]
+    for step in reversed(chain):
+        found = paths[step] = (*found, step)
+    return found
 
 
 def by_cost(paths: dict[Hex, Reach]) -> list[tuple[Hex, Reach]]:

@@ -35,6 +35,7 @@ from tabletop.rules.platoon.reach import (
     mine_stops,
     minefield_kinds,
 )
+from tabletop.rules.query import remembered
 
 LEAVE_ON_MOVE = ("entrenched", "entrenching", "laying_mines", "clearing_mines")
 """Any move removes these (rules 3.5, 3.8)."""
@@ -50,6 +51,8 @@ def path_reasons(
         return reasons
     here = hex_of(unit)
     kinds = minefield_kinds(state)
+    if not kinds and not unit.disrupted:
+        return reasons  # (no minefield anywhere, no rule 2.6 to ask)
     for i, h in enumerate(path):
         if unit.disrupted:
             reasons += disrupted_reasons(state, unit, here, h, los)
@@ -98,16 +101,25 @@ class Move:
         unit, why = find_unit(state, request.unit, "unit")
         if unit is None:
             return [why]
-        reasons = actor_reasons(state, unit, request.side)
-        reasons += mode_reasons(state, unit, request.mode)
-        if request.mode != "flying":
-            reasons += can_move_reasons(state, unit)
+
+        def before_path() -> tuple[list[str], int]:
+            """What the unit's state says, whatever the path, and its MP for this move
+            (once per question of ``rules.query``: every candidate path asks it)."""
+            assert unit is not None
+            reasons = actor_reasons(state, unit, request.side)
+            reasons += mode_reasons(state, unit, request.mode)
+            if request.mode != "flying":
+                reasons += can_move_reasons(state, unit)
+            return reasons, budget(state, unit, request)
+
+        key = ("move check", unit.id, request.side, request.mode, request.maneuver)
+        reasons, mp = remembered(state, key, before_path)
         if reasons:
-            return reasons
+            return list(reasons)
         path, why_path = parse_path(state, request.to)
         if why_path:
             return why_path
-        return path_reasons(state, unit, path, budget(state, unit, request), los)
+        return path_reasons(state, unit, path, mp, los)
 
     def perform(
         self, state: GameState, request: ActionRequest, dice: DiceSource, los: LineOfSight
