@@ -4,9 +4,10 @@ file, a scenario in the scenario editor.
 One file, ``recovery/autosave.yaml`` beside the settings file (tests with their own
 settings never touch the user's), holds the open document as it stood after its last
 action or edit; the settings remember what kind it is, the file it came from and the saved
-game it belonged to. The document's own format (game@1, map@1, counters@1) is written as
-one line of JSON, which every YAML reader loads, with its references rewritten for the
-recovery folder, so the file opens like any other. A save or a clean close removes it; the
+game it belonged to. The document's own format (game@1, map@1, counters@1) is written
+machine-written (:mod:`tabletop.data.machine`: JSON, one record a line, which every YAML
+reader loads), with its references rewritten for the recovery folder, so the file opens
+like any other. A save or a clean close removes it; the
 next start (or opening the file it came from) offers a copy left by a crash.
 
 Play writes it synchronously after every action (:class:`~tabletop.ui.files.FileKeeper`,
