@@ -297,6 +297,23 @@ GRID = Table("grid", (
           lo=4.0, hi=1000.0),
 ))  # fmt: skip
 
+HEX_ENTRY = Table("hex entry", (
+    Field("terrain", "structure", "a terrain name of the chart, or an alias"),
+    Field("level", "int", "the hex's level", None, lo=0, hi=B.LEVEL, nullable=True,
+          shown="the alias's, else 0"),
+    Field("entrances", "structure", "a bunker's entrances", None, shown="none"),
+))  # fmt: skip
+"""A mapping in a map's ``hexes:``."""
+
+BACKGROUND = Table("background", (
+    Field("image", "structure", "the image's path, relative to the map file"),
+    Field("opacity", "number", "0 (invisible) to 1 (opaque)", 0.5, lo=0.0, hi=1.0),
+    Field("origin", "structure", "image pixel at the centre of the first hex", None,
+          shown="`[0.0, 0.0]`"),
+    Field("hex_size", "structure", "hex size in image pixels, or [across, down]", None,
+          shown="`40.0`"),
+))  # fmt: skip
+
 # --- scenario (format: tabletop/scenario@1) --------------------------------------------
 
 SCENARIO = Table("scenario", (
@@ -507,6 +524,17 @@ BOMBS = Table("bombs", (
     Field("carpet", "bool", "heavy bombers: destroys a minefield in the hex", False),
 ))  # fmt: skip
 
+SIDE = Table("side", (
+    Field("name", "text", "the side's name", None, shown="its id"),
+    Field("color", "structure", "#rrggbb: the colour that stands for the side", None,
+          shown="from a palette, by its place"),
+    Field("formations", "structure", "platoon: formation -> {chits}", None, shown="none"),
+))  # fmt: skip
+
+FORMATION = Table("formation", (
+    Field("chits", "int", "chits it puts in the cup each turn", 1, lo=1, hi=B.CHITS),
+))  # fmt: skip
+
 UNIT_ENTRY = Table("unit entry", (
     Field("id", "text", "unique in the scenario, support weapons included"),
     Field("type", "structure", "a unit type of the scenario's counters"),
@@ -578,7 +606,11 @@ TABLES: dict[str, Table] = {
     "levels": LEVELS,
     "map": MAP,
     "grid": GRID,
+    "hex entry": HEX_ENTRY,
+    "background": BACKGROUND,
     "scenario": SCENARIO,
+    "side": SIDE,
+    "formation": FORMATION,
     "counters file": COUNTERS,
     "platoon unit type": PLATOON_UNIT,
     "platoon side": PLATOON_SIDE,

@@ -27,8 +27,8 @@ FORMAT = "tabletop/map@1"
 T = TypeVar("T")
 TOP_KEYS = F.MAP.keys
 GRID_KEYS = F.GRID.keys
-HEX_KEYS = ("terrain", "level", "entrances")
-BACKGROUND_KEYS = ("image", "opacity", "origin", "hex_size")
+HEX_KEYS = F.HEX_ENTRY.keys
+BACKGROUND_KEYS = F.BACKGROUND.keys
 SIDE_KEYS = frozenset({"between", "side", "feature"})
 
 
@@ -316,10 +316,9 @@ def _apply_hexes(ck: Checker, doc: dict[str, Any], hexmap: HexMap, labels: Label
     for label, entry in hexes.items():
         h = labels.hex(hexes, label, label)
         if isinstance(entry, dict):
-            d = ck.mapping(hexes, label, entry, f"hex {label}", HEX_KEYS, ("terrain",))
+            d = F.HEX_ENTRY.mapping(ck, hexes, label, entry, f"hex {label}")
             resolved = _terrain_name(ck, chart, d, "terrain", d.get("terrain"))
-            level = d.get("level")
-            level = None if level is None else ck.get_int(d, "level", "", 0, lo=0, hi=B.LEVEL)
+            level = F.HEX_ENTRY.read(ck, d, "level", fallback=0)
             entrances = _entrances(ck, d, h, labels)
         else:
             resolved = _terrain_name(ck, chart, hexes, label, entry)
@@ -445,8 +444,7 @@ def _pair(ck: Checker, d: dict[str, Any], key: str, default: tuple[float, float]
 def _background(ck: Checker, doc: dict[str, Any]) -> Background | None:
     if doc.get("background") is None:
         return None
-    d = ck.mapping(doc, "background", doc["background"], "background", BACKGROUND_KEYS,
-                   ("image",))  # fmt: skip
+    d = F.BACKGROUND.mapping(ck, doc, "background", doc["background"], "background")
     if not d:
         return None
     image = d.get("image")
@@ -455,7 +453,7 @@ def _background(ck: Checker, doc: dict[str, Any]) -> Background | None:
         return None
     return Background(
         image,
-        opacity=ck.get_num(d, "opacity", 0.5, 0.0, 1.0),
+        opacity=F.BACKGROUND.read(ck, d, "opacity"),
         origin=_pair(ck, d, "origin", (0.0, 0.0), positive=False, single=False),
         hex_size=_pair(ck, d, "hex_size", (40.0, 40.0), positive=True, single=True),
     )

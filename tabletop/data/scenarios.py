@@ -75,16 +75,15 @@ def _sides(ck: Checker, doc: dict[str, Any], setup: Setup) -> dict[str, SideDef]
     raw = ck.mapping(doc, "sides", doc.get("sides", {}), "sides", ANY_KEYS)
     out: dict[str, SideDef] = {}
     for side_id, entry in raw.items():
-        keys = ("name", "color", "formations")
-        d = ck.mapping(raw, side_id, entry, f"side {side_id!r}", keys)
+        d = F.SIDE.mapping(ck, raw, side_id, entry, f"side {side_id!r}")
         formations: dict[str, int] = {}
         fs = ck.mapping(d, "formations", d.get("formations") or {}, "formations", ANY_KEYS)
         if fs and not setup.has("formations"):
             ck.error(d, "formations", setup.lacks("formations"))
         for name, f in fs.items():
-            fd = ck.mapping(fs, name, f, f"formation {name!r}", ("chits",))
-            formations[name] = ck.get_int(fd, "chits", "", 1, lo=1, hi=B.CHITS)
-        name = str(ck.get_str(d, "name", "", side_id))
+            fd = F.FORMATION.mapping(ck, fs, name, f, f"formation {name!r}")
+            formations[name] = F.FORMATION.read(ck, fd, "chits")
+        name = str(F.SIDE.read(ck, d, "name", fallback=side_id))
         out[side_id] = SideDef(side_id, name, formations, _side_color(ck, d))
     if not out:
         ck.error(doc, "sides" if "sides" in doc else None, "the scenario declares no sides")

@@ -13,6 +13,7 @@ import pytest
 
 from tabletop.data import fields as F
 from tabletop.model import (
+    Background,
     Grid,
     HexMarkerType,
     HexsideFeatureType,
@@ -47,6 +48,7 @@ KEY_PROSE = [
     ("Each entry of `markers:` is keyed", F.MARKER),
     ("**`grid:`**", F.GRID),
     ("**Unit entries.**", F.UNIT_ENTRY),
+    ("**`hexes:`**", F.HEX_ENTRY),
 ]
 """Paragraphs that name every key of a table in backticks."""
 
@@ -109,8 +111,9 @@ def _defaults(cls: type) -> dict[str, object]:
     ("table", "cls"),
     [(F.TERRAIN, TerrainType), (F.HEXSIDE, HexsideFeatureType), (F.MARKER, HexMarkerType),
      (F.GRID, Grid), (F.LEVELS, LevelStyle), (F.PLATOON_UNIT, PlatoonUnitType),
-     (F.PLATOON_SIDE, PlatoonSide), (F.SQUAD_UNIT, SquadUnitType), (F.OPTIONS, Options)],
-    ids=["terrain", "hexside", "marker", "grid", "levels", "platoon", "side", "squad", "options"],
+     (F.PLATOON_SIDE, PlatoonSide), (F.SQUAD_UNIT, SquadUnitType), (F.OPTIONS, Options),
+     (F.BACKGROUND, Background)],
+    ids=lambda v: v.name if isinstance(v, F.Table) else v.__name__,
 )  # fmt: skip
 def test_a_declared_default_is_the_models(table: F.Table, cls: type) -> None:
     model = _defaults(cls)
