@@ -239,8 +239,8 @@ def play_500(scenario_path: Path):
     for _ in range(500):
         if state.pending is not None:
             request = ActionRequest("pass")
-            if state.pending.get("kind") == "move_paused":
-                request = ActionRequest("move", units=(str(state.pending["unit"]),), cont=True)
+            if state.pending.kind == "move_paused":
+                request = ActionRequest("move", units=(state.pending.unit,), cont=True)
         elif state.phase != "impulse":
             request = ActionRequest("draw") if state.cup else ActionRequest("end-turn")
         else:

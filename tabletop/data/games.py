@@ -7,7 +7,7 @@ the state; ``state:`` holds the turn, phase, cup and every unit's current state.
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from operator import itemgetter
 from typing import Any
 
@@ -436,7 +436,9 @@ def unit_state_dict(u: UnitState, label: Any) -> dict[str, Any]:
     }
 
 
-def state_dict(game: GameState, label: Any) -> dict[str, Any]:
+def state_dict(game: GameState, label: Any, units: bool = True) -> dict[str, Any]:
+    """``state:`` of a saved game (``units``: False leaves its units out, an empty mapping
+    in their place, for a writer that keeps each unit's text: :mod:`gametext`)."""
     return {
         "turn": game.turn,
         "phase": game.phase,
@@ -446,7 +448,7 @@ def state_dict(game: GameState, label: Any) -> dict[str, Any]:
         "finished": game.finished,
         "pending": game.pending.to_dict() if game.pending is not None else None,
         "flags": plain(game.flags),
-        "units": {uid: unit_state_dict(u, label) for uid, u in game.units.items()},
+        "units": {uid: unit_state_dict(u, label) for uid, u in game.units.items()} if units else {},
         "hex_markers": [hex_marker_dict(m, label) for m in game.hex_markers],
     }
 
@@ -457,6 +459,11 @@ def log_list(game: GameState) -> list[dict[str, Any]]:
 
 
 def _actions(game: GameState) -> list[dict[str, Any]]:
+    return action_lines(game.log)
+
+
+def action_lines(entries: Iterable[LogEntry]) -> list[dict[str, Any]]:
+    """The log lines of these actions (one each, as ``log:`` writes it)."""
     return [
         {
             "action": e.action,
@@ -467,5 +474,5 @@ def _actions(game: GameState) -> list[dict[str, Any]]:
             "summary": e.summary,
         }
         | ({"by": e.by, "why": e.why} if e.by is not None else {})
-        for e in game.log
+        for e in entries
     ]

@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping
 from itertools import repeat
 from typing import Any
 
-__all__ = ["CHUNK", "ITEMS", "WIDTH", "dumps", "pieces"]
+__all__ = ["CHUNK", "ITEMS", "WIDTH", "dumps", "element", "item", "pieces"]
 
 WIDTH = 500
 """A container whose JSON is longer than this (in characters) gets a line per item."""
@@ -146,6 +146,26 @@ def dumps(data: Mapping[str, Any]) -> str:
     """The text of a machine-written file holding ``data`` (a mapping of plain values:
     str, int, float, bool, None, lists and mappings with string keys)."""
     return "".join(pieces(data))
+
+
+def item(key: Any, value: Any, depth: int = 1) -> str:
+    """The text of one item of a mapping ``depth`` levels deep (1: the top-level mapping's),
+    without the separator before it, as :func:`dumps` writes it. Every item of a mapping is
+    written alone (a chunk of items on a line each is the same text as those items written
+    one by one), so a caller may keep the texts of the parts that did not change and join
+    them: ``"{" + ",\n ".join(top-level items) + "}\n"`` is :func:`dumps`, and a nested
+    mapping that is broken up is ``"{\n" + pad + (",\n" + pad).join(its items) + "}"``."""
+    out: list[str] = []
+    parts = list(_item(value, _key(key) + ": ", " " * depth, out, depth == 1))
+    return _yaml_safe("".join(parts) + "".join(out))
+
+
+def element(value: Any, depth: int) -> str:
+    """The text of one element of a list ``depth`` levels deep (as :func:`item`): a list
+    broken up is ``"[\n" + pad + (",\n" + pad).join(its elements) + "]"``."""
+    out: list[str] = []
+    parts = list(_item(value, "", " " * depth, out))
+    return _yaml_safe("".join(parts) + "".join(out))
 
 
 def _mapping(data: Mapping[Any, Any], pad: str, out: list[str], first: bool = False) -> Any:

@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self)
         self.view.setObjectName("map-view")
         self.setCentralWidget(self.view)
-        self.files = FileKeeper(self.settings)
+        self.files = FileKeeper(self.settings, self)
         self.hex_dock = HexDock(self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.hex_dock)
         self.hex_dock.setMinimumWidth(220)
@@ -278,6 +278,7 @@ class MainWindow(QMainWindow):
         self._fill_view_docks()
 
     def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
+        self.files.stop_autosave()  # (the game's, if one was open: the file is the new one's)
         self.hotseat.set_document(None)
         self.pbem.set_document(None)
         self.opponent.set_document(None)
@@ -587,10 +588,11 @@ class MainWindow(QMainWindow):
         return True
 
     def after_action(self) -> None:
-        """Every action: the game into the recovery file, in case the app dies."""
+        """Every action: the game into the recovery file, in case the app dies (what the
+        action changed taken now, written on the autosave thread)."""
         if self.document is not None:
             self.pbem.own(self.document)
-            self.files.autosave(self.document)
+            self.files.autosave_soon(self.document)
 
     def may_discard(self) -> bool:
         """Unsaved changes: ask to save them first. False: the user cancelled."""
@@ -659,7 +661,8 @@ class MainWindow(QMainWindow):
         if isinstance(document, GameDocument):
             self.set_document(document)
             self.files.save_path = origin.save_path
-            self.after_action()  # switching documents dropped the file: write it again
+            self.pbem.own(document)  # switching documents dropped the file: write it again
+            self.files.autosave(document)  # (now: the recovered game is not modified)
         else:
             document.mark_recovered(origin.source)
             self.set_document(document)

@@ -10,11 +10,14 @@ reader loads), with its references rewritten for the recovery folder, so the fil
 like any other. A save or a clean close removes it; the
 next start (or opening the file it came from) offers a copy left by a crash.
 
-Play writes it synchronously after every action (:class:`~tabletop.ui.files.FileKeeper`,
-a few milliseconds). The editors use :class:`Autosaver`: after every completed edit, once
-the document has been quiet for :data:`DELAY_MS`, it takes a snapshot on the GUI thread (a
-copy of the map's dictionaries, about a millisecond on 200 x 200 hexes), turns it into text
-and writes the file on a worker thread. A big map's text is made in pieces on the GUI
+Every document kind uses :class:`Autosaver`. The editors': after every completed edit,
+once the document has been quiet for :data:`DELAY_MS`, it takes a snapshot on the GUI
+thread (a copy of the map's dictionaries, about a millisecond on 200 x 200 hexes), turns it
+into text and writes the file on a worker thread. Play's (:class:`~tabletop.ui.files.FileKeeper`):
+right after every action, and soon after an undo or redo, the parts of the game's text the
+change touched are made again on the GUI thread and the rest is kept
+(:mod:`tabletop.data.gametext`, a millisecond or two on the 200 x 200 game of 11,441 units);
+the worker joins, seals and writes them. A big map's text is made in pieces on the GUI
 thread instead, at most :data:`SLICE_MS` per turn of the event loop: Python code on a
 worker holds the interpreter lock that the GUI thread needs again after every Qt call of a
 frame, so a worker serialising for a third of a second froze the window that long; only
@@ -154,12 +157,13 @@ def recovery_question(origin: Origin) -> str:
             f"stood {what}? No discards the unsaved copy.")  # fmt: skip
 
 
-Job = Callable[[], str] | Iterator[str]
+Job = Callable[[], str] | Iterator[str | Callable[[], str]]
 Snapshot = Callable[[Path], Job]
 """Called on the GUI thread with the recovery path: copies what the document holds and
 returns either the function, run on the worker thread, that turns the copy into the file's
 text (a small document), or that text as pieces, each a short step, which the GUI thread
-makes between frames (a big map: see the module's notes)."""
+makes between frames (a big map: see the module's notes); a piece that is a function ends
+the pieces and is the worker's (a game making the parts it keeps, then handing them over)."""
 
 
 _POOL: list[ThreadPoolExecutor] = []
@@ -177,9 +181,12 @@ class Autosaver(QObject):
     recovery file, written on a worker thread; gone when the document is saved or back to
     its saved state."""
 
-    def __init__(self, parent: QObject, recovery: RecoveryFile, document, kind: str,
-                 snapshot: Snapshot, delay_ms: int = DELAY_MS) -> None:  # fmt: skip
+    def __init__(self, parent: QObject | None, recovery: RecoveryFile, document, kind: str,
+                 snapshot: Snapshot, delay_ms: int = DELAY_MS,
+                 saved_to: Callable[[], Path | None] | None = None) -> None:  # fmt: skip
         super().__init__(parent)
+        self.saved_to = saved_to
+        """The saved game a recovered game goes back to (a game's autosave), or None."""
         self.recovery = recovery
         self.document = document
         self.kind = kind
@@ -189,7 +196,7 @@ class Autosaver(QObject):
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.write_soon)
         self._pending: Future[Path | None] | None = None
-        self._pieces: Iterator[str] | None = None  # a text being made, a slice a turn
+        self._pieces: Iterator[str | Callable[[], str]] | None = None  # a slice a turn
         self._parts: list[str] = []
         self._slicer = QTimer(self)
         self._slicer.setSingleShot(True)
@@ -224,12 +231,13 @@ class Autosaver(QObject):
 
     def write_soon(self) -> None:
         """Snapshot now, write on the worker (later again if a write is still running)."""
+        self.timer.stop()
         if not self.document.modified:
             return
         if self.busy():
             self.timer.start()
             return
-        self.recovery.remember(self.kind, self.document.path)  # before the references
+        self._remember()  # before the references
         job = self.snapshot(self.recovery.path)
         if callable(job):
             self._pending = _worker().submit(self._write, job)
@@ -249,16 +257,34 @@ class Autosaver(QObject):
             return
         end = time.perf_counter() + SLICE_MS / 1000
         for piece in pieces:
+            if callable(piece):
+                self._hand_over(piece)
+                return
             self._parts.append(piece)
             if time.perf_counter() >= end:
                 self._slicer.start()
                 return
         self._hand_over()
 
-    def _hand_over(self) -> None:
+    def _hand_over(self, job: Callable[[], str] | None = None) -> None:
         text = "".join(self._parts)
         self._pieces, self._parts = None, []
-        self._pending = _worker().submit(self._write, lambda: text)
+        self._pending = _worker().submit(self._write, job if job is not None else lambda: text)
+
+    def _remember(self) -> None:
+        saved = self.saved_to() if self.saved_to is not None else None
+        self.recovery.remember(self.kind, self.document.path, saved)
+
+    def _finish(
+        self, pieces: Iterator[str | Callable[[], str]], parts: list[str]
+    ) -> Callable[[], str]:
+        """The rest of ``pieces`` made now: the worker's function."""
+        for piece in pieces:
+            if callable(piece):
+                return piece
+            parts.append(piece)
+        text = "".join(parts)
+        return lambda: text
 
     def _write(self, job: Callable[[], str]) -> Path | None:
         try:
@@ -272,8 +298,7 @@ class Autosaver(QObject):
         """Finish a write in progress (the rest of its text made now); its path, or None."""
         if self._pieces is not None:
             self._slicer.stop()
-            self._parts.extend(self._pieces)
-            self._hand_over()
+            self._hand_over(self._finish(self._pieces, self._parts))
         pending, self._pending = self._pending, None
         return pending.result() if pending is not None else None
 
@@ -283,10 +308,9 @@ class Autosaver(QObject):
         self.wait()
         if not self.document.modified:
             return None
-        self.recovery.remember(self.kind, self.document.path)
+        self._remember()
         job = self.snapshot(self.recovery.path)
-        text = job() if callable(job) else "".join(job)
-        return self._write(lambda: text)
+        return self._write(job if callable(job) else self._finish(job, []))
 
     def discard(self) -> None:
         """The document was saved or closed cleanly: no recovery file (a text being made

@@ -66,6 +66,27 @@ def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, sett
     assert demo.files.recovery() is None
 
 
+def test_actions_and_undos_are_autosaved_on_the_autosave_thread(qtbot, demo) -> None:
+    from tabletop.data import load_game
+
+    draw(demo)  # the first autosave makes every part of the text
+    saver = demo.files.autosaver
+    assert saver is not None and saver.document is demo.document
+    path = demo.files.recovery()
+    assert path is not None and saver.writes == 1
+    kept = demo.files._snapshot.text
+    assert not kept.cold(path) and kept.missing() == []  # every unit's text is kept
+    demo.document.dice = ScriptedDice([])
+    demo.play.actions["end-impulse"].trigger()
+    assert demo.files.recovery() == path and saver.writes == 2
+    assert load_game(path).same_as(demo.document.state)
+    demo.undo_action.trigger()  # an undo too is autosaved (soon after, not at once)
+    qtbot.waitUntil(lambda: saver.writes == 3 and not saver.busy(), timeout=10000)
+    assert load_game(path).same_as(demo.document.state) and demo.document.state.log
+    demo.undo_action.trigger()  # back to the game as it started: nothing to recover
+    qtbot.waitUntil(lambda: demo.files.recovery() is None, timeout=10000)
+
+
 def test_save_asks_where_for_a_new_game_then_saves_there(
     qtbot, demo, tmp_path, monkeypatch
 ) -> None:

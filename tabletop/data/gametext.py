@@ -1,0 +1,174 @@
+"""A game's saved text kept ready, so that an autosave after every action costs what the
+action changed, not the whole game.
+
+:func:`~tabletop.data.files.game_text` turns the whole game into text: on the 200 x 200
+game of 11,441 units after 500 actions that is about half a second of work, too much after
+every action. :class:`GameText` keeps the text of each part of the file instead -- each
+unit's record (``state: units:``), the scenario's part (the same for every save to one
+place) and each line of the log -- and makes again only what it is told changed
+(:meth:`GameText.forget`: the game document's ``UnitsChanged`` names exactly the units an
+action, undo or redo changed) plus the small rest (turn, phase, cup, flags, pending, hex
+markers, the game's record). Joining the parts, sealing and writing the file is
+:meth:`GameText.job`'s function, which needs nothing of the live game and may run on a
+worker thread.
+
+The text is the very text ``game_text`` writes (:func:`tabletop.data.machine.item`: every
+item of a mapping is written alone), sealed the same way. A unit changed behind the game
+document's back (a script mutating ``state``) must be told with :meth:`GameText.forget`, as
+it must be to the document's hex index (``GameDocument.reindex``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from tabletop.data import gamerecord, games, machine, seal
+from tabletop.data.files import game_sources, scenario_to_dict
+from tabletop.model import GameState
+
+__all__ = ["BATCH", "GameText"]
+
+BATCH = 100
+"""Units made per step of :meth:`GameText.steps` (about 2 ms of work)."""
+
+
+class GameText:
+    """The parts of ``game``'s saved text, each made once and kept until it changes."""
+
+    def __init__(self, game: GameState) -> None:
+        self.game = game
+        self._units: dict[str, str] = {}
+        self._head: tuple[tuple[Any, ...], list[str]] | None = None
+        self._log: list[tuple[object, str]] = []
+
+    # --- what changed -----------------------------------------------------------------------
+    def forget(self, ids: Iterable[str] | None = None) -> None:
+        """The units ``ids`` changed (None: anything may have; everything is made again)."""
+        if ids is None:
+            self._units.clear()
+            self._head = None
+            self._log.clear()
+            return
+        units = self._units
+        for uid in ids:
+            units.pop(uid, None)
+
+    def missing(self) -> list[str]:
+        """The units whose text is not kept (changed, or never made)."""
+        units = self._units
+        return [uid for uid in self.game.units if uid not in units]
+
+    def cold(self, path: str | os.PathLike[str]) -> bool:
+        """Is much still to be made for a save at ``path`` (the scenario's part, or more
+        than a :data:`BATCH` of units)?"""
+        head = self._head
+        return head is None or head[0] != self._head_key(path) or len(self.missing()) > BATCH
+
+    # --- making the parts -------------------------------------------------------------------
+    def make_units(self, ids: Iterable[str]) -> None:
+        game, units = self.game, self._units
+        hexmap = game.scenario.map
+
+        def label(h: Any) -> str | None:
+            return None if h is None else hexmap.label(h)
+
+        table = game.units
+        for uid in ids:
+            units[uid] = machine.item(uid, games.unit_state_dict(table[uid], label), 3)
+
+    def _head_key(self, path: str | os.PathLike[str]) -> tuple[Any, ...]:
+        sc = self.game.scenario
+        return (id(sc), os.fspath(path), sc.path, sc.map_ref, tuple(sc.counter_refs),
+                sc.map.path)  # fmt: skip
+
+    def make_head(self, path: str | os.PathLike[str]) -> list[str]:
+        """The scenario's part of a save at ``path`` (its references made from there)."""
+        key = self._head_key(path)
+        if self._head is None or self._head[0] != key:
+            data = scenario_to_dict(self.game.scenario, path, games.FORMAT)
+            self._head = (key, [machine.item(k, v) for k, v in data.items()])
+        return self._head[1]
+
+    def steps(self, path: str | os.PathLike[str]) -> Iterator[None]:
+        """Make what is missing for a save at ``path`` a short step at a time (the
+        scenario's part first, then :data:`BATCH` units a step); a unit changed between
+        two steps is made again by a later one (what :meth:`forget` drops is missing)."""
+        self.make_head(path)
+        yield None
+        while True:
+            missing = self.missing()
+            if not missing:
+                return
+            self.make_units(missing[:BATCH])
+            yield None
+
+    def _log_items(self) -> list[str] | None:
+        """Each log line's text (an entry never changes once appended: kept by identity),
+        or None when take-backs or notices stand between them (written whole)."""
+        game = self.game
+        if game.record.asides:
+            return None
+        kept, log = self._log, game.log
+        same = 0
+        for (entry, _), now in zip(kept, log, strict=False):
+            if entry is not now:
+                break
+            same += 1
+        del kept[same:]
+        if len(log) > same:
+            new = log[same:]
+            lines = games.action_lines(new)
+            kept.extend((e, machine.element(line, 2)) for e, line in zip(new, lines, strict=True))
+        return [text for _, text in kept]
+
+    # --- the text -----------------------------------------------------------------------
+    def job(self, path: str | os.PathLike[str]) -> Callable[[], str]:
+        """The parts of the game as it stands now, saved at ``path``, and the function that
+        joins them into the file's text (sealed as ``game_text`` seals it): that function
+        reads nothing of the game, so the game may change while it runs (on a worker)."""
+        game = self.game
+        head = list(self.make_head(path))
+        missing = self.missing()
+        if missing:
+            self.make_units(missing)
+        hexmap = game.scenario.map
+
+        def label(h: Any) -> str | None:
+            return None if h is None else hexmap.label(h)
+
+        record = machine.item("game", gamerecord.record_dict(game.record))
+        units = self._units
+        if len(game.units) > machine.ITEMS:
+            rest = games.state_dict(game, label, units=False)
+            names = list(rest)
+            unit_texts = [units[uid] for uid in game.units]
+            state_items = [machine.item(k, v, 2) for k, v in rest.items()]
+            at = names.index("units")
+        else:  # a small game: its state written whole (it may fit on fewer lines)
+            state_text = machine.item("state", games.state_dict(game, label))
+            unit_texts, state_items, at = [], [], -1
+        logged = self._log_items()
+        log_text = machine.item("log", games.log_list(game)) if logged is None else None
+        sources = game_sources(game)
+
+        def text() -> str:
+            if at >= 0:
+                pad = "\n   "
+                state_items[at] = '"units": {' + pad + ("," + pad).join(unit_texts) + "}"
+                pad = "\n  "
+                state = '"state": {' + pad + ("," + pad).join(state_items) + "}"
+            else:
+                state = state_text
+            if logged is None:
+                assert log_text is not None
+                log = log_text
+            elif logged:
+                log = '"log": [\n  ' + ",\n  ".join(logged) + "]"
+            else:
+                log = '"log": []'
+            body = "{" + ",\n ".join([*head, record, state, log]) + "}\n"
+            return seal.sealed_json(body, sources)
+
+        return text
