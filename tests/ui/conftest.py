@@ -36,10 +36,12 @@ def no_windows_left_over(qapp):
     """Every top-level window a test leaves open (a sheet dialog, a message box) is closed
     after it: one left visible takes the next test's mouse hover and focus."""
     yield
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     for widget in QApplication.topLevelWidgets():
-        if widget.isVisible():
+        # (shiboken may hand back a stale wrapper of another type for a widget Qt has just
+        # deleted, whose address a new object took: only a live QWidget is closed)
+        if isinstance(widget, QWidget) and widget.isVisible():
             widget.close()
 
 
