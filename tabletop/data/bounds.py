@@ -39,3 +39,5 @@ TURNS = 200
 """Turns of a scenario."""
 OPTION = 50
 """The small whole-number options: recon range, stacking, penalties, wounds."""
+VP = 10_000
+"""The most VP a single objective, loss or total may be worth (a typo guard)."""

@@ -561,6 +561,22 @@ UNIT_ENTRY = Table("unit entry", (
 """A scenario's unit entry (``units:``); a mapping of the usual five keys is read by a quicker
 path with the same result (``scenarios._common_unit``)."""
 
+VICTORY = Table("victory", (
+    Field("hexes", "structure", "objective hexes: labels, or {hex, vp, owner}", None,
+          shown="none"),
+    Field("losses", "structure", "VP per loss inflicted, by the ruleset's kinds", None,
+          shown="the ruleset's"),
+    Field("margin", "int", "the lead that wins", 1, lo=1, hi=B.VP),
+    Field("sudden_death", "structure", "side -> VP total that wins at once", None,
+          shown="none"),
+))  # fmt: skip
+
+OBJECTIVE = Table("objective", (
+    Field("hex", "structure", "a label on the map"),
+    Field("vp", "int", "what holding it is worth", 1, lo=0, hi=B.VP),
+    Field("owner", "structure", "the side that holds it at the start", None, shown="nobody"),
+))  # fmt: skip
+
 _OPTIONS = Options()
 
 OPTIONS = Table("options", (
@@ -621,6 +637,8 @@ TABLES: dict[str, Table] = {
     "artillery": ARTILLERY,
     "bombs": BOMBS,
     "unit entry": UNIT_ENTRY,
+    "victory": VICTORY,
+    "objective": OBJECTIVE,
     "options": OPTIONS,
     "mine_attack": MINE_ATTACK,
 }

@@ -439,10 +439,9 @@ def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> Non
     sc.victory = _victory(ck, ctx, doc, sc.ruleset)
 
 
-VICTORY_KEYS = ("hexes", "losses", "margin", "sudden_death")
-OBJECTIVE_KEYS = ("hex", "vp", "owner")
-VP = 10_000
-"""The most VP a single objective, loss or total may be worth (a typo guard)."""
+VICTORY_KEYS = F.VICTORY.keys
+OBJECTIVE_KEYS = F.OBJECTIVE.keys
+VP = B.VP
 
 
 def _victory(ck: Checker, ctx: Context, doc: dict[str, Any], ruleset: str) -> dict[str, Any]:
@@ -453,17 +452,17 @@ def _victory(ck: Checker, ctx: Context, doc: dict[str, Any], ruleset: str) -> di
     kept: dict[str, Any] | None = free_form(ck, doc, "victory", raw, "victory")
     if kept is None:  # a value of no type of the format, or an alias bomb: said, and no more
         return {}
-    victory = ck.mapping(doc, "victory", raw, "victory", VICTORY_KEYS)
+    victory = F.VICTORY.mapping(ck, doc, "victory", raw, "victory")
     if not victory:
         return {}
     for seq, i, item in ck.items(victory, "hexes", "victory hexes"):
         if not isinstance(item, dict):
             _hex(ctx, seq, i, item)
             continue
-        d = ck.mapping(seq, i, item, "an objective", OBJECTIVE_KEYS, ("hex",))
+        d = F.OBJECTIVE.mapping(ck, seq, i, item, "an objective")
         if "hex" in d:
             _hex(ctx, d, "hex", d["hex"])
-        ck.get_int(d, "vp", "", 1, lo=0, hi=VP)
+        F.OBJECTIVE.read(ck, d, "vp")
         if d.get("owner") is not None:
             ck.name_in(d, "owner", d["owner"], "side", ctx.sides)
     if "losses" in victory:
@@ -473,7 +472,7 @@ def _victory(ck: Checker, ctx: Context, doc: dict[str, Any], ruleset: str) -> di
         for kind in kinds:
             ck.get_int(losses, kind, "", 0, lo=0, hi=VP)
     if "margin" in victory:
-        ck.get_int(victory, "margin", "", 1, lo=1, hi=VP)
+        F.VICTORY.read(ck, victory, "margin")
     if "sudden_death" in victory:
         raw = victory["sudden_death"]
         totals = ck.mapping(victory, "sudden_death", raw, "victory sudden_death", ANY_KEYS)
