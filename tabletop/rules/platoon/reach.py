@@ -10,6 +10,7 @@ it, and with the minefields module a minefield the mover's side knows of costs +
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, HexMarker, Kind, UnitState
@@ -303,15 +304,20 @@ class PlatoonMove:
     enemy ground unit (an airborne helicopter passes over them; asked once per hex) and,
     Disrupted, rules 2.6 let it closer (``last``: after the budget, the dearest)."""
 
-    __slots__ = ("airborne", "held", "los", "mined", "search", "start", "state", "tables",
-                 "unit")  # fmt: skip
+    __slots__ = ("airborne", "frm", "frm_sided", "hexes", "los", "mined", "search", "start",
+                 "state", "tables", "unit")  # fmt: skip
 
     def __init__(
         self, state: GameState, unit: UnitState, los: LineOfSight, *, search: bool = False
     ) -> None:
         self.state, self.unit, self.los, self.search = state, unit, los, search
         self.start = hex_of(unit)
-        self.held: dict[Hex, bool] = {}
+        self.hexes: dict[Hex, list[Any]] = {}
+        """Per hex entered (asked once each): whether a hexside feature is on one of its
+        sides, whether enemy ground units hold it, what entering it costs across a plain
+        side (None until asked)."""
+        self.frm: Hex | None = None
+        self.frm_sided = False
         if search:
             self.tables = enter_tables(state, unit, search=True)
             self.mined = ground_of(state, unit).mined  # (where a known minefield lies)
@@ -321,16 +327,23 @@ class PlatoonMove:
         if not self.search:
             step = step_cost(self.state, self.unit, frm, to, self.los)
             return (step.cost if step.legal else None), step.reasons
-        state, unit = self.state, self.unit
-        cost = price(self.tables, state, unit, frm, to)[0]
-        if cost is None:
-            return None, ()
-        if not self.airborne:
-            enemy = self.held.get(to)
-            if enemy is None:
-                enemy = self.held[to] = bool(enemy_ground_units(state, to, unit.side))
-            if enemy:
-                return None, ()
+        state, unit, tables = self.state, self.unit, self.tables
+        sided = tables.sided or frozenset()
+        if frm is not self.frm:  # (the search asks the steps from one hex in a row)
+            self.frm, self.frm_sided = frm, frm in sided
+        known = self.hexes.get(to)
+        if known is None:
+            enemy = not self.airborne and bool(enemy_ground_units(state, to, unit.side))
+            known = self.hexes[to] = [to in sided, enemy, None]
+        if known[1]:
+            return None, ()  # (an enemy-held hex: only an assault or overrun enters it)
+        if self.frm_sided and known[0]:
+            cost = price(tables, state, unit, frm, to)[0]
+        else:
+            plain = known[2]
+            if plain is None:
+                plain = known[2] = price(tables, state, unit, frm, to)
+            cost = plain[0]
         return cost, ()  # (rules 2.6 for a Disrupted unit: ``last``)
 
     def last(self, frm: Hex, to: Hex) -> bool:
