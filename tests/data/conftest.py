@@ -3,11 +3,13 @@ self-contained files of ``tests.helpers.datafiles`` written out."""
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from tabletop import paths
 from tests.helpers.datafiles import COUNTERS, MAP, SCENARIO, Write
 
 
@@ -30,3 +32,11 @@ def scenario_files(write: Write) -> Path:
     write("map.yaml", MAP)
     write("counters.yaml", COUNTERS)
     return write("scenario.yaml", SCENARIO)
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of the bundled maps, counters and scenarios (their references intact)."""
+    for folder in (paths.MAPS, paths.COUNTERS, paths.SCENARIOS):
+        shutil.copytree(folder, tmp_path / folder.name)
+    return tmp_path

@@ -9,10 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.data import files
-
-from .test_hostile_files import SCENARIO, assert_located, edit, run, tree, validate
-
-__all__ = ["tree"]
+from tests.helpers.hostile import SCENARIO, assert_located, edit, run, validate
 
 SECRET = "hunter3-the-secret-password"
 

@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_hostile_files import SCENARIO, assert_located, run, tree, validate
-
-__all__ = ["tree"]
+from tests.helpers.hostile import SCENARIO, assert_located, run, validate
 
 
 def _victory(tree: Path, body: str) -> None:
