@@ -17,7 +17,10 @@ Each row prints the app's figure, the floor's, their ratio and a verdict against
 target. Times are the best of several runs (a busy machine slows runs, it cannot speed
 them); the machine's load average is printed first. ``--quick`` runs fewer rounds;
 ``--only`` runs the floor and the named parts of the app (open always; ``io`` and ``cli``
-are the saved-game and command-line rows); ``--profile FILE`` writes a cProfile of the
+are the saved-game and command-line rows; ``autosave`` opens the game after 500 actions in
+the window and times a move and a fire from the click's perform to the repainted view, the
+GUI thread's time beside the rules' own with the autosave's snapshot in it, and when each
+autosave is on disk); ``--profile FILE`` writes a cProfile of the
 app's measured work (not its idle time) for ``python -m pstats``; ``--detail`` prints each
 zoom's repaint beside the floor's and each notch.
 """
@@ -430,6 +433,116 @@ def child_io(scenario: Path, rounds: int) -> dict[str, float]:
     return {"save_game": save, "load_game": load}
 
 
+def _requests(window, action: str, limit: int = 400):
+    """Legal ``action`` requests of the active formation's units (moves of one hex, fire at
+    an enemy within 8 hexes), planned as a click plans them, at most ``limit`` tried."""
+    from tabletop.rules import ActionRequest
+
+    doc, controller = window.document, window.play.controller
+    state = doc.state
+    tried = 0
+    for u in doc.units_on_map():
+        if u.formation != state.active_formation or u.sw_of or u.has("ops_complete"):
+            continue
+        assert u.hex is not None
+        if action == "move":
+            cands = [ActionRequest("move", units=(u.id,), to=(doc.scenario.map.label(n),))
+                     for n in u.hex.neighbors() if n in doc.scenario.map.cells]  # fmt: skip
+        else:
+            near = [e for e in state.units_near(u.hex, 8) if e.side != u.side and not e.sw_of]
+            cands = [ActionRequest("fire", units=(u.id,), target=e.id) for e in near]
+        for r in cands:
+            tried += 1
+            plan = controller.plan(r)
+            if plan.legal:
+                yield plan
+                break
+            if tried >= limit:
+                return
+
+
+def child_autosave(tmp: Path, rounds: int) -> dict[str, float]:
+    """The 200 x 200 game after 500 actions in the window: a move and a fire performed as
+    a click performs them (``PlayController.perform`` of the planned request: the push, the
+    repaint's updates, the window's ``after_action`` with its autosave), to the repainted
+    view. The GUI thread's time beside the rules' own (``engine.perform`` timed inside the
+    same call), the autosave's part of it, and when the autosave's file is on disk."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import bigmap
+    from PySide6.QtCore import QSettings
+    from PySide6.QtTest import QTest
+
+    from tabletop.data import save_game
+    from tabletop.rules import engine
+    from tabletop.ui.app import application, create_window
+
+    game = tmp / "big-game.yaml"
+    if not game.exists():
+        save_game(bigmap.play_500(tmp / "big-scenario.yaml"), game)
+    app = application()
+    settings = QSettings(str(tmp / "settings-autosave.ini"), QSettings.Format.IniFormat)
+    window = create_window(game, settings)
+    assert window is not None
+    window.ask_before_closing = False
+    window.view.setFixedSize(*VIEW)
+    window.show()
+    QTest.qWaitForWindowExposed(window)
+    window.view.default_zoom()
+    _settle(app, until=lambda: not window.map_scene.layers._timer.isActive())
+    saver = window.files.autosaver
+    assert saver is not None
+    spent: list[float] = []
+    snapped: list[float] = []
+    perform, write_soon = engine.perform, saver.write_soon
+
+    def timed(*args, **kwargs):
+        s = time.perf_counter()
+        try:
+            return perform(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - s)
+
+    def snapshot() -> None:
+        s = time.perf_counter()
+        write_soon()
+        snapped.append(time.perf_counter() - s)
+
+    saver.write_soon = snapshot  # type: ignore[method-assign]
+    out: dict[str, float] = {}
+    rows: dict[str, list[tuple[float, float, float]]] = {"move": [], "fire": []}
+    for i in range(2 * rounds + 1):
+        action = "move" if i % 2 == 0 else "fire"
+        plan = next(_requests(window, action), None)
+        if plan is None:
+            continue
+        spent.clear()
+        snapped.clear()
+        writes = saver.writes
+        engine.perform = timed
+        try:
+            s = time.perf_counter()
+            window.play.controller.perform(plan)
+            window.view.viewport().repaint()
+            total = time.perf_counter() - s
+        finally:
+            engine.perform = perform
+        _settle(app, until=lambda w=writes: saver.writes > w and not saver.busy())
+        landed = time.perf_counter() - s
+        assert saver.writes > writes and len(spent) >= 1, spent
+        if i == 0:  # the first autosave makes every part of the text, in slices
+            out["autosave_first_landed"] = landed
+            continue
+        rows[action].append((total - sum(spent), sum(snapped), landed))
+    for action, got in rows.items():
+        if got:
+            out[f"{action}_gui"] = max(g for g, _, _ in got)
+            out[f"{action}_gui_median"] = sorted(g for g, _, _ in got)[len(got) // 2]
+            out[f"{action}_snapshot"] = max(n for _, n, _ in got)
+            out[f"{action}_landed"] = max(t for _, _, t in got)
+    window.close()
+    return out
+
+
 def child_tiles(map_path: Path) -> dict[str, float]:
     """A terrain tile's render time, the map art's beside the flat style's (the mean of a
     block of tiles mid-map at 1:1 and at a whole-map level; the art's geometry built on
@@ -489,6 +602,8 @@ def _run_child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIO
         return child_floor(tmp / "big-map.yaml", tmp / "big-scenario.yaml", rounds)
     if kind == "tiles":
         return child_tiles(tmp / "big-map.yaml")
+    if kind == "autosave":
+        return child_autosave(tmp, rounds)
     return child_io(tmp / "big-scenario.yaml", rounds)
 
 
@@ -521,7 +636,8 @@ def _options() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="three rounds instead of seven")
     parser.add_argument("--only", default="", help="comma-separated parts of the app to run: "
-                        f"{', '.join(SECTIONS)}, io, cli, tiles (default: all)")  # fmt: skip
+                        f"{', '.join(SECTIONS)}, io, cli, tiles, autosave "
+                        "(default: all)")  # fmt: skip
     parser.add_argument(
         "--profile",
         default="",
@@ -534,7 +650,7 @@ def _options() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def _rows(app, floor, io, cli) -> list[tuple]:
+def _rows(app, floor, io, cli, auto=None) -> list[tuple]:
     """(name, app's key or value, floor's, target, within x floor, unit) of what ran."""
     rows = [
         ("open the scenario to a painted window", "open", "open", 1.5, None, "s"),
@@ -561,6 +677,20 @@ def _rows(app, floor, io, cli) -> list[tuple]:
             ("save a game after 500 actions", io["save_game"], None, 1.0, None, "s"),
             ("load a game after 500 actions", io["load_game"], None, 1.0, None, "s"),
         ]
+    for action in ("move", "fire") if auto else ():
+        if f"{action}_gui" not in auto:
+            continue
+        out += [
+            (f"a {action} after 500 actions, GUI beside rules", auto[f"{action}_gui"], None,
+             0.016, None, "ms"),
+            ("  its autosave's part (the snapshot)", auto[f"{action}_snapshot"], None, 0.002,
+             None, "ms"),
+            ("  its autosave on disk, from the action", auto[f"{action}_landed"], None, 2.0,
+             None, "s"),
+        ]  # fmt: skip
+    if auto and "autosave_first_landed" in auto:
+        out.append(("the first autosave on disk (every part made)",
+                    auto["autosave_first_landed"], None, 2.0, None, "s"))  # fmt: skip
     return out
 
 
@@ -568,7 +698,13 @@ def main() -> int:
     import bigmap
 
     args = _options()
-    only = tuple(x for x in args.only.split(",") if x) or (*SECTIONS, "io", "cli", "tiles")
+    only = tuple(x for x in args.only.split(",") if x) or (
+        *SECTIONS,
+        "io",
+        "cli",
+        "tiles",
+        "autosave",
+    )
     rounds = 3 if args.quick else 7
     load = os.getloadavg()
     print(f"bench_bigmap: {os.cpu_count()} cores, load average {load[0]:.2f} {load[1]:.2f} "
@@ -585,13 +721,14 @@ def main() -> int:
         app = _child("app", tmp, rounds, app_parts, profile)
         io = _child("io", tmp, rounds) if "io" in only else {}
         tiles = _child("tiles", tmp, rounds) if "tiles" in only else {}
+        auto = _child("autosave", tmp, rounds) if "autosave" in only else {}
         cli = {}
         if "cli" in only:
             cli["validate"], _ = _process(["validate", str(scenario)])
             cli["los"], cli["los_peak"] = _process(["los", str(map_path), "100100", "--all"])
     print(f"  {'work':44} {'app':>10} {'floor':>10} {'ratio':>7}  target")
     failed = 0
-    for name, value, base, target, within, unit in _rows(app, floor, io, cli):
+    for name, value, base, target, within, unit in _rows(app, floor, io, cli, auto):
         k = 1000 if unit == "ms" else 1
         ratio = value / base if base else None
         ok = (target is None or value <= target) and (within is None or (ratio or 0) <= within)
@@ -632,6 +769,10 @@ def main() -> int:
             base = floor.get(key)
             print(f"    {key:16} {app[key] * 1000:8.2f} ms"
                   + (f"   floor {base * 1000:8.2f} ms" if base else ""))  # fmt: skip
+    for action in ("move", "fire"):
+        if f"{action}_gui_median" in auto:
+            print(f"  (a {action} after 500 actions: GUI beside rules, median "
+                  f"{auto[f'{action}_gui_median'] * 1000:.1f} ms)")  # fmt: skip
     print(f"  verdict: {'every target met' if not failed else f'{failed} target(s) not met'}")
     return 0 if not failed else 1
 

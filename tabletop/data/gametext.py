@@ -21,6 +21,7 @@ it must be to the document's hex index (``GameDocument.reindex``).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -28,10 +29,13 @@ from tabletop.data import gamerecord, games, machine, seal
 from tabletop.data.files import game_sources, scenario_to_dict
 from tabletop.model import GameState
 
-__all__ = ["BATCH", "GameText"]
+__all__ = ["BATCH", "SHARE", "GameText"]
 
 BATCH = 100
 """Units made per step of :meth:`GameText.steps` (about 2 ms of work)."""
+SHARE = 2000
+"""Units' texts joined at a time by :meth:`GameText.job`'s function, which lets other
+threads run between two such joins (it runs on the autosave thread beside the GUI's)."""
 
 
 class GameText:
@@ -42,6 +46,7 @@ class GameText:
         self._units: dict[str, str] = {}
         self._head: tuple[tuple[Any, ...], list[str]] | None = None
         self._log: list[tuple[object, str]] = []
+        self._dirty: set[str] = set()  # (forgotten since: made again first)
 
     # --- what changed -----------------------------------------------------------------------
     def forget(self, ids: Iterable[str] | None = None) -> None:
@@ -51,9 +56,10 @@ class GameText:
             self._head = None
             self._log.clear()
             return
-        units = self._units
+        units, dirty = self._units, self._dirty
         for uid in ids:
             units.pop(uid, None)
+            dirty.add(uid)
 
     def missing(self) -> list[str]:
         """The units whose text is not kept (changed, or never made)."""
@@ -64,10 +70,13 @@ class GameText:
         """Is much still to be made for a save at ``path`` (the scenario's part, or more
         than a :data:`BATCH` of units)?"""
         head = self._head
-        return head is None or head[0] != self._head_key(path) or len(self.missing()) > BATCH
+        if head is None or head[0] != self._head_key(path):
+            return True
+        return len(self._units) + BATCH < len(self.game.units)  # (no scan of every unit)
 
     # --- making the parts -------------------------------------------------------------------
     def make_units(self, ids: Iterable[str]) -> None:
+        """The texts of the units ``ids`` (of the game's table), made now."""
         game, units = self.game, self._units
         hexmap = game.scenario.map
 
@@ -130,9 +139,6 @@ class GameText:
         reads nothing of the game, so the game may change while it runs (on a worker)."""
         game = self.game
         head = list(self.make_head(path))
-        missing = self.missing()
-        if missing:
-            self.make_units(missing)
         hexmap = game.scenario.map
 
         def label(h: Any) -> str | None:
@@ -143,7 +149,17 @@ class GameText:
         if len(game.units) > machine.ITEMS:
             rest = games.state_dict(game, label, units=False)
             names = list(rest)
-            unit_texts = [units[uid] for uid in game.units]
+            try:
+                unit_texts = list(map(units.__getitem__, game.units))
+            except KeyError:  # changed units made again (then any other missing)
+                table = game.units
+                self.make_units([uid for uid in self._dirty if uid in table and uid not in units])
+                self._dirty.clear()
+                try:
+                    unit_texts = list(map(units.__getitem__, table))
+                except KeyError:  # (a unit never made: a forget of everything)
+                    self.make_units(self.missing())
+                    unit_texts = list(map(units.__getitem__, table))
             state_items = [machine.item(k, v, 2) for k, v in rest.items()]
             at = names.index("units")
         else:  # a small game: its state written whole (it may fit on fewer lines)
@@ -156,7 +172,11 @@ class GameText:
         def text() -> str:
             if at >= 0:
                 pad = "\n   "
-                state_items[at] = '"units": {' + pad + ("," + pad).join(unit_texts) + "}"
+                joined = []
+                for start in range(0, len(unit_texts), SHARE):
+                    joined.append(("," + pad).join(unit_texts[start : start + SHARE]))
+                    time.sleep(0)  # (on a worker: the GUI thread may take the interpreter)
+                state_items[at] = '"units": {' + pad + ("," + pad).join(joined) + "}"
                 pad = "\n  "
                 state = '"state": {' + pad + ("," + pad).join(state_items) + "}"
             else:
