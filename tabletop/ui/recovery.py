@@ -238,7 +238,10 @@ class Autosaver(QObject):
             self.timer.start()
             return
         self._remember()  # before the references
-        job = self.snapshot(self.recovery.path)
+        try:
+            job = self.snapshot(self.recovery.path)
+        except ValueError:  # (nothing it could be written as: a map built in code has no
+            return  # file to refer to; as a Save, an autosave cannot write such a game)
         if callable(job):
             self._pending = _worker().submit(self._write, job)
         else:
@@ -256,14 +259,18 @@ class Autosaver(QObject):
         if pieces is None:
             return
         end = time.perf_counter() + SLICE_MS / 1000
-        for piece in pieces:
-            if callable(piece):
-                self._hand_over(piece)
-                return
-            self._parts.append(piece)
-            if time.perf_counter() >= end:
-                self._slicer.start()
-                return
+        try:
+            for piece in pieces:
+                if callable(piece):
+                    self._hand_over(piece)
+                    return
+                self._parts.append(piece)
+                if time.perf_counter() >= end:
+                    self._slicer.start()
+                    return
+        except ValueError:  # (the document cannot be written: see write_soon)
+            self._pieces, self._parts = None, []
+            return
         self._hand_over()
 
     def _hand_over(self, job: Callable[[], str] | None = None) -> None:
