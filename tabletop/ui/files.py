@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings
@@ -55,6 +56,16 @@ def write_game(document: GameDocument, path: Path) -> None:
     atomic_write(path, game_text(document.state, path)[0])
 
 
+def _refused(exc: Exception) -> Callable[[], str]:
+    """The worker's function for a game that cannot be written: it raises ``exc``, which
+    the autosave takes as nothing written (as for a full disk)."""
+
+    def refuse() -> str:
+        raise exc
+
+    return refuse
+
+
 class GameSnapshot:
     """A game's autosave snapshot (:data:`~tabletop.ui.recovery.Snapshot`): the parts of
     its text that changed made again on the GUI thread, the rest kept; the parts joined,
@@ -71,14 +82,20 @@ class GameSnapshot:
     def __call__(self, path: Path) -> Job:
         if self.text.cold(path):
             return self._pieces(path)
-        return self.text.job(path)
+        try:
+            return self.text.job(path)
+        except (OSError, ValueError) as exc:  # (a game that cannot be saved: no file
+            return _refused(exc)  # written, as a save would refuse it)
 
     def _pieces(self, path: Path):
         """Every part made, a short step at a time (the first autosave of a big game); the
         last piece is the worker's function."""
-        for _ in self.text.steps(path):
-            yield ""
-        yield self.text.job(path)
+        try:
+            for _ in self.text.steps(path):
+                yield ""
+            yield self.text.job(path)
+        except (OSError, ValueError) as exc:
+            yield _refused(exc)
 
     def close(self) -> None:
         self._unsubscribe()
