@@ -38,6 +38,7 @@ from tabletop.model import (
 )
 from tabletop.model.collector import collector_paused
 from tabletop.rules import DiceSource, LineOfSight, LosResult, RandomDice, Viewpoint
+from tabletop.rules.victory import LossCount
 
 __all__ = [
     "ChangeEvent",
@@ -137,6 +138,7 @@ class GameDocument:
         self._deferred: _LosOnDemand | None = None
         with collector_paused():  # (a loaded big game's 11,441 units, filed by hex)
             self._index = HexIndex(state.units)
+        self._losses: LossCount | None = None
         self.dice: DiceSource = RandomDice()
         """Every action started on this document rolls from here (a test may script it);
         the faces each action rolled are recorded in its log entry, so redo is exact."""
@@ -218,8 +220,20 @@ class GameDocument:
         ``ids`` only, or of every unit (None)."""
         if ids is None:
             self._index = HexIndex(self.state.units)
+            self._losses = None
         else:
             self._index.update(self.state.units, ids)
+            if self._losses is not None:
+                self._losses.forget(ids)
+
+    @property
+    def losses(self) -> LossCount:
+        """The game's losses for victory, kept between changes (``rules.victory``): an
+        action makes only the units it changed counted again (the turn bar's VP)."""
+        kept = self._losses
+        if kept is None or kept.state is not self.state:
+            kept = self._losses = LossCount(self.state)
+        return kept
 
     # --- observers ------------------------------------------------------------------------
     def subscribe(self, observer: Observer) -> Callable[[], None]:
@@ -298,6 +312,8 @@ class GameDocument:
         for event in events:
             if isinstance(event, UnitsChanged):
                 self._index.update(self.state.units, event.ids)
+                if self._losses is not None:
+                    self._losses.forget(event.ids)
         events.append(self._history_event())
         modified = not self.history.is_clean or self._record_mark() != self._saved_record
         if modified != self._modified:

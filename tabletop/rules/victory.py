@@ -25,7 +25,7 @@ annihilated a side, reached a sudden-death total or ended the last turn (the rul
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -37,6 +37,7 @@ from tabletop.rules.actions import ActionResult
 __all__ = [
     "CONTROL",
     "GAME_OVER",
+    "LossCount",
     "Objective",
     "Standing",
     "losses_table",
@@ -65,6 +66,9 @@ class Scoring(Protocol):
     ) -> dict[str, Counter[str]]: ...
 
     def in_close_combat(self, state: GameState, unit: UnitState) -> bool: ...
+
+    # optional: ``score_unit(state, unit, was, lost)``, one unit's losses into ``lost``
+    # (``LossCount`` counts again only the units a change touched when it is there)
 
     def grounded(self, state: GameState, unit: UnitState) -> bool: ...
 
@@ -165,12 +169,65 @@ def _start_holder(state: GameState, o: Objective, hook: Scoring) -> str | None:
 
 
 # --- VP ----------------------------------------------------------------------------------
-def loss_vp(state: GameState) -> dict[str, int]:
+class LossCount:
+    """Each side's losses kept between changes of one game: a unit's are counted again only
+    after a change names it (``forget``), so the app's turn bar pays, after an action on a
+    10,000-unit game, for the units the action touched, not for all of them. It asks the
+    ruleset's ``scoring.score_unit`` (one unit's losses); a scoring without it is asked
+    ``losses`` of the whole game each time."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._hook = scoring(state.scenario.ruleset)
+        self._initial = initial_units(state.scenario)
+        self._by_unit: dict[str, tuple[str, Counter[str]]] = {}
+        self._totals: dict[str, Counter[str]] = {}
+        self._stale: set[str] | None = None  # None: every unit
+
+    def forget(self, ids: Iterable[str]) -> None:
+        """These units changed (or came, or went): count them again when next asked."""
+        if self._stale is not None:
+            self._stale.update(ids)
+
+    def losses(self) -> dict[str, Counter[str]]:
+        """Each side's losses so far by kind, as ``scoring.losses`` counts them."""
+        one = getattr(self._hook, "score_unit", None)
+        if one is None:
+            return self._hook.losses(self.state, self._initial)
+        units = self.state.units
+        if self._stale is None:
+            self._by_unit.clear()
+            self._totals = {side: Counter() for side in self.state.scenario.sides}
+            stale: Iterable[str] = list(units)
+        else:
+            stale = self._stale
+        for uid in stale:
+            old = self._by_unit.pop(uid, None)
+            if old is not None:
+                self._totals[old[0]].subtract(old[1])
+            unit = units.get(uid)
+            if unit is None:
+                continue
+            was = self._initial.get(uid)
+            if was is not None and not was.alive:
+                continue  # out of play at the start: it lost nothing in this game
+            lost: Counter[str] = Counter()
+            one(self.state, unit, was, lost)
+            if lost:
+                self._by_unit[uid] = (unit.side, lost)
+                self._totals.setdefault(unit.side, Counter()).update(lost)
+        self._stale = set()
+        return {side: +kinds for side, kinds in self._totals.items()}
+
+
+def loss_vp(state: GameState, kept: LossCount | None = None) -> dict[str, int]:
     """VP each side has scored for the losses of the others (a loss of one side scores for
-    every other side)."""
+    every other side); ``kept``: the game's own count, kept between changes."""
     table = losses_table(state.scenario)
-    hook = scoring(state.scenario.ruleset)
-    lost = hook.losses(state, initial_units(state.scenario))
+    if kept is not None and kept.state is state:
+        lost = kept.losses()
+    else:
+        lost = scoring(state.scenario.ruleset).losses(state, initial_units(state.scenario))
     sides = state.sides()
     vp = dict.fromkeys(sides, 0)
     for loser, kinds in lost.items():
@@ -181,9 +238,13 @@ def loss_vp(state: GameState) -> dict[str, int]:
     return vp
 
 
-def count_vp(state: GameState, control: Mapping[str, str | None] | None = None) -> dict[str, int]:
+def count_vp(
+    state: GameState,
+    control: Mapping[str, str | None] | None = None,
+    kept: LossCount | None = None,
+) -> dict[str, int]:
     """Each side's VP now: its objectives' VP plus its loss VP."""
-    vp = loss_vp(state)
+    vp = loss_vp(state, kept)
     control = controls(state) if control is None else control
     for o in objectives(state.scenario):
         side = control.get(o.label)
@@ -222,14 +283,15 @@ class Standing:
         }
 
 
-def standing(state: GameState) -> Standing:
-    """The running count, or the final one once the game is over."""
+def standing(state: GameState, kept: LossCount | None = None) -> Standing:
+    """The running count, or the final one once the game is over (``kept``: the game's
+    losses kept between changes, :class:`LossCount`)."""
     control = controls(state)
     final = state.flags.get(GAME_OVER)
     if isinstance(final, dict):
         vp = {str(k): int(v) for k, v in dict(final.get("vp") or {}).items()}
         return Standing(vp, control, True, final.get("winner"), final.get("why"))
-    vp = count_vp(state, control)
+    vp = count_vp(state, control, kept)
     if state.finished:  # a game saved before victory was counted: it ended by turns
         return Standing(vp, control, True, by_margin(state.scenario, vp), "turns")
     return Standing(vp, control, False, None, None)

@@ -201,7 +201,7 @@ class TurnBar(QToolBar):
             if memo is not None and memo[0] is state and memo[1] == len(log) and memo[2] is last:
                 s = memo[3]  # a refresh that is no action: no new count of every unit
             else:
-                s = standing(state)
+                s = standing(state, document.losses)  # (only what an action touched again)
                 self._vp_memo = (state, len(log), last, s)
         self.vp.setText(vp_html(document, s))  # one count for both (a big game's units)
         self.vp.setToolTip(vp_tip(document, s))

@@ -147,6 +147,7 @@ class MapScene(QGraphicsScene):
         self.marked: frozenset[str] = frozenset()
         """The units whose counters are ringed (:meth:`mark_formation`)."""
         self._marked_key: tuple[object, ...] | None = None
+        self._members: dict[tuple[object, ...], frozenset[str]] = {}
         self._orders = 0
         """The order the next item made gets (see ORDER_STEP)."""
         with collector_paused():  # thousands of items, no cycle: see model.collector
@@ -578,9 +579,9 @@ class MapScene(QGraphicsScene):
         if key == self._marked_key:
             return
         self._marked_key = key
+        units = state.units
         marked = frozenset(
-            uid for uid, u in state.units.items()
-            if u.side == side and u.formation == formation and u.on_map
+            uid for uid in self._formation_members(side, formation) if units[uid].on_map
         ) if formation else frozenset()  # fmt: skip
         changed, self.marked = self.marked ^ marked, marked
         for unit_id in changed:
@@ -591,6 +592,20 @@ class MapScene(QGraphicsScene):
                     self._counters_changed(item.hex)
             elif unit_id in self.unmade.hex_of:  # a far-zoom tile draws it from its state
                 self._counters_changed(self.unmade.hex_of[unit_id])
+
+    def _formation_members(self, side: str | None, formation: str) -> frozenset[str]:
+        """The ids of ``side``'s units of ``formation``, found once while the game holds the
+        same units (a unit's side and formation never change; one that comes on later is
+        a new entry): after each action only they are looked at, not every unit."""
+        state = self.document.state
+        key = (side, formation, id(state), len(state.units))
+        found = self._members.get(key)
+        if found is None:
+            found = frozenset(
+                uid for uid, u in state.units.items() if u.side == side and u.formation == formation
+            )
+            self._members = {key: found}
+        return found
 
     def _new_counter(self, state: UnitState, order: int) -> CounterItem:
         """A counter item for ``state``, not filed, placed nor added to the scene yet."""

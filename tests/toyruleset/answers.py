@@ -71,11 +71,15 @@ class Scoring:
     def __init__(self) -> None:
         self.LOSSES: dict[str, int] = {"unit": 1}
 
-    def losses(self, state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
-        def score(unit: UnitState, start: UnitState | None, lost: Counter[str]) -> None:
-            lost["unit"] += not unit.alive
+    def score_unit(
+        self, state: GameState, unit: UnitState, start: UnitState | None, lost: Counter[str]
+    ) -> None:
+        lost["unit"] += not unit.alive
 
-        return tally_losses(state, initial, score)
+    def losses(self, state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
+        return tally_losses(
+            state, initial, lambda u, was, lost: self.score_unit(state, u, was, lost)
+        )
 
     def in_close_combat(self, state: GameState, unit: UnitState) -> bool:
         return False

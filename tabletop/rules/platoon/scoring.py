@@ -18,16 +18,20 @@ LOSSES = {"step": 1, "unit": 2}
 """The VP of each loss when a scenario gives no ``losses:`` (rules-spec 6)."""
 
 
+def score_unit(
+    state: GameState, unit: UnitState, was: UnitState | None, lost: Counter[str]
+) -> None:
+    """One unit's losses so far (as it stands, as it started or None for one that came
+    later) into ``lost``, by kind."""
+    if not unit.alive:
+        lost["unit"] += 1
+    elif unit.step == "reduced" and (was is None or was.step != "reduced"):
+        lost["step"] += 1
+
+
 def losses(state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
     """Each side's losses so far, by kind."""
-
-    def score(unit: UnitState, was: UnitState | None, lost: Counter[str]) -> None:
-        if not unit.alive:
-            lost["unit"] += 1
-        elif unit.step == "reduced" and (was is None or was.step != "reduced"):
-            lost["step"] += 1
-
-    return tally_losses(state, initial, score)
+    return tally_losses(state, initial, lambda u, was, lost: score_unit(state, u, was, lost))
 
 
 def in_close_combat(state: GameState, unit: UnitState) -> bool:

@@ -21,18 +21,22 @@ LOSSES = {"figure": 0, "unit": 1, "vehicle": 2}
 """The VP of each loss when a scenario gives no ``losses:`` (rules-spec 6)."""
 
 
+def score_unit(
+    state: GameState, unit: UnitState, was: UnitState | None, lost: Counter[str]
+) -> None:
+    """One unit's losses so far (as it stands, as it started or None for one that came
+    later) into ``lost``, by kind."""
+    start = len(was.figures) if was is not None else len(unit.figures)
+    if unit.alive:
+        lost["figure"] += max(0, start - len(unit.figures))
+        return
+    lost["figure"] += start
+    lost["vehicle" if stype(state, unit).is_vehicle else "unit"] += 1
+
+
 def losses(state: GameState, initial: Mapping[str, UnitState]) -> dict[str, Counter[str]]:
     """Each side's losses so far, by kind."""
-
-    def score(unit: UnitState, was: UnitState | None, lost: Counter[str]) -> None:
-        start = len(was.figures) if was is not None else len(unit.figures)
-        if unit.alive:
-            lost["figure"] += max(0, start - len(unit.figures))
-            return
-        lost["figure"] += start
-        lost["vehicle" if stype(state, unit).is_vehicle else "unit"] += 1
-
-    return tally_losses(state, initial, score)
+    return tally_losses(state, initial, lambda u, was, lost: score_unit(state, u, was, lost))
 
 
 def in_close_combat(state: GameState, unit: UnitState) -> bool:
