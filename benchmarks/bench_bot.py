@@ -161,6 +161,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes in parallel")
     parser.add_argument("--demos", action="store_true", help="planner v greedy on the demos")
     parser.add_argument("--only", choices=("random", "planner"), help="one match only")
+    parser.add_argument("--budget", type=float, action="append",
+                        help="the planner's budgets to play (default: 1 and 2 s)")  # fmt: skip
     args = parser.parse_args()
     for path in SMALL:
         print(f"floor ({path.name}, first legal action each time): {floor(str(path), 1):.1f} s")
@@ -169,7 +171,7 @@ def main() -> None:
         played = match(SMALL, Player("greedy"), Player("random"), args.games, args.jobs)
         ok &= report("small scenarios", Player("greedy"), Player("random"), played, 0.90)
     if args.only in (None, "planner"):
-        for budget in (1.0, bot.DEFAULT_BUDGET):
+        for budget in args.budget or (1.0, bot.DEFAULT_BUDGET):
             a, b = Player("planner", budget), Player("greedy")
             ok &= report("small scenarios", a, b, match(SMALL, a, b, args.games, args.jobs), 0.65)
     if args.demos:
