@@ -39,6 +39,7 @@ from tabletop.rules import (
     LineOfSight,
     RandomDice,
     RecordingDice,
+    engine,
     victory,
 )
 from tabletop.rules.forecast import Forecast, forecast
@@ -77,7 +78,16 @@ def legal_plans(view: GameState, los: LineOfSight, side: str) -> list[Plan]:
     first): each decided once, by the core, and tried or performed from its plan."""
     report = available_actions(view, los, side=side)
     options = [*report.game, *(o for u in report.units for o in u.options)]
-    return [p for o in options for p in o.plans]
+    plans = [p for o in options for p in o.plans]
+    pending = view.pending
+    if not plans and pending is not None and pending.move_paused:
+        # its move's opportunity fire was answered: the move goes on (the window does this
+        # by itself; the actions listed do not offer it)
+        go_on = ActionRequest("move", units=(pending.unit,), cont=True, side=side)
+        plan = engine.ruleset_for(view.scenario.ruleset).plan(view, go_on, los)
+        if plan.legal:
+            plans.append(plan)
+    return plans
 
 
 def legal_requests(view: GameState, los: LineOfSight, side: str) -> list[ActionRequest]:

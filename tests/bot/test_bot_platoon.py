@@ -130,3 +130,15 @@ def test_turn_plays_the_side_until_the_other_must_act_and_logs_why() -> None:
     mine = state.log[-len(taken) :]
     assert all(e.by == "bot" and e.why for e in mine)
     assert [e.why for e in mine] == [a.why for a in taken]
+
+
+def test_its_paused_move_goes_on_once_the_opportunity_fire_is_answered() -> None:
+    state = world([unit("b", "TANK", "blue", "0505"), unit("r", "INF", "red", "0510")], active="r1")
+    act(state, "move", unit="r", to=("0509", "0508", "0507"))
+    assert state.pending is not None and state.pending.opportunity_fire
+    act(state, "pass", side="blue")
+    assert state.pending is not None and state.pending.move_paused
+    assert bot.my_move(state, CLEAR, "red")
+    decision = bot.decide(state, CLEAR, "red", "greedy", seed=1)
+    assert decision is not None
+    assert decision.request.cont and decision.request.units == ("r",)
