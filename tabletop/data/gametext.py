@@ -102,9 +102,12 @@ class GameText:
 
     def steps(self, path: str | os.PathLike[str]) -> Iterator[None]:
         """Make what is missing for a save at ``path`` a short step at a time (the
-        scenario's part first, then :data:`BATCH` units a step); a unit changed between
-        two steps is made again by a later one (what :meth:`forget` drops is missing)."""
+        scenario's part first, then the log's lines, then :data:`BATCH` units a step); a
+        unit changed between two steps is made again by a later one (what :meth:`forget`
+        drops is missing)."""
         self.make_head(path)
+        yield None
+        self._log_items()  # (each line's text kept from now on)
         yield None
         while True:
             missing = self.missing()
