@@ -13,6 +13,7 @@ import it, and the narrator reads the phrases through those lists.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 
 from tabletop.model import LogEntry, Scenario
@@ -69,12 +70,7 @@ class Words:
         if unit_id in self.named:
             return unit_id
         self.named.add(unit_id)
-        type_id = next((u.type_id for u in self.scenario.units if u.id == unit_id), None)
-        if type_id is None:
-            type_id = next(
-                (r.unit.type_id for r in self.scenario.reinforcements if r.unit.id == unit_id),
-                None,
-            )
+        type_id = type_of(self.scenario, unit_id)
         unit_type = self.scenario.unit_types.get(type_id or "")
         if unit_type is None:
             return unit_id
@@ -102,6 +98,46 @@ class Words:
             counts = {n: names.count(n) for n in names}
             names = [n if k == 1 else f"{k} {n}" for n, k in counts.items()]
         return and_(names)
+
+
+_PLACES: list[tuple[weakref.ref[Scenario], dict[str, tuple[bool, int]]]] = []
+"""The last scenarios narrated, each with where each unit id stands in it: (a
+reinforcement?, its position in the list). A big game names a unit in every log row."""
+
+
+def type_of(scenario: Scenario, unit_id: str) -> str | None:
+    """The counter type of the scenario's unit ``unit_id`` (at the start or arriving later),
+    found through a kept index that is checked on every use (an editor may change the
+    scenario's units: a position that no longer holds the id makes it again)."""
+    for _ in range(2):
+        places = next((p for sc, p in _PLACES if sc() is scenario), None)
+        if places is None:
+            places = {u.id: (False, i) for i, u in enumerate(scenario.units)}
+            for i, r in enumerate(scenario.reinforcements):
+                places.setdefault(r.unit.id, (True, i))
+            _PLACES[:] = [(weakref.ref(scenario), places), *_PLACES[:3]]
+        place = places.get(unit_id)
+        if place is not None:
+            later, k = place
+            if later and k < len(scenario.reinforcements):
+                unit = scenario.reinforcements[k].unit
+            elif not later and k < len(scenario.units):
+                unit = scenario.units[k]
+            else:
+                unit = None
+            if unit is not None and unit.id == unit_id:
+                return unit.type_id
+        elif not _stale(scenario, unit_id):
+            return None
+        _PLACES[:] = [(sc, p) for sc, p in _PLACES if sc() is not scenario]  # made again
+    return None
+
+
+def _stale(scenario: Scenario, unit_id: str) -> bool:
+    """An id the kept index does not know: is it the scenario's after all (one added)?"""
+    return any(u.id == unit_id for u in scenario.units) or any(
+        r.unit.id == unit_id for r in scenario.reinforcements
+    )
 
 
 def and_(parts: list[str]) -> str:
