@@ -507,7 +507,7 @@ def child_autosave(tmp: Path, rounds: int) -> dict[str, float]:
         write_soon()
         snapped.append(time.perf_counter() - s)
 
-    saver.write_soon = snapshot  # type: ignore[method-assign]
+    saver.write_soon = snapshot
     out: dict[str, float] = {}
     rows: dict[str, list[tuple[float, float, float]]] = {"move": [], "fire": []}
     for i in range(2 * rounds + 1):
