@@ -64,10 +64,15 @@ def best(fn, rounds: int) -> float:
 
 
 def _settle(app, seconds: float = 0.0, until=None) -> None:
-    """Run the event loop for ``seconds`` or until ``until()`` (at most 60 s)."""
+    """Run the event loop for ``seconds`` or until ``until()`` (at most 60 s), as ``exec()``
+    runs it: with the deletions ``deleteLater`` asked for (``processEvents`` alone never
+    makes them, so a window driven by it piles up every widget a refresh replaces)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
     end = time.perf_counter() + (seconds if until is None else 60)
     while time.perf_counter() < end:
         app.processEvents()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         if until is not None and until():
             return
 

@@ -265,6 +265,9 @@ class ActionsPanel(QDockWidget):
         self.setWidget(scroll)
         self.buttons: dict[str, QToolButton] = {}
         self.reason_labels: dict[str, QLabel] = {}
+        """The buttons and reason labels shown now, by action."""
+        self._kept_buttons: dict[str, QToolButton] = {}
+        self._kept_reasons: dict[str, QLabel] = {}
         self.show_options("Select a unit to see what it may do.", [])
 
     def set_banner(self, text: str, *, offer_pass: bool = False) -> None:
@@ -274,35 +277,55 @@ class ActionsPanel(QDockWidget):
         self.pass_button.setVisible(offer_pass)
 
     def show_options(self, header: str, options: list[Option]) -> None:
+        """The header and one row per option, legal ones first. Each action's button and
+        reason label are made once and kept (shown, hidden and put in order here), so a
+        refresh after every click and action makes and destroys no widget."""
         self.header.setText(header)
-        while self.rows.count():
+        while self.rows.count():  # (the rows leave the layout; their widgets are kept)
             item = self.rows.takeAt(0)
             widget = item.widget()
             if widget is not None:
-                widget.deleteLater()
+                widget.hide()
         self.buttons.clear()
         self.reason_labels.clear()
         ordered = sorted(options, key=lambda o: not o.legal)
         for option in ordered:
             self._add_row(option)
 
+    def _button(self, action: str) -> QToolButton:
+        button = self._kept_buttons.get(action)
+        if button is None:
+            button = QToolButton()
+            button.setDefaultAction(self.actions_by_name[action])
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setSizePolicy(button.sizePolicy().horizontalPolicy().Expanding,
+                                 button.sizePolicy().verticalPolicy())  # fmt: skip
+            button.setObjectName(f"panel-{action}")
+            self._kept_buttons[action] = button
+        return button
+
+    def _reason(self, action: str) -> QLabel:
+        reason = self._kept_reasons.get(action)
+        if reason is None:
+            reason = QLabel()
+            reason.setObjectName(f"reason-{action}")
+            reason.setWordWrap(True)
+            reason.setStyleSheet("color: palette(mid); font-size: 11px; padding: 0 0 4px 10px;")
+            self._kept_reasons[action] = reason
+        return reason
+
     def _add_row(self, option: Option) -> None:
-        button = QToolButton()
-        button.setDefaultAction(self.actions_by_name[option.action])
-        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        button.setSizePolicy(button.sizePolicy().horizontalPolicy().Expanding,
-                             button.sizePolicy().verticalPolicy())  # fmt: skip
-        button.setObjectName(f"panel-{option.action}")
+        button = self._button(option.action)
         self.rows.addWidget(button)
+        button.show()
         self.buttons[option.action] = button
         if not option.legal:
             shown = list(option.reasons[:MAX_REASONS])
             if len(option.reasons) > MAX_REASONS:
                 shown.append(f"(and {len(option.reasons) - MAX_REASONS} more: see the tooltip)")
-            reason = QLabel("\n".join(shown))
+            reason = self._reason(option.action)
+            reason.setText("\n".join(shown))
             reason.setToolTip("\n".join(option.reasons))
-            reason.setObjectName(f"reason-{option.action}")
-            reason.setWordWrap(True)
-            reason.setStyleSheet("color: palette(mid); font-size: 11px; padding: 0 0 4px 10px;")
             self.rows.addWidget(reason)
+            reason.show()
             self.reason_labels[option.action] = reason

@@ -75,9 +75,10 @@ def test_it_thinks_off_the_gui_thread_esc_pauses_it_and_its_action_undoes(window
     timer.start(5)
     opponent = window.opponent
     opponent.configure(frozenset({"nato", "pact"}), "planner", pace=0.0, budget=0.3)
-    qtbot.waitUntil(lambda: opponent.thinking, timeout=10000)
+    qtbot.waitUntil(lambda: bool(_bot_entries(window)), timeout=60000)  # the draw: no choice
+    qtbot.waitUntil(lambda: opponent.thinking, timeout=10000)  # a choice, for its budget
     before = len(ticks)
-    qtbot.waitUntil(lambda: bool(_bot_entries(window)), timeout=60000)
+    qtbot.waitUntil(lambda: len(_bot_entries(window)) > 1, timeout=60000)
     assert len(ticks) > before  # the event loop turned while it thought
     timer.stop()
     window.play.cancel_action.trigger()  # Esc

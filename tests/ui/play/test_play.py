@@ -302,3 +302,26 @@ def test_undo_and_redo_say_the_action_and_the_dice_tray_follows_them(qtbot, demo
     assert win.undo_action.text() == "&Undo" and (
         win.redo_action.text() == "&Redo: Warsaw Pact draws the 1st tank chit"
     )
+
+
+def test_clicks_and_actions_again_and_again_make_no_new_widgets(qtbot, demo) -> None:
+    """The actions panel keeps one button and one reason label per action: its refresh
+    after every click and action neither makes widgets nor leaves old ones waiting for a
+    deletion that only a return to the event loop performs (a script driving the window
+    with ``processEvents`` piled up dozens a click, and every update grew with them)."""
+    from PySide6.QtWidgets import QWidget
+
+    win = demo
+    doc = win.document
+    draw(qtbot, win, [1, 1])
+    labels = sorted({doc.scenario.map.label(u.hex) for u in doc.units_on_map() if u.hex})
+    click_hex(qtbot, win, labels[0])
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    before = len(win.findChildren(QWidget))
+    for _ in range(3):
+        for label in labels:
+            click_hex(qtbot, win, label)
+        qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    doc.dice = ScriptedDice([])
+    press_button(qtbot, win, "end-impulse")
+    assert len(win.findChildren(QWidget)) == before
