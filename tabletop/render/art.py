@@ -104,10 +104,19 @@ Key = tuple[str, int]
 """What makes two hexes one area: terrain and level."""
 
 
-class Areas:
-    """The art geometry of one map, built lazily per hex and kept until :meth:`forget`."""
+KEPT_HEXES = 6000
+"""The hexes whose art geometry :class:`Areas` keeps at most (a 1920 x 1080 view at 1:1
+shows about 900): past it the kept geometry is dropped and made again as it is painted, so
+a tour of a 200 x 200 map does not keep 40,000 hexes' worth (about 60 MB)."""
 
-    def __init__(self, hexmap: HexMap, layout: Layout) -> None:
+
+class Areas:
+    """The art geometry of one map, built lazily per hex and kept (for at most ``kept``
+    hexes) until :meth:`forget`. Every point is a function of the map and its seed alone,
+    so what is dropped is made again the same."""
+
+    def __init__(self, hexmap: HexMap, layout: Layout, kept: int = KEPT_HEXES) -> None:
+        self.kept = kept
         self.map = hexmap
         self.layout = layout
         self.seed = map_seed(hexmap)
@@ -152,6 +161,9 @@ class Areas:
         found = self._corners.get((h, i))
         if found is not None:
             return found
+        if len(self._corners) >= 6 * self.kept:
+            self._corners.clear()
+            self._shifts.clear()
         cx, cy = self.layout.hex_to_pixel(h)
         ux, uy = self.unit[i]
         n1 = h.neighbor(self.dirs[(i - 1) % 6])
@@ -190,6 +202,8 @@ class Areas:
         found = self._curves.get((side, segments))
         if found is not None:
             return found
+        if len(self._curves) >= 3 * self.kept:
+            self._curves.clear()
         p0, p1 = self._side_corners(side)
         k = mix(self.seed, side.a.q, side.a.r, side.b.q, side.b.r, 77)
         coeffs = [(_unit(k, 10 + j) * 2 - 1) / (j + 1) for j in range(3)]
@@ -217,6 +231,8 @@ class Areas:
         found = self._polygons.get((h, segments))
         if found is not None:
             return found
+        if len(self._polygons) >= self.kept:
+            self._polygons.clear()
         points: list[QPointF] = []
         for i in range(6):
             points.append(self.corner(h, i))

@@ -21,7 +21,10 @@ many of them:
 :meth:`TileLayer.invalidate` marks a scene rectangle dirty in every tile of every level
 that holds it; a dirty tile is repaired before it is next drawn by repainting only that
 rectangle (clipped), so a one-hex edit costs the painter a handful of hexes per level, not
-a tile's worth. Tiles beyond a memory budget are dropped, least recently drawn first.
+a tile's worth. Tiles beyond a memory budget are dropped, least recently drawn first; the
+budget (a :class:`TileBudget`) may be shared by several layers, so that the layers a view
+shows at its zoom get the room the others are not using (a window's terrain, its far
+counters and their composite share one, set in the window's settings).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ __all__ = [
     "LEVEL_STEP",
     "OVERVIEW_PX",
     "CompositeLayer",
+    "TileBudget",
     "TileLayer",
     "exact_level",
     "level_of",
@@ -51,7 +55,7 @@ OVERVIEW_PX = 2048
 """The overview level is the highest at which the whole map fits in this many pixels."""
 TILE_PX = 256
 BUDGET_BYTES = 96 * 1024 * 1024
-"""Tiles kept beyond the overview, in bytes of image data."""
+"""Tiles kept beyond the overview, in bytes of image data (a layer's own budget)."""
 
 SYNC_SECONDS = 0.25
 """A frame with nothing to stand in for missing tiles renders them for up to this long;
@@ -92,6 +96,42 @@ Key = tuple[float, int, int]
 """(level, column, row) of a tile; a free level is a fraction."""
 
 
+class TileBudget:
+    """The bytes of tile images one or more layers may keep beyond their overviews; past
+    ``limit``, the least recently drawn tile of any of them is dropped. Each layer keeps
+    its own tiles; this keeps their order of use and the total."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.bytes = 0
+        self._order: OrderedDict[tuple[int, Key], tuple[TileLayer, int]] = OrderedDict()
+
+    def add(self, layer: TileLayer, key: Key, size: int) -> None:
+        self._order[(id(layer), key)] = (layer, size)
+        self.bytes += size
+
+    def used(self, layer: TileLayer, key: Key) -> None:
+        found = (id(layer), key)
+        if found in self._order:
+            self._order.move_to_end(found)
+
+    def remove(self, layer: TileLayer, key: Key) -> None:
+        entry = self._order.pop((id(layer), key), None)
+        if entry is not None:
+            self.bytes -= entry[1]
+
+    def evict(self) -> None:
+        """Drop the least recently drawn tiles until the total is within the limit."""
+        while self.bytes > self.limit and self._order:
+            (_, key), (layer, _) = next(iter(self._order.items()))
+            layer._drop(key)  # (which removes it here)
+
+    def forget(self, layer: TileLayer) -> None:
+        """``layer`` cleared every tile: none of them counts any more."""
+        for entry in [k for k in self._order if k[0] == id(layer)]:
+            self.bytes -= self._order.pop(entry)[1]
+
+
 class TileLayer:
     """Tiles of one layer over ``bounds`` (scene coordinates), drawn by ``render``.
 
@@ -107,13 +147,16 @@ class TileLayer:
         background: QColor | None = None,
         tile_px: int = TILE_PX,
         budget_bytes: int = BUDGET_BYTES,
+        budget: TileBudget | None = None,
         dpr: float = 1.0,
     ) -> None:
         self.bounds = QRectF(bounds)
         self.render = render
         self.background = background
         self.tile_px = tile_px
-        self.budget = budget_bytes
+        self.budget = budget if budget is not None else TileBudget(budget_bytes)
+        """The budget this layer's tiles (beyond its overview) count in: its own, or one
+        shared with other layers."""
         self.dpr = dpr
         longest = max(bounds.width(), bounds.height(), 1.0)
         self.overview = min(0, math.floor(math.log(OVERVIEW_PX / longest) / math.log(LEVEL_STEP)))
@@ -289,6 +332,7 @@ class TileLayer:
         elif tile.dirty:
             self._repair(key, tile)
         self._tiles.move_to_end(key)
+        self.budget.used(self, key)
         return tile
 
     def _new_image(self) -> QImage:
@@ -337,7 +381,9 @@ class TileLayer:
         self._queue.pop(key, None)
         self._bytes += image.sizeInBytes()
         self.rendered += 1
-        self._evict()
+        if key[0] != self.overview:  # (the overview stands in for every level: it stays)
+            self.budget.add(self, key, image.sizeInBytes())
+            self.budget.evict()
         return tile
 
     def _repair(self, key: Key, tile: _Tile) -> None:
@@ -365,18 +411,9 @@ class TileLayer:
         p.end()
         tile.dirty.clear()
 
-    def _evict(self) -> None:
-        if self._bytes <= self.budget:
-            return
-        for key in list(self._tiles):
-            if self._bytes <= self.budget:
-                break
-            if key[0] == self.overview:
-                continue
-            self._drop(key)
-
     def _drop(self, key: Key) -> None:
         tile = self._tiles.pop(key)
+        self.budget.remove(self, key)
         self._bytes -= tile.image.sizeInBytes()
         self._levels[key[0]] -= 1
         if not self._levels[key[0]]:
@@ -428,6 +465,7 @@ class TileLayer:
     def clear(self) -> None:
         """Forget every tile (after a change of everything, such as hex labels on or off)."""
         self._tiles.clear()
+        self.budget.forget(self)
         self._levels.clear()
         self._queue.clear()
         self._bytes = 0
@@ -453,12 +491,13 @@ class CompositeLayer(TileLayer):
     stand in and no time left in the frame, the base's own tile (or its stand-in) is drawn,
     so the base never goes missing."""
 
-    def __init__(self, base: TileLayer, render: RenderFn, *, budget_bytes: int = BUDGET_BYTES):
+    def __init__(self, base: TileLayer, render: RenderFn, *, budget_bytes: int = BUDGET_BYTES,
+                 budget: TileBudget | None = None):  # fmt: skip
         if base.background is None or base.background.alpha() != 255:
             raise ValueError("a composite needs an opaque base layer")
         super().__init__(
             base.bounds, render, background=base.background, tile_px=base.tile_px,
-            budget_bytes=budget_bytes, dpr=base.dpr,
+            budget_bytes=budget_bytes, budget=budget, dpr=base.dpr,
         )  # fmt: skip
         self.base = base
 

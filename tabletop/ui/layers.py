@@ -31,7 +31,14 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from tabletop.render.faces import FaceCache, Look
 from tabletop.render.terrain import MapPainter
-from tabletop.render.tiles import LEVEL_STEP, CompositeLayer, TileLayer, exact_level
+from tabletop.render.tiles import (
+    BUDGET_BYTES,
+    LEVEL_STEP,
+    CompositeLayer,
+    TileBudget,
+    TileLayer,
+    exact_level,
+)
 from tabletop.ui import collector
 from tabletop.ui.items import Z_COUNTERS, Z_TERRAIN, CounterItem, TileItem
 
@@ -65,8 +72,12 @@ class MapLayers(QObject):
         counters: Callable[[], Iterable[CounterItem]],
         near: Callable[[QRectF], Iterable[CounterItem]],
         backlog: Callable[[float], bool] = lambda deadline: False,
+        tile_budget: TileBudget | None = None,
     ) -> None:  # fmt: skip
         super().__init__(scene)
+        self.tile_budget = tile_budget if tile_budget is not None else TileBudget(BUDGET_BYTES)
+        """The bytes of tiles the terrain, far counters and their composite keep, together
+        (beyond their overviews)."""
         self.scene = scene
         self.painter = painter
         self.faces = faces
@@ -106,10 +117,12 @@ class MapLayers(QObject):
     def _new_layers(self) -> None:
         pad = self.painter.size * 0.5
         bounds = self.painter.bounds.adjusted(-pad, -pad, pad, pad)
-        self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND)
-        self.far = CompositeLayer(self.terrain, self._paint_far_counters)
+        budget = self.tile_budget
+        self.terrain = TileLayer(bounds, self._paint_terrain, background=BACKGROUND,
+                                 budget=budget)  # fmt: skip
+        self.far = CompositeLayer(self.terrain, self._paint_far_counters, budget=budget)
         """Far out, what a view shows: the terrain's tiles with the counters' faces."""
-        self.far_picture = TileLayer(bounds, self._paint_far_counters)
+        self.far_picture = TileLayer(bounds, self._paint_far_counters, budget=budget)
         """Far out, the counters' faces alone, over the terrain and markers of a picture
         or a print (a view's frame blits the composite instead: one opaque image a tile)."""
 
@@ -260,6 +273,8 @@ class MapLayers(QObject):
 
     def rebuild(self) -> None:
         """The map's bounds changed: new tiles for both layers."""
+        for old in (self.terrain, self.far, self.far_picture):
+            old.clear()  # (their tiles leave the shared budget)
         self._new_layers()
         self.terrain_item.set_layer(self.terrain, self.far if self.far_mode else self.terrain)
         self.far_item.set_layer(self.far_picture, None)

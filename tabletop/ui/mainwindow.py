@@ -307,7 +307,7 @@ class MainWindow(QMainWindow):
         old_scene = self.map_scene
         self.document = with_los(document)
         self.bridge = DocumentBridge(document, self)
-        self.map_scene = MapScene(document, self)
+        self.map_scene = MapScene(document, self, self.image_cache_mb())
         self.map_scene.show_labels(self.labels_action.isChecked())
         self.map_scene.show_art(self.map_art_action.isChecked())
         self.view.setScene(self.map_scene)
@@ -734,6 +734,16 @@ class MainWindow(QMainWindow):
                 doc.redo()
             if said:
                 self.statusBar().showMessage(f"Redone: {said}", 8000)
+
+    def image_cache_mb(self) -> int:
+        """The setting ``view/image_cache_mb``: the images a map view keeps, in MB (see
+        :data:`~tabletop.ui.scene.IMAGE_CACHE_MB`); a value that is no number is ignored."""
+        from tabletop.ui.scene import IMAGE_CACHE_MB
+
+        try:
+            return int(self.settings.value("view/image_cache_mb", IMAGE_CACHE_MB))
+        except (TypeError, ValueError):
+            return IMAGE_CACHE_MB
 
     def set_map_art(self, on: bool) -> None:
         """View > Map Art: terrain as areas, or the flat style; saved for next time."""

@@ -18,6 +18,7 @@ from tabletop.render import CounterOptions, MapPainter
 from tabletop.render.counters import stack_offsets
 from tabletop.render.faces import FaceCache, Look
 from tabletop.render.palette import side_color_of
+from tabletop.render.tiles import TileBudget
 from tabletop.ui.docks import unit_summary
 from tabletop.ui.items import (
     Z_COUNTERS,
@@ -27,6 +28,13 @@ from tabletop.ui.items import (
     MarkerItem,
 )
 from tabletop.ui.layers import BACKGROUND, FAR_COUNTER_PIXELS, MapLayers
+
+IMAGE_CACHE_MB = 64
+"""The images a map view keeps to paint fast, in MB: three quarters for the terrain's and
+the far counters' tiles (least recently drawn dropped first, every layer in one budget), a
+quarter for the counters' faces. The window's setting ``view/image_cache_mb`` overrides it
+(the whole app on the 200 x 200 game of 10,000 units stays under 400 MB with the default)."""
+MB = 1024 * 1024
 
 COUNTER_SHARE = 0.72
 """A counter's side as a share of the hex's flat-to-flat height."""
@@ -103,9 +111,10 @@ class MapScene(QGraphicsScene):
     unit's face and place from its state, as its item would show them.
     """
 
-    def __init__(self, document: GameDocument, parent=None) -> None:
+    def __init__(self, document: GameDocument, parent=None, cache_mb: int | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        budget = IMAGE_CACHE_MB if cache_mb is None else max(8, cache_mb)
         self.hexmap = document.scenario.map
         self.map_painter = MapPainter(self.hexmap)
         self.layout = self.map_painter.layout
@@ -115,7 +124,7 @@ class MapScene(QGraphicsScene):
         self.setSceneRect(self.map_painter.bounds.adjusted(-margin, -margin, margin, margin))
         self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
-        self.faces = FaceCache(self.counter_side)
+        self.faces = FaceCache(self.counter_side, budget_bytes=budget * MB // 4)
         self._items: dict[str, CounterItem] = {}
         """The counter items made so far, by unit id (see :attr:`counters`)."""
         self._blocks: dict[tuple[int, int], dict[str, CounterItem]] = {}
@@ -129,7 +138,7 @@ class MapScene(QGraphicsScene):
         self.layers = MapLayers(
             self, self.map_painter, self.faces, self._faces_in,
             lambda: self._items.values(), lambda r: self.counters_near(r, make=False),
-            self._make_some,
+            self._make_some, TileBudget(budget * MB - budget * MB // 4),
         )  # fmt: skip
         self.terrain_item = self.layers.terrain_item
         self.marker_item = MarkerItem(self.map_painter, document.state)

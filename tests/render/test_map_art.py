@@ -146,6 +146,20 @@ def test_the_edges_are_the_same_in_every_session(qapp) -> None:
     assert outs[0].split()[-1] == str(round(sum(x * 3 + y for x, y in pts), 3))
 
 
+def test_the_kept_geometry_is_bounded_and_what_is_made_again_is_the_same(qapp) -> None:
+    hexmap = load_map(ROOT / "maps" / "village.yaml")
+    layout = hexmap.layout()
+    whole, bounded = Areas(hexmap, layout), Areas(hexmap, layout, kept=40)
+    assert len(hexmap.cells) > 3 * 40
+    for _ in range(2):  # the second time round, everything is made again
+        for h in sorted(hexmap.cells):
+            for segments in (8, 3):
+                assert list(bounded.polygon(h, segments)) == list(whole.polygon(h, segments))
+            assert len(bounded._polygons) <= 40 and len(bounded._corners) <= 6 * 40
+            assert len(bounded._curves) <= 3 * 40
+    assert len(whole._polygons) == 2 * len(hexmap.cells)  # (unbounded: every one kept)
+
+
 def test_an_edit_changes_the_edges_of_the_hex_and_its_neighbours_only(qapp) -> None:
     from tabletop.model import HexCell
 

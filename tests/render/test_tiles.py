@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from tabletop.render.tiles import (
     LEVEL_STEP,
     CompositeLayer,
+    TileBudget,
     TileLayer,
     exact_level,
     level_of,
@@ -107,6 +108,28 @@ def test_missing_tiles_are_stood_in_for_and_rendered_later(qapp) -> None:
     assert layer.pending() == 0
     _, done = frame(layer, 1.25)
     assert done
+
+
+def test_layers_sharing_a_budget_give_each_other_room_least_recently_drawn_first(qapp) -> None:
+    tile = 128 * 128 * 4
+    budget = TileBudget(12 * tile)
+    board = Board()
+    big = QRectF(0, 0, 6000, 4000)
+    first = TileLayer(big, board.render, background=QColor("white"), tile_px=128, budget=budget)
+    second = TileLayer(big, board.render, tile_px=128, budget=budget)
+    first.queue_overview()  # (the overview is kept, beyond the budget, by every layer)
+    first.render_pending(time.perf_counter() + 30)
+    overview = first.cached(first.overview)
+    assert overview > 0 and budget.bytes == 0
+    frame(first, 1.0, QRectF(0, 0, 400, 400), complete=True)  # 4 x 4 tiles at 1:1
+    assert first.cached(0) == 16 - 4 and budget.bytes == 12 * tile  # the oldest 4 went
+    frame(second, 1.0, QRectF(0, 0, 300, 300), complete=True)  # 3 x 3 of the other layer
+    assert second.cached(0) == 9 and first.cached(0) == 3  # it took the first's oldest
+    assert budget.bytes == 12 * tile == (first.memory() - overview * tile) + second.memory()
+    frame(first, 1.0, QRectF(0, 0, 400, 400), complete=True)  # the first drawn again
+    assert first.cached(0) + second.cached(0) == 12 and first.cached(first.overview) == overview
+    second.clear()
+    assert budget.bytes == first.cached(0) * tile
 
 
 def test_the_overview_survives_eviction(qapp) -> None:

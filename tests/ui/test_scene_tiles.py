@@ -352,3 +352,29 @@ def test_a_far_notch_after_idle_time_finds_its_composites(qapp, qtbot, scenario)
         assert layers.far_mode
         assert (layers.far.stood_in, layers.far.rendered, layers.terrain.stood_in,
                 layers.terrain.rendered, scene.faces.painted) == counts  # fmt: skip
+
+
+def test_the_window_setting_bounds_every_image_the_map_keeps(qtbot, settings, document) -> None:
+    """``view/image_cache_mb``: three quarters for the tiles of every layer in one budget, a
+    quarter for the counters' faces; a zoom tour stays within both."""
+    from tabletop.ui.mainwindow import MainWindow
+
+    settings.setValue("view/image_cache_mb", 8)
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(900, 700)
+    win.set_document(document)
+    win.show()
+    qtbot.waitExposed(win)
+    scene = win.map_scene
+    budget, faces = scene.layers.tile_budget, scene.faces
+    assert budget.limit == 6 * 1024 * 1024 and faces.budget == 2 * 1024 * 1024
+    assert scene.layers.terrain.budget is budget is scene.layers.far.budget
+    for scale in (0.3, 0.6, 1.0, 1.6, 2.5, 4.0, 6.0, 2.0, 0.5):
+        win.view.set_scale(scale)
+        win.view.viewport().repaint()
+        qtbot.waitUntil(lambda: not scene.layers._timer.isActive(), timeout=20000)
+        assert budget.bytes <= budget.limit and faces.bytes <= faces.budget
+    assert scene.layers.terrain.rendered > 0 and faces.painted > 0
+    settings.setValue("view/image_cache_mb", "lots")  # no number: the default
+    assert win.image_cache_mb() == 64
