@@ -175,10 +175,15 @@ def _keep_going(player: Player, out: dict[str, list[float]]) -> bool:
     return True
 
 
-def play_actions(player: Player, count: int, out: dict[str, list[float]],
-                 with_tint: bool = True) -> int:  # fmt: skip
-    """``count`` actions, alternately a move of one hex and a fire, as a player makes them
-    by clicks and keys; the actions made."""
+def play_actions(
+    player: Player,
+    count: int,
+    out: dict[str, list[float]],
+    with_tint: bool = True,
+    kinds: tuple[str, ...] = ("move", "fire"),
+) -> int:
+    """``count`` actions, in turn of ``kinds`` (a move of one hex, a fire), as a player
+    makes them by clicks and keys; the actions made."""
     from PySide6.QtCore import Qt
 
     window = player.window
@@ -192,7 +197,7 @@ def play_actions(player: Player, count: int, out: dict[str, list[float]],
         if doc.state.phase != "impulse" or doc.state.pending is not None:
             made += 1
             continue
-        action = "move" if turn % 2 else "fire"
+        action = kinds[turn % len(kinds)]
         plan = next(_plans(window, action), None)
         if plan is None:
             total, rules = player.timed(lambda: player.trigger("end-impulse"))
@@ -249,6 +254,7 @@ def _open(path: Path, tmp: Path, name: str):
 
     app = application()
     settings = QSettings(str(tmp / f"settings-{name}.ini"), QSettings.Format.IniFormat)
+    settings.setValue("play/hot_seat", False)  # one player plays both sides: no hand-overs
     window = create_window(path, settings)
     assert window is not None, path
     window.ask_before_closing = False

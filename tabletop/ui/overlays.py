@@ -30,82 +30,56 @@ def hex_polygon(scene, h: Hex) -> QPolygonF:
     return QPolygonF([QPointF(x, y) for x, y in scene.layout.corners(h)])
 
 
-class PlayOverlay(QGraphicsItem):
-    """Reach (blue hexes with MP costs), path (a yellow line), targets (red rings), the
-    hex aimed at (white ring) and a refused hex (red, fading)."""
+def _hexes_rect(scene, hexes: Iterable[Hex], pad: float) -> QRectF:
+    """The scene rectangle around ``hexes``' polygons, ``pad`` wider (empty: none)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    corners = scene.layout.corners
+    for h in hexes:
+        for x, y in corners(h):
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return QRectF()
+    return QRectF(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+                  max(ys) - min(ys) + 2 * pad)  # fmt: skip
 
-    def __init__(self, scene) -> None:
-        super().__init__()
+
+class ReachTint(QGraphicsItem):
+    """The reachable hexes, tinted blue with their MP costs: bounded by them and cached as
+    a pixmap at the view's resolution, so a frame that shows the tint while a path is
+    chosen, or a scroll, blits it instead of painting every hex again."""
+
+    def __init__(self, scene, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
         self.map_scene = scene
-        self.setZValue(Z_OVERLAY)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.reach: dict[Hex, int] = {}
-        self.path: list[Hex] = []
-        self.start: Hex | None = None
-        self.targets: set[Hex] = set()
-        self.aimed: Hex | None = None
-        self.refused: Hex | None = None
-        self._bounds = scene.sceneRect()
-        self._fade = QTimer()
-        self._fade.setSingleShot(True)
-        self._fade.timeout.connect(self._clear_refused)
+        self._bounds = QRectF()
+        self.painted = 0
+        """Times the tint was painted (not blitted from its cache): for tests."""
 
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    # --- what to show -----------------------------------------------------------------------
-    def show_reach(self, start: Hex | None, reach: Mapping[Hex, int]) -> None:
-        self.start = start
-        self.reach = dict(reach)
-        self.update()
-
-    def show_path(self, path: Iterable[Hex]) -> None:
-        self.path = list(path)
-        self.update()
-
-    def show_targets(self, hexes: Iterable[Hex], aimed: Hex | None = None) -> None:
-        targets = set(hexes)
-        if targets == self.targets and aimed == self.aimed:
-            return  # nothing to repaint (the overlay spans the whole map)
-        self.targets = targets
-        self.aimed = aimed
-        self.update()
-
-    def flash_refused(self, h: Hex | None) -> None:
-        self.refused = h
-        self.update()
-        self._fade.start(1200)
-
-    def _clear_refused(self) -> None:
-        self.refused = None
-        self.update()
-
-    def clear(self) -> None:
-        if not (self.reach or self.path or self.targets or self.aimed or self.start):
+    def show(self, reach: Mapping[Hex, int]) -> None:
+        reach = dict(reach)
+        if reach == self.reach:
             return
-        self.reach, self.path, self.targets = {}, [], set()
-        self.start = self.aimed = None
+        self.prepareGeometryChange()
+        self.reach = reach
+        size = self.map_scene.map_painter.size
+        self._bounds = _hexes_rect(self.map_scene, reach, size * 0.05)
         self.update()
 
-    # --- painting ---------------------------------------------------------------------------
     def paint(self, painter: QPainter, option, widget=None) -> None:
+        if not self.reach:
+            return
+        self.painted += 1
         scene = self.map_scene
         size = scene.map_painter.size
-        if self.reach:
-            self._paint_reach(painter, size)
-        if self.path and self.start is not None:
-            self._paint_path(painter, size)
-        for h in self.targets:
-            self._ring(painter, h, TARGET_COLOUR, size * 0.09)
-        if self.aimed is not None:
-            self._ring(painter, self.aimed, AIM_COLOUR, size * 0.14)
-        if self.refused is not None:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(REFUSED_COLOUR)
-            painter.drawPolygon(hex_polygon(scene, self.refused))
-
-    def _paint_reach(self, painter: QPainter, size: float) -> None:
-        scene = self.map_scene
         painter.setPen(QPen(REACH_EDGE, size * 0.03))
         painter.setBrush(REACH_FILL)
         for h in self.reach:
@@ -125,6 +99,97 @@ class PlayOverlay(QGraphicsItem):
             painter.drawText(box.translated(1, 1), Qt.AlignmentFlag.AlignCenter, str(cost))
             painter.setPen(QColor("#0b3b75"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, str(cost))
+
+
+class PlayOverlay(QGraphicsItem):
+    """Reach (blue hexes with MP costs: its :class:`ReachTint`, behind the rest), path (a
+    yellow line), targets (red rings), the hex aimed at (white ring) and a refused hex
+    (red, fading). Bounded by what it shows, so a change repaints only around it."""
+
+    def __init__(self, scene) -> None:
+        super().__init__()
+        self.map_scene = scene
+        self.setZValue(Z_OVERLAY)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.tint = ReachTint(scene, self)
+        self.path: list[Hex] = []
+        self.start: Hex | None = None
+        self.targets: set[Hex] = set()
+        self.aimed: Hex | None = None
+        self.refused: Hex | None = None
+        self._bounds = QRectF()
+        self._fade = QTimer()
+        self._fade.setSingleShot(True)
+        self._fade.timeout.connect(self._clear_refused)
+
+    @property
+    def reach(self) -> dict[Hex, int]:
+        return self.tint.reach
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def _changed(self) -> None:
+        """What it shows changed: its bounds follow, and it repaints (the old area too)."""
+        hexes = [*self.path, *self.targets]
+        for h in (self.start, self.aimed, self.refused):
+            if h is not None:
+                hexes.append(h)
+        bounds = _hexes_rect(self.map_scene, hexes, self.map_scene.map_painter.size * 0.3)
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+        self.update()
+
+    # --- what to show -----------------------------------------------------------------------
+    def show_reach(self, start: Hex | None, reach: Mapping[Hex, int]) -> None:
+        self.start = start
+        self.tint.show(reach)
+        self._changed()
+
+    def show_path(self, path: Iterable[Hex]) -> None:
+        self.path = list(path)
+        self._changed()
+
+    def show_targets(self, hexes: Iterable[Hex], aimed: Hex | None = None) -> None:
+        targets = set(hexes)
+        if targets == self.targets and aimed == self.aimed:
+            return  # nothing to repaint
+        self.targets = targets
+        self.aimed = aimed
+        self._changed()
+
+    def flash_refused(self, h: Hex | None) -> None:
+        self.refused = h
+        self._changed()
+        self._fade.start(1200)
+
+    def _clear_refused(self) -> None:
+        self.refused = None
+        self._changed()
+
+    def clear(self) -> None:
+        if not (self.reach or self.path or self.targets or self.aimed or self.start):
+            return
+        self.tint.show({})
+        self.path, self.targets = [], set()
+        self.start = self.aimed = None
+        self._changed()
+
+    # --- painting ---------------------------------------------------------------------------
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        scene = self.map_scene
+        size = scene.map_painter.size
+        if self.path and self.start is not None:
+            self._paint_path(painter, size)
+        for h in self.targets:
+            self._ring(painter, h, TARGET_COLOUR, size * 0.09)
+        if self.aimed is not None:
+            self._ring(painter, self.aimed, AIM_COLOUR, size * 0.14)
+        if self.refused is not None:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(REFUSED_COLOUR)
+            painter.drawPolygon(hex_polygon(scene, self.refused))
 
     def _paint_path(self, painter: QPainter, size: float) -> None:
         scene = self.map_scene

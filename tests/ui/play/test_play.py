@@ -325,3 +325,28 @@ def test_clicks_and_actions_again_and_again_make_no_new_widgets(qtbot, demo) -> 
     doc.dice = ScriptedDice([])
     press_button(qtbot, win, "end-impulse")
     assert len(win.findChildren(QWidget)) == before
+
+
+def test_the_reach_tint_is_painted_once_and_blitted_while_a_path_is_chosen(qtbot, demo) -> None:
+    """The tint is its own item, bounded by the reachable hexes and cached at the view's
+    resolution: hovering a path and repainting the view paint it no more; a new reach
+    paints it again."""
+    win = demo
+    draw(qtbot, win, [1, 1])  # 1st Tank: the T-72 at 2010
+    click_hex(qtbot, win, "2010")
+    press_button(qtbot, win, "move")
+    tint = win.play.overlay.tint
+    assert tint.reach and tint.isVisible()
+    win.view.viewport().repaint()
+    painted = tint.painted
+    assert painted >= 1
+    hexes = win.document.scenario.map
+    assert tint.boundingRect().contains(win.map_scene.hex_center(hexes.parse("2010")))
+    click_hex(qtbot, win, "1910")  # the path's first hex
+    for label in ("1810", "1809", "2009", "1910"):
+        hover_hex(qtbot, win, label)
+        win.view.viewport().repaint()
+    assert win.play.path_tool is not None and win.play.path_tool.path
+    assert tint.painted == painted  # blitted from its cache, frame after frame
+    win.play.cancel_action.trigger()
+    assert not tint.reach and tint.boundingRect().isEmpty()
