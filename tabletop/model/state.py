@@ -271,7 +271,7 @@ def figure_list(items: Iterable[Figure], owner: str | None) -> FigureList:
 
 
 _UNSET = object()
-_PLACE = frozenset({"hex", "status", "side", "carrier", "id"})
+_PLACE = frozenset({"hex", "status", "side", "carrier", "sw_of", "id"})
 """The fields that say where a living unit stands, whose it is and what carries it (the
 hex index's)."""
 _WRAP: dict[str, Any] = {"markers": tracked_list, "flags": tracked_dict, "figures": figure_list}
@@ -524,12 +524,13 @@ class GameState:
             key=_ID,
         )
 
-    def units_near(self, h: Hex, radius: int) -> list[UnitState]:
+    def units_near(self, h: Hex, radius: int, *, ordered: bool = True) -> list[UnitState]:
         """Living units standing within ``radius`` hexes of ``h`` (``h`` itself at 0), in
-        unit-id order: what a question about a neighbourhood reads instead of every unit."""
+        unit-id order: what a question about a neighbourhood reads instead of every unit
+        (``ordered=False``: in no particular order, for a caller that sorts what it keeps)."""
         units = self.units
         if type(units) is UnitTable:
-            return units.index().units_near(h, radius)
+            return units.index().units_near(h, radius, ordered=ordered)
         return sorted(
             [
                 u
@@ -560,6 +561,22 @@ class GameState:
         if type(units) is UnitTable:
             return units.index().cargo_of(carrier)
         return sorted([u for u in units.values() if u.carrier == carrier and u.alive], key=_ID)
+
+    def weapons_of(self, owner: str) -> list[UnitState]:
+        """Living units whose ``sw_of`` is ``owner`` (its support weapons), in unit-id order
+        (from the table's index)."""
+        units = self.units
+        if type(units) is UnitTable:
+            return units.index().weapons_of(owner)
+        return sorted([u for u in units.values() if u.sw_of == owner and u.alive], key=_ID)
+
+    def sides_on_map(self) -> set[str]:
+        """The sides with a living unit standing in a hex (from the table's index: a count
+        per side, not a walk of every unit)."""
+        units = self.units
+        if type(units) is UnitTable:
+            return units.index().sides_on_map()
+        return {u.side for u in units.values() if u.hex is not None and u.alive}
 
     def markers_at(self, h: Hex) -> list[HexMarker]:
         return [m for m in self.hex_markers if m.hex == h]

@@ -6,19 +6,21 @@ answers in proportion to the whole game (10,000 units on the big benchmark map);
 answers in proportion to what is asked about.
 
 How it stays current without the rules knowing: every write that can change where a
-living unit stands or what carries it -- a unit's ``hex``, ``status``, ``side``,
-``carrier`` or ``id`` (``UnitState`` tells :func:`placed`, only when the value changes)
-and any entry set in or removed from a unit table (``UnitTable`` tells :func:`reshaped`)
--- goes into one process-wide feed with a serial number. An index remembers the serial
-it is current to; on the next question it re-places the units written since (the feed
-keeps the last :data:`KEEP` writes), or is rebuilt from its table when a table changed or
-it fell too far behind. A write to a unit
+living unit stands, what carries it or whose support weapon it is -- a unit's ``hex``,
+``status``, ``side``, ``carrier``, ``sw_of`` or ``id`` (``UnitState`` tells :func:`placed`,
+only when the value changes) and any entry set in or removed from a unit table
+(``UnitTable`` tells :func:`reshaped`) -- goes into one process-wide feed with a serial
+number. An index remembers the serial it is current to; on the next question it
+re-places the units written since (the feed keeps the last :data:`KEEP` writes), or is
+rebuilt from its table when a table changed or it fell too far behind. A write to a unit
 that is not the one its table holds under that id (a scratch copy, another game) changes
 nothing here.
 
-``GameState.units_at``, ``enemies_of``, ``units_near`` and ``cargo_of`` (the living units a
-carrier carries, wherever they stand) read the index of their unit table (``index_of``);
-each answer is a new list, in unit-id order, equal to a scan's.
+``GameState.units_at``, ``enemies_of``, ``units_near``, ``cargo_of`` (the living units a
+carrier carries, wherever they stand), ``weapons_of`` (the living support weapons of a
+unit) and ``sides_on_map`` (the sides with a living unit in a hex: a count per side) read
+the index of their unit table (``index_of``); each answer is a new list (or set), in
+unit-id order, equal to a scan's.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class Placed(Protocol):
     def alive(self) -> bool: ...
     @property
     def carrier(self) -> str | None: ...
+    @property
+    def sw_of(self) -> str | None: ...
 
 
 U = TypeVar("U", bound=Placed)
@@ -138,6 +142,10 @@ class HexIndex(Generic[U]):
         self._enemies: dict[str, list[U]] = {}
         self._rides: dict[str, str] = {}
         self._cargo: dict[str, dict[str, U]] = {}
+        self._side_at: dict[str, str] = {}
+        self._sides: dict[str, int] = {}
+        self._arms: dict[str, str] = {}
+        self._weapons: dict[str, dict[str, U]] = {}
 
     # --- keeping current --------------------------------------------------------------------
     def sync(self, table: Mapping[str, U]) -> None:
@@ -161,19 +169,11 @@ class HexIndex(Generic[U]):
         stats.rebuilds += 1
         self._at, self._stacks, self._blocks = {}, {}, {}
         self._rides, self._cargo = {}, {}
+        self._side_at, self._sides, self._arms, self._weapons = {}, {}, {}, {}
         for unit in units:
             stats.units_indexed += 1
-            if not unit.alive:
-                continue
-            h = unit.hex
-            if h is not None:
-                self._at[unit.id] = h
-                self._stacks.setdefault(h, []).append(unit)
-                self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[unit.id] = unit
-            carrier = unit.carrier
-            if carrier is not None:
-                self._rides[unit.id] = carrier
-                self._cargo.setdefault(carrier, {})[unit.id] = unit
+            if unit.alive:
+                self._file(unit)
         for stack in self._stacks.values():
             if len(stack) > 1:
                 stack.sort(key=_ID)
@@ -193,26 +193,50 @@ class HexIndex(Generic[U]):
         rode = self._rides.pop(uid, None)
         if rode is not None:
             del self._cargo[rode][uid]
-        if not unit.alive:
-            return
+        side = self._side_at.pop(uid, None)
+        if side is not None:
+            self._sides[side] -= 1
+            if not self._sides[side]:
+                del self._sides[side]
+        owner = self._arms.pop(uid, None)
+        if owner is not None:
+            del self._weapons[owner][uid]
+            if not self._weapons[owner]:
+                del self._weapons[owner]
+        if unit.alive:
+            filed = self._file(unit)
+            if filed is not None and len(filed) > 1:
+                filed.sort(key=_ID)
+
+    def _file(self, unit: U) -> list[U] | None:
+        """File a living unit in every part of the index; its hex's stack (unsorted)."""
+        uid = unit.id
         h = unit.hex
+        stack = None
         if h is not None:
             self._at[uid] = h
             stack = self._stacks.setdefault(h, [])
             stack.append(unit)
-            stack.sort(key=_ID)
             self._blocks.setdefault((h.q // BLOCK, h.r // BLOCK), {})[uid] = unit
+            side = self._side_at[uid] = unit.side
+            self._sides[side] = self._sides.get(side, 0) + 1
         carrier = unit.carrier
         if carrier is not None:
             self._rides[uid] = carrier
             self._cargo.setdefault(carrier, {})[uid] = unit
+        owner = unit.sw_of
+        if owner is not None:
+            self._arms[uid] = owner
+            self._weapons.setdefault(owner, {})[uid] = unit
+        return stack
 
     # --- questions --------------------------------------------------------------------------
     def units_at(self, h: Hex) -> list[U]:
         return list(self._stacks.get(h, ()))
 
-    def units_near(self, h: Hex, radius: int) -> list[U]:
-        """Living units standing within ``radius`` hexes of ``h``, in unit-id order."""
+    def units_near(self, h: Hex, radius: int, *, ordered: bool = True) -> list[U]:
+        """Living units standing within ``radius`` hexes of ``h``, in unit-id order
+        (``ordered=False``: in no particular order, for a caller that sorts what it keeps)."""
         if radius < 0:
             return []
         out: list[U] = []
@@ -231,12 +255,21 @@ class HexIndex(Generic[U]):
                     dq, dr = x.q - q, x.r - r
                     if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= radius:
                         out.append(unit)
-        out.sort(key=_ID)
+        if ordered:
+            out.sort(key=_ID)
         return out
 
     def cargo_of(self, carrier: str) -> list[U]:
         """Living units whose ``carrier`` is ``carrier``, in unit-id order."""
         return sorted(self._cargo.get(carrier, {}).values(), key=_ID)
+
+    def weapons_of(self, owner: str) -> list[U]:
+        """Living units whose ``sw_of`` is ``owner`` (its support weapons), in unit-id order."""
+        return sorted(self._weapons.get(owner, {}).values(), key=_ID)
+
+    def sides_on_map(self) -> set[str]:
+        """The sides with a living unit standing in a hex."""
+        return set(self._sides)
 
     def enemies_of(self, side: str, table: Mapping[str, U]) -> list[U]:
         found = self._enemies.get(side)

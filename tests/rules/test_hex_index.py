@@ -46,6 +46,10 @@ def _same_as_a_scan(state: GameState) -> None:
         aboard = sorted((u for u in state.units.values() if u.carrier == carrier and u.alive),
                         key=lambda u: u.id)  # fmt: skip
         assert state.cargo_of(carrier) == aboard
+        armed = sorted((u for u in state.units.values() if u.sw_of == carrier and u.alive),
+                       key=lambda u: u.id)  # fmt: skip
+        assert state.weapons_of(carrier) == armed
+    assert state.sides_on_map() == {u.side for u in state.units.values() if u.on_map}
 
 
 def test_the_index_answers_as_a_scan_through_moves_losses_loads_and_undo() -> None:
@@ -66,8 +70,10 @@ def test_the_index_answers_as_a_scan_through_moves_losses_loads_and_undo() -> No
                 u.hex = None
             elif kind == 5:
                 u.side = "red" if u.side == "blue" else "blue"
-            else:  # aboard another unit (anywhere: the index does not ask where), or off
+            elif step % 2:  # aboard another unit (anywhere: the index does not ask where)
                 u.carrier = rng.choice((None, "r1", "r2", rng.choice(sorted(state.units))))
+            else:  # the support weapon of another unit, or nobody's
+                u.sw_of = rng.choice((None, "r1", "b3", rng.choice(sorted(state.units))))
         _same_as_a_scan(state)
         if step % 5 == 4:  # undo that write: the table gets copies of the originals
             Memento(journal.units, state.rest_copy()).restore(state)
@@ -77,6 +83,10 @@ def test_the_index_answers_as_a_scan_through_moves_losses_loads_and_undo() -> No
     _same_as_a_scan(state)
     del state.units["b2"]
     _same_as_a_scan(state)
+    for u in list(state.units.values()):
+        if u.side == "red":
+            u.status = Status.ELIMINATED
+    _same_as_a_scan(state)  # (one side left on the map)
     assert QueryState.of(state).units_at(hx("0101")) == _scan_at(state, hx("0101"))
 
 
@@ -111,6 +121,32 @@ def test_a_reach_never_scans_the_unit_table(monkeypatch: pytest.MonkeyPatch) -> 
     report = reach(state, CLEAR, "t1")
     assert len(report.reach) > 100
     assert passes["values"] <= 2, passes  # the move's own check, not the search
+
+
+def test_a_move_on_a_crowded_map_never_passes_over_the_unit_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move (its riders, the sides still on the map before and after it, its opportunity
+    firers) reads the index: no pass over every unit (before: four per move, 40,000 units
+    read per move on the big game)."""
+    units = [unit("t1", "TANK", "blue", "1010")]
+    units += [unit(f"b{k}", "INF", "blue", f"{1 + k % 20:02d}{1 + k // 20:02d}")
+              for k in range(0, 200, 3)]  # fmt: skip
+    units += [unit(f"r{k}", "INF", "red", f"{1 + k % 20:02d}{15 + k // 20:02d}")
+              for k in range(60)]  # fmt: skip
+    state = world(units)
+    state.units_at(hx("0101"))
+    passes = Counter[str]()
+    plain = UnitTable.values
+
+    def counting(self):
+        passes["values"] += 1
+        return plain(self)
+
+    monkeypatch.setattr(UnitTable, "values", counting)
+    act(state, "move", units=["t1"], to=["1110"])
+    assert state.units["t1"].hex == hx("1110")
+    assert passes["values"] == 0, passes
 
 
 def _old_firers(state: GameState, mover: UnitState) -> list[str]:
@@ -189,6 +225,7 @@ class CountingLos(LosEngine):
 
     lines = 0
     passes = 0
+    among = 0
 
     def check(self, a, b, markers=()):
         CountingLos.lines += 1
@@ -196,15 +233,17 @@ class CountingLos(LosEngine):
 
     def visible_among(self, a, hexes, markers=()):
         CountingLos.passes += 1
+        CountingLos.among += len(hexes)
         return super().visible_among(a, hexes, markers)
 
 
 def test_a_mortars_fire_choices_ask_no_line_per_spotter_and_hex(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every hex a mortar may fire at: the spotters are decided by one pass per hex, the
-    reasons (every spotter's blocked line) only when the fire is refused outright; the
-    choices are those of ``check``."""
+    """Every hex a mortar may fire at: the spotters are decided nearest first, in passes
+    of the engine over at most one line per spotter and hex (a hex a near spotter sees
+    stops there), the reasons (every spotter's blocked line) only when the fire is refused
+    outright; the choices are those of ``check``."""
     monkeypatch.setattr(indirect, "FEW_SPOTTERS", 0)  # (the demo has a few: the big map's way)
     sc = load_scenario(SCENARIOS / "demo-platoon.yaml")
     state = sc.new_game()
@@ -215,10 +254,11 @@ def test_a_mortars_fire_choices_ask_no_line_per_spotter_and_hex(
     fire = option.option("fire")
     hexes = [r for r in fire._candidates if r.hex is not None]
     assert len(hexes) >= 3
-    CountingLos.lines = CountingLos.passes = 0
+    CountingLos.lines = CountingLos.passes = CountingLos.among = 0
     choices = fire.choices
     direct = len(fire._candidates) - len(hexes)
-    assert CountingLos.lines <= direct and CountingLos.passes <= len(hexes)
+    spotters = len(indirect._spotter_hexes(QueryState.of(state), mortar.side)[1])
+    assert CountingLos.lines <= direct and CountingLos.among <= len(hexes) * spotters
     assert choices == tuple(r for r in fire._candidates if not RULESET.check(state, r, los))
 
 

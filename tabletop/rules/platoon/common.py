@@ -90,8 +90,8 @@ def eliminate(state: GameState, unit: UnitState, result: ActionResult) -> None:
 
 def riders(state: GameState, unit: UnitState) -> list[UnitState]:
     """Units that move with ``unit``: its SW, its cargo and their SWs (unit-id order)."""
-    # (the cheap field tests first: a big game has thousands of units to pass over)
-    cargo = [u for u in state.units.values() if u.carrier == unit.id and u.alive]
-    owners = {unit.id, *(c.id for c in cargo)}
-    sws = [u for u in state.units.values() if u.sw_of is not None and u.sw_of in owners and u.alive]
+    # (from the unit table's index: a big game has thousands of units not to pass over)
+    cargo = state.cargo_of(unit.id)
+    owners = sorted({unit.id, *(c.id for c in cargo)})
+    sws = [w for owner in owners for w in state.weapons_of(owner)]
     return sorted(cargo + sws, key=lambda u: u.id)

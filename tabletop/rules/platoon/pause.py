@@ -39,6 +39,7 @@ from tabletop.rules.platoon.eligibility import plan_fire
 from tabletop.rules.platoon.mines import detect_next, minefield_attack
 from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
 from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, step_cost
+from tabletop.rules.query import SeenOnce
 
 OPFIRE = OPPORTUNITY_FIRE
 PAUSED = MOVE_PAUSED
@@ -71,19 +72,29 @@ def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> 
     # check whatever its rating, so only the units near the mover are read (the hex index:
     # on a big map, most enemies are far), and of those only the ones one of whose own
     # ratings reaches the mover are asked.
+    # A printed side's ratings and their reach are read once per (type, step, mode): a big
+    # game has thousands of enemies near a mover, of a dozen counter types.
     here, options = hex_of(mover), state.scenario.options
     near = _longest_range(state) * 2 + (1 if options.range_count == "exclusive" else 0)
-    for enemy in state.units_near(here, near):
-        if enemy.side == mover.side or enemy.sw_of is not None or enemy.carrier is not None:
+    printed: dict[tuple[str, str, str | None], tuple[dict[Weapon, Rating], int]] = {}
+    side = mover.side
+    sight = SeenOnce.of(los, len(state.scenario.map.cells))  # (one line, several ratings)
+    for enemy in state.units_near(here, near, ordered=False):  # (sorted once found)
+        if enemy.side == side or enemy.sw_of is not None or enemy.carrier is not None:
             continue
         if not enemy.good_order or enemy.has(OPS_COMPLETE):
             continue
-        ratings = pside(state, enemy).ratings()
-        if counted_range(hex_of(enemy), here, options) > _reach(state, ratings):
+        key = (enemy.type_id, enemy.step, enemy.mode)
+        found = printed.get(key)
+        if found is None:
+            ratings = pside(state, enemy).ratings()
+            found = printed[key] = (ratings, _reach(state, ratings))
+        ratings, furthest = found
+        if counted_range(hex_of(enemy), here, options) > furthest:
             continue  # refused by plan_fire's range check for every rating
-        if any(plan_fire(state, enemy, mover, w.value, los)[0] is not None for w in ratings):
+        if any(plan_fire(state, enemy, mover, w.value, sight)[0] is not None for w in ratings):
             out.append(enemy.id)
-    return out
+    return sorted(out)
 
 
 def _reach(state: GameState, ratings: Mapping[Weapon, Rating]) -> int:
