@@ -9,10 +9,11 @@ that names ``--hex``; ``area_plan`` reads no dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState, Kind, UnitState, Weapon
+from tabletop.model import GameState, HexMarker, Kind, UnitState, Weapon
 from tabletop.rules.actions import ActionRequest, ActionResult
 from tabletop.rules.dice import DiceSource
 from tabletop.rules.los import LineOfSight, Viewpoint, counted_range, viewpoint_of
@@ -89,7 +90,8 @@ def _firer(
 
 
 FEW_SPOTTERS = 8
-"""Up to this many ground spotters, a check asks their sight lines one by one."""
+"""A check asks the sight lines of this many ground spotters nearest a hex one by one,
+the others' in passes of the engine (``_nearest_seeing``)."""
 UNSPOTTED = "no friendly HQ or recon unit sees the hex"
 """What ``spotter_of(..., explain=False)`` says of a hex nobody spots (no sight line's
 reason is worked out: ``IndirectFire.allows`` needs only whether it is spotted)."""
@@ -119,7 +121,7 @@ def spotter_of(
 def _find_spotter(
     state: GameState, side: str, h: Hex, los: LineOfSight, first: bool, explain: bool
 ) -> tuple[str | None, str]:
-    from tabletop.rules.query import clear_sight, visible_among
+    from tabletop.rules.query import clear_sight
 
     candidates = _spotters(state, side)
     markers = los_markers(state)
@@ -130,15 +132,12 @@ def _find_spotter(
         near = [k for n in (h, *h.neighbors()) for k in by_hex.get(n, ())]
         if near:
             return candidates[min(near)][0].id, ""
-        if len(ground) > FEW_SPOTTERS:
-            seen = visible_among(los, target, ground, markers)
-        else:  # (a few lines cost less than a pass of the engine)
-            seen = frozenset(g for g in ground if clear_sight(los, Viewpoint(g), target, markers))
+        seeing = _nearest_seeing(los, h, ground, markers)
+        if seeing is not None:
+            k = min(k for k in by_hex[seeing] if candidates[k][1].helicopter_mode is None)
+            return candidates[k][0].id, ""
         for unit, view in candidates:
-            if view.helicopter_mode is None:
-                if view.hex in seen:
-                    return unit.id, ""
-            elif clear_sight(los, view, target, markers):
+            if view.helicopter_mode is not None and clear_sight(los, view, target, markers):
                 return unit.id, ""
         if not explain:
             return None, UNSPOTTED if candidates else _NOBODY.format(where=where)
@@ -156,6 +155,33 @@ def _find_spotter(
 
 
 _NOBODY = "no friendly HQ or recon unit is on the map to spot {where}"
+
+
+def _nearest_seeing(
+    los: LineOfSight, h: Hex, ground: list[Hex], markers: Sequence[HexMarker]
+) -> Hex | None:
+    """A hex of ``ground`` (the ground spotters') from which ``h`` is seen, nearest first, or
+    None when none is: the :data:`FEW_SPOTTERS` nearest line by line (each line from the
+    spotter's hex, so a question that asks many targets of one spotter reads its field
+    of view once: ``SeenOnce.clear``), then the others in passes of the engine over 4
+    times as many lines as the pass before. A hex a spotter near it sees (the usual case
+    on a crowded map) costs a few lines, not one for every spotter of the side."""
+    from tabletop.rules.query import clear_sight, visible_among
+
+    target = Viewpoint(h)
+    order = sorted(ground, key=lambda g: (g.distance(h), g.q, g.r))
+    for g in order[:FEW_SPOTTERS]:
+        if clear_sight(los, Viewpoint(g), target, markers):
+            return g
+    start, size = FEW_SPOTTERS, 4 * max(FEW_SPOTTERS, 1)
+    while start < len(order):
+        part = order[start : start + size]
+        seen = visible_among(los, target, part, markers)
+        found = next((g for g in part if g in seen), None)
+        if found is not None:
+            return found
+        start, size = start + size, 4 * size
+    return None
 
 
 def _spotter_hexes(state: GameState, side: str) -> tuple[dict[Hex, list[int]], list[Hex]]:
