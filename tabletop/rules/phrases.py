@@ -100,22 +100,34 @@ class Words:
         return and_(names)
 
 
-_PLACES: list[tuple[weakref.ref[Scenario], dict[str, tuple[bool, int]]]] = []
+_Shape = tuple[int, int]
+"""``(len(scenario.units), len(scenario.reinforcements))``."""
+_PLACES: list[tuple[weakref.ref[Scenario], dict[str, tuple[bool, int]], dict[str, _Shape]]] = []
 """The last scenarios narrated, each with where each unit id stands in it: (a
-reinforcement?, its position in the list). A big game names a unit in every log row."""
+reinforcement?, its position in the list), and the ids found in neither list, each with
+the lists' lengths then (:data:`_Shape`). A big game names a unit in every log row."""
+
+MISSING_KEPT = 1 << 14
+"""At most this many ids not in a scenario are kept (then forgotten all at once)."""
 
 
 def type_of(scenario: Scenario, unit_id: str) -> str | None:
     """The counter type of the scenario's unit ``unit_id`` (at the start or arriving later),
     found through a kept index that is checked on every use (an editor may change the
-    scenario's units: a position that no longer holds the id makes it again)."""
+    scenario's units: a position that no longer holds the id makes it again). An id in
+    neither list (a support weapon, made by the game) is looked for once while the lists
+    keep their lengths: the log names such ids in every other row, and each look is a
+    walk of every unit (10,000 on the big game)."""
     for _ in range(2):
-        places = next((p for sc, p in _PLACES if sc() is scenario), None)
-        if places is None:
+        kept = next((k for k in _PLACES if k[0]() is scenario), None)
+        if kept is None:
             places = {u.id: (False, i) for i, u in enumerate(scenario.units)}
             for i, r in enumerate(scenario.reinforcements):
                 places.setdefault(r.unit.id, (True, i))
-            _PLACES[:] = [(weakref.ref(scenario), places), *_PLACES[:3]]
+            missing: dict[str, _Shape] = {}
+            _PLACES[:] = [(weakref.ref(scenario), places, missing), *_PLACES[:3]]
+        else:
+            _, places, missing = kept
         place = places.get(unit_id)
         if place is not None:
             later, k = place
@@ -127,9 +139,16 @@ def type_of(scenario: Scenario, unit_id: str) -> str | None:
                 unit = None
             if unit is not None and unit.id == unit_id:
                 return unit.type_id
-        elif not _stale(scenario, unit_id):
-            return None
-        _PLACES[:] = [(sc, p) for sc, p in _PLACES if sc() is not scenario]  # made again
+        else:
+            shape = (len(scenario.units), len(scenario.reinforcements))
+            if missing.get(unit_id) == shape:
+                return None
+            if not _stale(scenario, unit_id):
+                if len(missing) >= MISSING_KEPT:
+                    missing.clear()
+                missing[unit_id] = shape
+                return None
+        _PLACES[:] = [k for k in _PLACES if k[0]() is not scenario]  # made again
     return None
 
 

@@ -48,3 +48,38 @@ def test_a_platoon_game_is_narrated_without_raw_names(platoon_demo) -> None:
     lines = _lines(scenario, los, platoon_player.play_game(scenario, los, 5).log)
     raw = [line for line in lines if IDENTIFIER.search(line)]
     assert not raw, raw[:5]
+
+
+def test_an_id_not_in_the_scenario_is_looked_for_once_while_its_lists_keep_their_lengths(
+    platoon_demo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``phrases.type_of``: a support weapon's id (made by the game, in no list of the
+    scenario) is remembered as missing, so the log's narration walks the scenario's units
+    for it once, not once per row; a unit added to the scenario is found all the same."""
+    from dataclasses import replace
+
+    from tabletop.rules import phrases
+
+    scenario, _ = platoon_demo
+    scenario = replace(scenario, units=list(scenario.units))  # (the test's own lists)
+    walks: list[str] = []
+    plain = phrases._stale
+
+    def counting(sc: Scenario, unit_id: str) -> bool:
+        walks.append(unit_id)
+        return plain(sc, unit_id)
+
+    monkeypatch.setattr(phrases, "_stale", counting)
+    known = scenario.units[0]
+    for _ in range(50):
+        assert phrases.type_of(scenario, "nobody-sw") is None
+        assert phrases.type_of(scenario, known.id) == known.type_id
+    assert walks == ["nobody-sw"]
+    scenario.units.append(replace(known, id="nobody-sw"))  # (the lists' lengths change)
+    assert phrases.type_of(scenario, "nobody-sw") == known.type_id
+    assert walks == ["nobody-sw", "nobody-sw"]
+    monkeypatch.setattr(phrases, "MISSING_KEPT", 3)
+    for k in range(10):
+        assert phrases.type_of(scenario, f"gone-{k}") is None
+    kept = next(k for k in phrases._PLACES if k[0]() is scenario)[2]
+    assert len(kept) <= 3
