@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 
 from tabletop.commands import History, PlayAction
 from tabletop.documents import ChangeEvent, GameDocument, HistoryChanged
-from tabletop.model import Scenario
-from tabletop.rules import ActionRequest, Roll
+from tabletop.model import LogEntry, Scenario
+from tabletop.rules import ActionRequest, ActionResult, Roll
 from tabletop.rules.forecast import Forecast
 from tabletop.rules.narrate import narrate
 
@@ -185,6 +185,9 @@ class DiceTray(QWidget):
         self.command: PlayAction | None = None
         """The action whose rolls are shown (None: none)."""
         self.document: GameDocument | None = None
+        self.narrator: Callable[[LogEntry, ActionResult], str] | None = None
+        """How an action is told in the caption: the window's (the log dock's narration,
+        made once per action); None: :func:`~tabletop.rules.narrate.narrate`."""
         self._unsubscribe: Callable[[], None] | None = None
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tumble)
@@ -212,16 +215,26 @@ class DiceTray(QWidget):
 
     def show_action(self, command: PlayAction | None, *, tumble: bool = True) -> None:
         """The rolls of ``command`` (a played action of the followed document), each row
-        labelled in a player's words under the action's log line; None: no dice."""
-        self.command = command
+        labelled in a player's words under the action's log line; None: no dice. The
+        command shown already (the history's change showed it, the window then asks it
+        to tumble) keeps its words: they are not narrated twice."""
         doc = self.document
         result = command.result if command is not None else None
         if doc is None or command is None or result is None or not result.rolls:
             self.command = None
             self.show_rolls(NO_DICE, [], tumble=False)
             return
+        if command is self.command and self.rolls:
+            self.show_rolls(self.caption, self.rolls, tumble=tumble)
+            return
+        self.command = command
         scenario = doc.scenario
-        caption = narrate(scenario, command.entry, result) if command.entry else command.text
+        if command.entry is None:
+            caption = command.text
+        elif self.narrator is not None:
+            caption = self.narrator(command.entry, result)
+        else:
+            caption = narrate(scenario, command.entry, result)
         rolls = [(roll_label(scenario, r), r.dice) for r in result.rolls]
         self.show_rolls(caption, rolls, tumble=tumble)
 

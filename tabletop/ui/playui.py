@@ -65,6 +65,7 @@ class PlayUI(QObject):
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.turn_bar)
         self.panel = ActionsPanel(self.actions, window)
         self.odds = OddsPanel(window)
+        self.odds.dice.narrator = self.narration  # (the log dock's words, narrated once)
         right = Qt.DockWidgetArea.RightDockWidgetArea
         window.addDockWidget(right, self.panel)
         window.addDockWidget(right, self.odds)
