@@ -90,8 +90,10 @@ def _firer(
 
 
 FEW_SPOTTERS = 8
-"""A check asks the sight lines of this many ground spotters nearest a hex one by one,
-the others' in passes of the engine (``_nearest_seeing``)."""
+"""Up to this many ground spotters, a check asks their sight lines one by one."""
+NEAR_PASS = 64
+"""More, a check asks the lines of this many spotters nearest the hex in one pass of the
+engine first (``_nearest_seeing``), the others' only when none of these sees it."""
 UNSPOTTED = "no friendly HQ or recon unit sees the hex"
 """What ``spotter_of(..., explain=False)`` says of a hex nobody spots (no sight line's
 reason is worked out: ``IndirectFire.allows`` needs only whether it is spotted)."""
@@ -161,26 +163,22 @@ def _nearest_seeing(
     los: LineOfSight, h: Hex, ground: list[Hex], markers: Sequence[HexMarker]
 ) -> Hex | None:
     """A hex of ``ground`` (the ground spotters') from which ``h`` is seen, nearest first, or
-    None when none is: the :data:`FEW_SPOTTERS` nearest line by line (each line from the
-    spotter's hex, so a question that asks many targets of one spotter reads its field
-    of view once: ``SeenOnce.clear``), then the others in passes of the engine over 4
-    times as many lines as the pass before. A hex a spotter near it sees (the usual case
-    on a crowded map) costs a few lines, not one for every spotter of the side."""
+    None when none is. Up to :data:`FEW_SPOTTERS` of them, line by line; more, in two
+    passes of the engine: over the lines of the :data:`NEAR_PASS` nearest, then, when none
+    of them sees ``h``, over the others'. A hex some spotter near it sees (most hexes a
+    crowded map's mortar may fire at) costs that first pass, not a line for every spotter
+    of the side."""
     from tabletop.rules.query import clear_sight, visible_among
 
     target = Viewpoint(h)
     order = sorted(ground, key=lambda g: (g.distance(h), g.q, g.r))
-    for g in order[:FEW_SPOTTERS]:
-        if clear_sight(los, Viewpoint(g), target, markers):
-            return g
-    start, size = FEW_SPOTTERS, 4 * max(FEW_SPOTTERS, 1)
-    while start < len(order):
-        part = order[start : start + size]
-        seen = visible_among(los, target, part, markers)
+    if len(order) <= FEW_SPOTTERS:  # (a few lines cost less than a pass of the engine)
+        return next((g for g in order if clear_sight(los, Viewpoint(g), target, markers)), None)
+    for part in (order[:NEAR_PASS], order[NEAR_PASS:]):
+        seen = visible_among(los, target, part, markers) if part else frozenset()
         found = next((g for g in part if g in seen), None)
         if found is not None:
             return found
-        start, size = start + size, 4 * size
     return None
 
 
