@@ -168,6 +168,15 @@ class ActionOption:
         return False
 
     @property
+    def candidates(self) -> tuple[ActionRequest, ...]:
+        """Every request this option considers, none decided by reading this: the legal
+        ones are ``choices``. A window may show them as the aim's targets and decide only
+        the one aimed at (``plan_of``): a big game's mortar has hundreds of hexes to fire
+        at, each needing a spotter found among hundreds of sight lines, which ``choices``
+        decides all at once."""
+        return self._candidates if self._plan is not None or any(self._legal) else ()
+
+    @property
     def choices(self) -> tuple[ActionRequest, ...]:
         self._upto(len(self._candidates))
         return tuple(c for c, ok in zip(self._candidates, self._legal, strict=True) if ok)
@@ -518,6 +527,7 @@ class SeenOnce:
         self.los = los
         self.field_after = max(16, hexes // self.LINES_PER_FIELD)
         self._lines: dict[object, Any] = {}
+        self._fields: dict[object, frozenset[Hex]] = {}
         self._asked: dict[object, int] = {}
         self._last: tuple[Sequence[HexMarker] | None, tuple[tuple[object, ...], ...]] = (None, ())
         self.computed = 0
@@ -531,6 +541,9 @@ class SeenOnce:
     KEPT = 1 << 16
     """At most this many answers are kept (the oldest dropped first, asked again if need
     be: the same answer), so one question's memo stays bounded on a big map."""
+    FIELDS_KEPT = 32
+    """At most this many fields of view are kept (each holds up to every hex of the map:
+    a big map's 40,000), the oldest dropped first."""
 
     def _once(self, key: object, compute: Any) -> Any:
         lines = self._lines
@@ -563,7 +576,7 @@ class SeenOnce:
         if a.helicopter_mode or b.helicopter_mode:
             return self.check(a, b, markers).clear
         marks = self._marks_of(markers)
-        if ("from", a, marks) not in self._lines:
+        if ("from", a, marks) not in self._fields:
             asked = self._asked[a, marks] = self._asked.get((a, marks), 0) + 1
             if asked <= self.field_after or ("check", a, b, marks) in self._lines:
                 return self.check(a, b, markers).clear
@@ -571,8 +584,15 @@ class SeenOnce:
 
     def visible_from(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> frozenset[Hex]:
         key = ("from", a, self._marks_of(markers))
-        result: frozenset[Hex] = self._once(key, lambda: self.los.visible_from(a, markers))
-        return result
+        fields = self._fields
+        found = fields.get(key)
+        if found is None:
+            self.computed += 1
+            found = self.los.visible_from(a, markers)
+            if len(fields) >= self.FIELDS_KEPT:
+                del fields[next(iter(fields))]
+            fields[key] = found
+        return found
 
     def visible_among(
         self, a: Viewpoint, hexes: Sequence[Hex], markers: Sequence[HexMarker] = ()

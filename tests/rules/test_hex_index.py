@@ -262,6 +262,33 @@ def test_a_mortars_fire_choices_ask_no_line_per_spotter_and_hex(
     assert choices == tuple(r for r in fire._candidates if not RULESET.check(state, r, los))
 
 
+def test_an_aim_may_decide_only_the_hex_aimed_at() -> None:
+    """``ActionOption.candidates``: every request of a deferred option, none decided; the
+    one aimed at is decided alone (``plan_of``): one hex's spotter search, not every
+    hex's."""
+    sc = load_scenario(SCENARIOS / "demo-platoon.yaml")
+    state = sc.new_game()
+    los = CountingLos(sc.map, sc.options)
+    mortar = state.units["sov-mortar-1"]
+    act(state, "draw", formation=mortar.formation)
+    fire = available_actions(state, los, units=[mortar.id], lazy=True).unit(mortar.id)
+    option = fire.option("fire")
+    CountingLos.lines = CountingLos.passes = CountingLos.among = 0
+    candidates = option.candidates
+    assert CountingLos.lines == CountingLos.passes == 0  # (nothing decided)
+    hexes = [r for r in candidates if r.hex is not None]
+    spotters = len(indirect._spotter_hexes(QueryState.of(state), mortar.side)[1])
+    for aimed in hexes[:3]:
+        legal = not RULESET.check(state, aimed, los)
+        CountingLos.lines = CountingLos.among = 0
+        plan = option.plan_of(aimed)
+        assert (plan is not None) == legal
+        assert CountingLos.lines + CountingLos.among <= spotters
+    assert set(option.choices) <= set(candidates)
+    refused = available_actions(state, los, units=[mortar.id]).unit(mortar.id).option("move")
+    assert refused.candidates == refused.choices
+
+
 def test_the_sight_line_memo_and_the_ray_table_keep_a_bounded_number(
     demo: tuple[GameState, LosEngine], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -275,3 +302,20 @@ def test_the_sight_line_memo_and_the_ray_table_keep_a_bounded_number(
     answers = [seen.check(a, Viewpoint(h)).clear for h in hexes[1:400]]
     assert answers == [los.check(a, Viewpoint(h)).clear for h in hexes[1:400]]
     assert len(seen._lines) <= 50 and len(fresh.table._lines) <= 40
+
+
+def test_the_sight_line_memo_keeps_a_bounded_number_of_fields_of_view(
+    demo: tuple[GameState, LosEngine], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A field of view holds up to every hex of the map: the memo keeps a few of them (the
+    oldest dropped, made again when asked: the same answers)."""
+    state, los = demo
+    hexes = sorted(state.scenario.map.cells)
+    monkeypatch.setattr(SeenOnce, "FIELDS_KEPT", 2)
+    seen = SeenOnce(los, len(hexes))
+    seen.field_after = 3  # (a field after three lines from one hex)
+    for a in [Viewpoint(h) for h in hexes[:5]] * 2:
+        answers = [seen.clear(a, Viewpoint(h)) for h in hexes[100:120]]
+        assert answers == [los.check(a, Viewpoint(h)).clear for h in hexes[100:120]]
+        assert len(seen._fields) <= 2
+    assert seen._fields  # (fields were read)
