@@ -312,13 +312,14 @@ def child_mortar(tmp: Path) -> dict[str, object]:
     window.view.set_scale(1.0)
     player.settle()
     doc = window.document
-    mortars = {t for t, ut in doc.scenario.unit_types.items() if "mortar" in str(ut.kind)}
+    mortars = {t for t, ut in doc.scenario.unit_types.items()
+               if getattr(getattr(ut, "kind", None), "value", None) == "mortar"}  # fmt: skip
     unit = None
     for _ in range(12):  # draws until a formation with a mortar on the map is active
         state = doc.state
         if state.phase == "impulse":
             active = state.active_formation
-            unit = next((u for u in doc.units_on_map() if u.type in mortars
+            unit = next((u for u in doc.units_on_map() if u.type_id in mortars
                          and u.formation == active and not u.sw_of), None)  # fmt: skip
             if unit is not None:
                 break
@@ -327,7 +328,7 @@ def child_mortar(tmp: Path) -> dict[str, object]:
             request = ActionRequest("draw") if state.cup else ActionRequest("end-turn")
         player.trigger(request.action)
     if unit is None:
-        return {}
+        raise SystemExit("no mortar of an active formation on the map after 12 draws")
     before = rss_mb()
     out: dict[str, object] = {"mortar_select": player.select(unit.id)}
     out["mortar_press_f"] = player.timed(lambda: player.key(Qt.Key.Key_F))[0]
