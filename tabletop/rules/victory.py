@@ -31,7 +31,6 @@ from typing import Any, Protocol
 
 from tabletop.hexgrid import Hex
 from tabletop.model import GameState, Scenario, UnitState
-from tabletop.model.tracking import UnitTable
 from tabletop.rules import rulesets
 from tabletop.rules.actions import ActionResult
 
@@ -300,22 +299,13 @@ def standing(state: GameState, kept: LossCount | None = None) -> Standing:
 
 # --- the end of the game -----------------------------------------------------------------
 def present_sides(state: GameState) -> set[str]:
-    """The sides with a unit on the map or a reinforcement still to come. The game's unit
-    table answers from its hex index (a count per side: no walk of the units, 10,000 on
-    the big game, even once a side has none left); another table is walked until every
-    side is seen (two units, on most maps)."""
-    every = set(state.sides())
-    here = {r.unit.side for r in state.scenario.reinforcements if r.unit.id not in state.units}
-    if here >= every:
-        return here
-    if type(state.units) is UnitTable:
-        return here | state.sides_on_map()
-    for u in state.units.values():
-        if u.hex is not None and u.side not in here and u.alive:
-            here.add(u.side)
-            if here >= every:
-                break
-    return here
+    """The sides with a unit on the map or a reinforcement still to come (the sides on the
+    map from the hex index's count per side: no walk of the units, 10,000 on the big game,
+    even once a side has none left)."""
+    here = state.sides_on_map()
+    return here | {
+        r.unit.side for r in state.scenario.reinforcements if r.unit.id not in state.units
+    }
 
 
 def settle(state: GameState, result: ActionResult, before: set[str]) -> None:
