@@ -657,22 +657,16 @@ def kept_text(
         on_disk, _ = read_text(Path(target))
         if on_disk is not None and on_disk.lstrip()[:1] not in ("{", ""):
             original, source = on_disk, Path(target)
-    if (
-        original is None
-        or source is None
-        or original.lstrip()[:1] in ("{", "")
-        or len(original) > roundtrip.MAX_KEPT
-    ):
+    if original is None or source is None or original.lstrip()[:1] in ("{", ""):
         return roundtrip.new_text(data, header)  # nothing to keep (see roundtrip.kept_text)
-    fresh = roundtrip.new_text(data, header)
     try:
         before: Any = form_of(Path(source))
     except (DataError, OSError, ValueError, RuntimeError):
         before = None
     text = roundtrip.kept_text(data, original, header, before)
-    if text == fresh or _reads_back(text, target, form_of, data):
+    if _reads_back(text, target, form_of, data):
         return text
-    return fresh
+    return roundtrip.new_text(data, header)
 
 
 def _reads_back(

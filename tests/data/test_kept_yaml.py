@@ -103,13 +103,22 @@ def test_an_unreadable_or_machine_written_original_is_written_anew() -> None:
     assert kept_text(data, "format: [unclosed\n", "A header.") == fresh
 
 
-def test_a_file_too_big_to_keep_is_written_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_big_file_keeps_its_comments_without_ruamel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_KEPT the text patch alone keeps the file; where it declines (a block
+    scalar changed), the file is written anew rather than run through ruamel.yaml."""
     from tabletop.data import roundtrip
 
+    monkeypatch.setattr(roundtrip, "MAX_KEPT", len(ORIGINAL) - 1)
     data = _data()
     data["name"] = "Renamed"
-    monkeypatch.setattr(roundtrip, "MAX_KEPT", len(ORIGINAL) - 1)
-    assert kept_text(data, ORIGINAL, "h") == new_text(data, "h")
+    assert _diff(ORIGINAL, kept_text(data, ORIGINAL, "h")) == [
+        ("name: Test   # the name", "name: Renamed # the name")
+    ]
+    literal = ORIGINAL + "notes: |\n  one\n  two\n"
+    data = _reads(literal)
+    assert isinstance(data, dict)
+    data = {**json.loads(json.dumps(data)), "notes": "three\n"}
+    assert kept_text(data, literal, "h") == new_text(data, "h")
 
 
 def test_a_recovered_scenario_saved_over_its_file_keeps_the_files_comments(
