@@ -22,8 +22,8 @@ exactly the document's data; otherwise the update as ruamel dumped it is taken, 
 that does not read back so (or the original cannot be read), the file is written anew.
 
 A file written anew (no original, a machine-written one, one of more than
-:data:`MAX_KEPT` characters that the text patch cannot keep, or the fallback) is tidy block YAML (PyYAML's safe dumper,
-flow for leaf collections) under a header comment.
+:data:`MAX_KEPT` characters that the text patch cannot keep, or the fallback) is tidy
+block YAML (PyYAML's safe dumper, flow for leaf collections) under a header comment.
 
 Values are compared as the data layer reads them (PyYAML's YAML 1.1: ``yes`` is true,
 ``0304`` unquoted is octal), not as ruamel reads them (YAML 1.2); a new string that YAML
