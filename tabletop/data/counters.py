@@ -28,7 +28,6 @@ from tabletop.model import (
     UnitType,
 )
 from tabletop.model.setup import known, setup_for
-from tabletop.model.units import ART_KEYS, COUNTER_SYMBOLS
 
 FORMAT = "tabletop/counters@1"
 TOP_KEYS = F.COUNTERS.keys
@@ -101,7 +100,7 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[a-zA-Z]{3,30}")
 def _art(ck: Checker, entry: dict[str, Any]) -> dict[str, str]:
     """``art: {background, text, symbol}``: two colours (``#rrggbb`` or a colour name such
     as ``olive``) and one of the counter symbols."""
-    art = ck.mapping(entry, "art", entry.get("art") or {}, "art", ART_KEYS)
+    art = F.ART.mapping(ck, entry, "art", entry.get("art") or {}, "art")
     out: dict[str, str] = {}
     for key in ("background", "text"):
         if key in art:
@@ -111,7 +110,7 @@ def _art(ck: Checker, entry: dict[str, Any]) -> dict[str, str]:
             else:
                 out[key] = str(value)
     if "symbol" in art:
-        out["symbol"] = str(ck.get_str(art, "symbol", "art", "infantry", COUNTER_SYMBOLS))
+        out["symbol"] = str(F.ART.read(ck, art, "symbol", "art"))
     return out
 
 

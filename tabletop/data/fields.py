@@ -7,8 +7,13 @@ keys (unknown ones with a suggestion, missing required ones), :meth:`Table.read`
 scalar key by its declared type through :class:`~tabletop.data.schema.Checker`, so every
 problem keeps its ``FILE:LINE:COLUMN`` and its words. A key whose value is a structure of
 its own (``grid:``, ``units:``, a terrain's ``bonus:``) is declared here with its doc and
-default and converted by its format module. docs/formats.md's key tables are tested
-against these tables (tests/data/test_fields.py): the same keys, the same defaults.
+default and converted by its format module. A mapping keyed by the file's own names
+(``mines:``, ``zones:``: side -> value) is a :class:`Keyed`, its one value field read by
+:meth:`Keyed.read`. Every mapping a format has is declared: the entries of a map's
+``hexsides:``, a scenario's ``hex_markers:``, ``air_strikes:`` and ``reinforcements:``
+and a counter's ``art:`` too. docs/formats.md's key tables, and its prose and ``{a, b}``
+lists of keys, are tested against these tables (tests/data/test_fields.py): the same
+keys, the same defaults.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tabletop.data import bounds as B
-from tabletop.data.schema import Checker
+from tabletop.data.schema import ANY_KEYS, Checker
 from tabletop.model import (
     Conceals,
     Kind,
@@ -30,6 +35,7 @@ from tabletop.model import (
     TargetClass,
 )
 from tabletop.model.terrain import TEXTURES
+from tabletop.model.units import COUNTER_SYMBOLS
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?")
 
@@ -170,6 +176,31 @@ class Table:
         raise TypeError(f"{self.name} {key!r} is a structure: its format module converts it")
 
 
+@dataclass(frozen=True)
+class Keyed:
+    """A mapping keyed by names of the file's own (a scenario's sides), every value of one
+    declared :class:`Field`: ``mines: {nato: 2}``."""
+
+    name: str
+    key: str
+    """What its keys are, in words."""
+    value: Field
+
+    def mapping(self, ck: Checker, parent: Any, key: str, value: Any) -> dict[str, Any]:
+        """``value`` checked to be a mapping (any keys: the caller checks the names)."""
+        return ck.mapping(parent, key, value, self.name, ANY_KEYS)
+
+    def read(self, ck: Checker, d: dict[str, Any], key: str) -> Any:
+        """The value at ``d[key]`` by the declared field's type (the default on a problem),
+        its problems naming ``NAME of KEY``."""
+        f = self.value
+        if f.kind == "int":
+            lo = None if f.lo is None else int(f.lo)
+            hi = None if f.hi is None else int(f.hi)
+            return ck.check_int(d, key, d[key], f"{self.name} of {key}", f.default, lo=lo, hi=hi)
+        raise TypeError(f"{self.name}: values of kind {f.kind!r} are converted by the format")
+
+
 def face(
     key: str, doc: str, default: Any = REQUIRED, *, nullable: bool = False, shown: str | None = None
 ) -> Field:
@@ -305,6 +336,17 @@ HEX_ENTRY = Table("hex entry", (
 ))  # fmt: skip
 """A mapping in a map's ``hexes:``."""
 
+HEXSIDE_ENTRY = Table("hexside entry", (
+    Field("side", "structure", 'the hexside as "A/B", A and B neighbours', None,
+          shown="one of `side`, `between`"),
+    Field("between", "structure", 'the hexside as ["A", "B"]', None,
+          shown="one of `side`, `between`"),
+    Field("feature", "structure", "a hexside feature of the chart", None, shown="required"),
+))  # fmt: skip
+"""An entry of a map's ``hexsides:``; ``feature`` is required by the map's own check (a
+missing one is read as no feature, reported as an unknown one), and exactly one of
+``side`` and ``between`` is given."""
+
 BACKGROUND = Table("background", (
     Field("image", "structure", "the image's path, relative to the map file"),
     Field("opacity", "number", "0 (invisible) to 1 (opaque)", 0.5, lo=0.0, hi=1.0),
@@ -362,6 +404,17 @@ UNIT = Table("unit type", (
     Field("source", "text", "where the values come from", ""),
 ))  # fmt: skip
 """The keys every unit type takes, in either ruleset."""
+
+ART = Table("art", (
+    Field("background", "structure", "the counter's colour: #rrggbb, #rgb or a colour name",
+          None, shown="the nation's"),
+    Field("text", "structure", "the colour of its name, values and symbol", None,
+          shown="black or white"),
+    Field("symbol", "choice", "the NATO symbol", "infantry", choices=COUNTER_SYMBOLS,
+          shown="the kind's"),
+))  # fmt: skip
+"""A unit type's ``art:`` (its colours are checked by the counters module: a name or a
+hex colour)."""
 
 KIND_NAMES = tuple(k.value for k in Kind)
 TARGET_NAMES = tuple(t.value for t in TargetClass)
@@ -561,6 +614,39 @@ UNIT_ENTRY = Table("unit entry", (
 """A scenario's unit entry (``units:``); a mapping of the usual five keys is read by a quicker
 path with the same result (``scenarios._common_unit``)."""
 
+PLACED_MARKER = Table("placed marker", (
+    Field("hex", "structure", "a label on the map"),
+    Field("marker", "structure", "a marker of the chart, or minefield_at, minefield_ap"),
+    Field("side", "structure", "a minefield's owner", None, shown="none"),
+    Field("revealed", "bool", "whether a minefield is shown to its enemy", True,
+          shown="`false` for a minefield, else `true`"),
+    Field("turn", "int", "the game turn it was placed in", 0, lo=0, hi=B.TURNS),
+))  # fmt: skip
+"""An entry of a scenario's (or a saved game's) ``hex_markers:``."""
+
+AIR_STRIKE = Table("air strike", (
+    Field("turn", "int", "the game turn of the strike", lo=1, hi=B.TURNS),
+    Field("side", "structure", "the side that calls it"),
+    Field("aircraft", "structure", "an aircraft type of the scenario's counters"),
+    Field("hex", "structure", "the hex it strikes"),
+))  # fmt: skip
+"""An entry of a scenario's ``air_strikes:``."""
+
+REINFORCEMENT = Table("reinforcement", (
+    Field("turn", "int", "the game turn it enters", lo=1, hi=B.TURNS),
+    Field("unit", "structure", "a unit entry (no support weapon entry)"),
+    Field("landed", "bool", "dismounted this turn: skips the first close-combat round", False),
+))  # fmt: skip
+"""An entry of a scenario's ``reinforcements:``."""
+
+MINES = Keyed("mines", "side", Field("mines", "int", "minefields the side's sappers may lay",
+                                     0, lo=0, hi=B.MINES))  # fmt: skip
+"""A scenario's ``mines:``, side -> a count."""
+
+ZONES = Keyed("zones", "side", Field("zone", "structure", "the hexes of the side's zone", None,
+                                     shown="none"))  # fmt: skip
+"""A scenario's ``zones:``, side -> a list of labels (converted by the scenario module)."""
+
 VICTORY = Table("victory", (
     Field("hexes", "structure", "objective hexes: labels, or {hex, vp, owner}", None,
           shown="none"),
@@ -623,6 +709,7 @@ TABLES: dict[str, Table] = {
     "map": MAP,
     "grid": GRID,
     "hex entry": HEX_ENTRY,
+    "hexside entry": HEXSIDE_ENTRY,
     "background": BACKGROUND,
     "scenario": SCENARIO,
     "side": SIDE,
@@ -637,9 +724,16 @@ TABLES: dict[str, Table] = {
     "artillery": ARTILLERY,
     "bombs": BOMBS,
     "unit entry": UNIT_ENTRY,
+    "placed marker": PLACED_MARKER,
+    "air strike": AIR_STRIKE,
+    "reinforcement": REINFORCEMENT,
+    "art": ART,
     "victory": VICTORY,
     "objective": OBJECTIVE,
     "options": OPTIONS,
     "mine_attack": MINE_ATTACK,
 }
 """Every declared table, by name."""
+
+KEYED: dict[str, Keyed] = {"mines": MINES, "zones": ZONES}
+"""Every declared mapping keyed by names of the file's own."""

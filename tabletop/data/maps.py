@@ -29,7 +29,7 @@ TOP_KEYS = F.MAP.keys
 GRID_KEYS = F.GRID.keys
 HEX_KEYS = F.HEX_ENTRY.keys
 BACKGROUND_KEYS = F.BACKGROUND.keys
-SIDE_KEYS = frozenset({"between", "side", "feature"})
+SIDE_KEYS = frozenset(F.HEXSIDE_ENTRY.keys)
 
 
 def label_text(container: Any, key: str | int, value: Any) -> Any:
@@ -389,7 +389,7 @@ def _general_hexside(
 ) -> None:
     """Any hexside entry, every key checked and every problem reported."""
     if not isinstance(entry, dict) or not entry.keys() <= SIDE_KEYS:
-        ck.mapping(entries, i, entry, "a hexside entry", SIDE_KEYS)
+        F.HEXSIDE_ENTRY.mapping(ck, entries, i, entry, "a hexside entry")
         return
     if ("side" in entry) == ("between" in entry):
         ck.error(entries, i, "a hexside entry needs exactly one of 'side' or 'between'")

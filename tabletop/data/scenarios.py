@@ -378,8 +378,7 @@ def _support_weapon(
 def hex_marker_from(
     ck: Checker, ctx: Context, kinds: Any, seq: Any, i: int, entry: Any
 ) -> HexMarker | None:
-    keys = ("hex", "marker", "side", "revealed", "turn")
-    d = ck.mapping(seq, i, entry, "a hex marker", keys, ("hex", "marker"))
+    d = F.PLACED_MARKER.mapping(ck, seq, i, entry, "a hex marker")
     if not d:
         return None
     h = _hex(ctx, d, "hex", d.get("hex"))
@@ -389,15 +388,15 @@ def hex_marker_from(
     )
     if kind in MINEFIELDS and side is None and "side" not in d:
         ck.error(d, "marker", f"a {kind} needs the 'side' that laid it")
-    revealed = ck.get_bool(d, "revealed", kind not in MINEFIELDS)
-    turn = ck.get_int(d, "turn", "", 0, lo=0, hi=B.TURNS)
+    revealed = F.PLACED_MARKER.read(ck, d, "revealed", fallback=kind not in MINEFIELDS)
+    turn = F.PLACED_MARKER.read(ck, d, "turn")
     if h is None or kind is None:
         return None
     return HexMarker(h, kind, side, revealed, turn)
 
 
 def _zones(ck: Checker, ctx: Context, doc: dict[str, Any]) -> dict[str, list[Hex]]:
-    raw = ck.mapping(doc, "zones", doc.get("zones") or {}, "zones", ANY_KEYS)
+    raw = F.ZONES.mapping(ck, doc, "zones", doc.get("zones") or {})
     out: dict[str, list[Hex]] = {}
     for side, labels in raw.items():
         ck.name_in(raw, side, side, "side", ctx.sides)
@@ -407,35 +406,28 @@ def _zones(ck: Checker, ctx: Context, doc: dict[str, Any]) -> dict[str, list[Hex
 
 
 def _extras(ck: Checker, ctx: Context, doc: dict[str, Any], sc: Scenario) -> None:
-    mines = ck.mapping(doc, "mines", doc.get("mines") or {}, "mines", ANY_KEYS)
-    for side, n in mines.items():
+    mines = F.MINES.mapping(ck, doc, "mines", doc.get("mines") or {})
+    for side in mines:
         if ck.name_in(mines, side, side, "side", ctx.sides):
-            sc.mines[side] = ck.check_int(mines, side, n, f"mines of {side}", 0, lo=0, hi=B.MINES)
+            sc.mines[side] = F.MINES.read(ck, mines, side)
     for seq, i, item in ck.items(doc, "air_strikes", "air_strikes"):
-        d = ck.mapping(
-            seq,
-            i,
-            item,
-            "an air strike",
-            ("turn", "side", "aircraft", "hex"),
-            ("turn", "side", "aircraft", "hex"),
-        )
+        d = F.AIR_STRIKE.mapping(ck, seq, i, item, "an air strike")
         if d:
-            turn = ck.get_int(d, "turn", "", 1, lo=1, hi=B.TURNS)
+            turn = F.AIR_STRIKE.read(ck, d, "turn", fallback=1)
             by = ck.name_in(d, "side", d.get("side"), "side", ctx.sides)
             aircraft = ck.name_in(d, "aircraft", d.get("aircraft"), "unit type", ctx.types)
             h = _hex(ctx, d, "hex", d.get("hex"))
             if by and aircraft and h is not None:
                 sc.air_strikes.append(AirStrike(turn, by, aircraft, h))
     for seq, i, item in ck.items(doc, "reinforcements", "reinforcements"):
-        d = ck.mapping(
-            seq, i, item, "a reinforcement", ("turn", "unit", "landed"), ("turn", "unit")
-        )
+        d = F.REINFORCEMENT.mapping(ck, seq, i, item, "a reinforcement")
         if d:
-            turn = ck.get_int(d, "turn", "", 1, lo=1, hi=B.TURNS)
+            turn = F.REINFORCEMENT.read(ck, d, "turn", fallback=1)
             units = unit_from(ck, ctx, d, "unit", d.get("unit"), with_sw=False)
             if units:
-                sc.reinforcements.append(Reinforcement(turn, units[0], ck.get_bool(d, "landed")))
+                sc.reinforcements.append(
+                    Reinforcement(turn, units[0], F.REINFORCEMENT.read(ck, d, "landed"))
+                )
     sc.victory = _victory(ck, ctx, doc, sc.ruleset)
 
 

@@ -15,12 +15,14 @@ from tabletop.data import fields as F
 from tabletop.model import (
     Background,
     Grid,
+    HexMarker,
     HexMarkerType,
     HexsideFeatureType,
     LevelStyle,
     Options,
     PlatoonSide,
     PlatoonUnitType,
+    Reinforcement,
     SquadUnitType,
     TerrainType,
 )
@@ -49,6 +51,8 @@ KEY_PROSE = [
     ("**`grid:`**", F.GRID),
     ("**Unit entries.**", F.UNIT_ENTRY),
     ("**`hexes:`**", F.HEX_ENTRY),
+    ("**`hexsides:`** is a list", F.HEXSIDE_ENTRY),
+    ("**Hex markers.**", F.PLACED_MARKER),
 ]
 """Paragraphs that name every key of a table in backticks."""
 
@@ -98,6 +102,52 @@ def test_the_docs_prose_names_every_key(start: str, table: F.Table) -> None:
     assert set(table.keys) <= named, set(table.keys) - named
 
 
+BRACES = [
+    ("## 5. Scenario", "sides", F.SIDE),
+    ("## 5. Scenario", "air_strikes", F.AIR_STRIKE),
+    ("## 5. Scenario", "reinforcements", F.REINFORCEMENT),
+    ("## 5. Scenario", "victory", F.VICTORY),
+]
+"""Key-table rows whose meaning names a table's keys as ``{a, b, c}``."""
+
+
+def meaning(heading: str, key: str) -> str:
+    """The last cell of ``key``'s row in the first key table after ``heading``."""
+    lines = FORMATS.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    row = next(line for line in lines[start:] if line.startswith(f"| `{key}` |"))
+    return row.strip("|").split("|")[-1]
+
+
+@pytest.mark.parametrize(("heading", "key", "table"), BRACES, ids=[k for _, k, _ in BRACES])
+def test_the_docs_braces_are_the_declared_keys(heading: str, key: str, table: F.Table) -> None:
+    found = re.search(r"`\{([\w, ]+)\}`", meaning(heading, key))
+    assert found is not None, key
+    assert tuple(k.strip() for k in found.group(1).split(",")) == table.keys
+
+
+def test_the_art_table_lists_the_declared_keys_and_the_models() -> None:
+    from tabletop.model.units import ART_KEYS
+
+    text = FORMATS.read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| ", text[text.index("**`art:`** holds") :], re.M)
+    assert tuple(rows[: len(F.ART.keys)]) == F.ART.keys == ART_KEYS
+
+
+def test_a_keyed_mapping_reads_its_values_through_the_declared_field() -> None:
+    from tabletop.data.schema import Checker
+
+    ck = Checker("f")
+    mines = F.MINES.mapping(ck, None, "mines", {"nato": 2, "pact": 101})
+    assert [F.MINES.read(ck, mines, side) for side in mines] == [2, 0]
+    assert [p.message for p in ck.errors] == ["mines of pact must be between 0 and 100, not 101"]
+    assert F.MINES.value.hi == 100 and set(F.KEYED) == {"mines", "zones"}
+    with pytest.raises(TypeError):
+        F.ZONES.read(ck, {"nato": []}, "nato")
+    assert "side -> number of minefields" in meaning("## 5. Scenario", "mines")
+    assert "side -> list of hexes" in meaning("## 5. Scenario", "zones")
+
+
 def _defaults(cls: type) -> dict[str, object]:
     out: dict[str, object] = {}
     for f in dataclasses.fields(cls):
@@ -112,7 +162,8 @@ def _defaults(cls: type) -> dict[str, object]:
     [(F.TERRAIN, TerrainType), (F.HEXSIDE, HexsideFeatureType), (F.MARKER, HexMarkerType),
      (F.GRID, Grid), (F.LEVELS, LevelStyle), (F.PLATOON_UNIT, PlatoonUnitType),
      (F.PLATOON_SIDE, PlatoonSide), (F.SQUAD_UNIT, SquadUnitType), (F.OPTIONS, Options),
-     (F.BACKGROUND, Background)],
+     (F.BACKGROUND, Background), (F.PLACED_MARKER, HexMarker),
+     (F.REINFORCEMENT, Reinforcement)],
     ids=lambda v: v.name if isinstance(v, F.Table) else v.__name__,
 )  # fmt: skip
 def test_a_declared_default_is_the_models(table: F.Table, cls: type) -> None:
