@@ -220,7 +220,7 @@ def _notches(app, view, scene, idle, timed) -> dict[str, float]:
 class _CollectorWatch:
     """Counts Python's full (generation 2) cycle collections while entered, and the
     longest: with a big document's objects in its reach one costs tens of milliseconds
-    (:mod:`tabletop.ui.collector`)."""
+    (:mod:`tabletop.ui.scene.collector`)."""
 
     def __init__(self) -> None:
         self.full = 0
@@ -428,7 +428,7 @@ def child_io(scenario: Path, rounds: int) -> dict[str, float]:
     import bigmap
 
     from tabletop.data import save_game
-    from tabletop.ui.loading import load_game_document
+    from tabletop.ui.shell.loading import load_game_document
 
     state = bigmap.play_500(scenario)
     path = scenario.parent / "big-game.yaml"

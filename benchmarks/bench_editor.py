@@ -40,8 +40,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tabletop.ui import recovery
 from tabletop.ui.app import application, create_window
+from tabletop.ui.shell import recovery
 
 FRAME_MS = 1000 / 60
 BLANK = """\

@@ -22,8 +22,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from tabletop import paths
-from tabletop.ui.loading import load_game_document
-from tabletop.ui.scene import MapScene
+from tabletop.ui.scene.scene import MapScene
+from tabletop.ui.shell.loading import load_game_document
 
 ROUNDS = 20
 

@@ -95,9 +95,9 @@ def _window(path: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
     from tabletop.documents.replay import Replay
-    from tabletop.ui import logdock
-    from tabletop.ui.loading import load_game_document
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.play import logdock
+    from tabletop.ui.shell.loading import load_game_document
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     app = QApplication.instance() or QApplication([])
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
@@ -143,7 +143,7 @@ def _window(path: Path) -> None:
 
 
 def main() -> int:
-    from tabletop.ui.loading import load_game_document
+    from tabletop.ui.shell.loading import load_game_document
 
     path = _files(Path(sys.argv[1]) if len(sys.argv) > 1 else None)
     with open("/proc/loadavg") as f:

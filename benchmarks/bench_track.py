@@ -224,7 +224,7 @@ def bench_io(folder: Path, rounds: int) -> list[bool]:
     load = best(lambda: load_game(out), rounds)
     checked = best(lambda: load_play(str(out)), rounds)
     full = best(lambda: load_play(str(unsealed)), 1)
-    from tabletop.ui.loading import load_game_document  # the app's (no window: no Qt app)
+    from tabletop.ui.shell.loading import load_game_document  # the app's (no window: no Qt app)
 
     app = best(lambda: load_game_document(out, accept=lambda *_: True), rounds)
     print(f"  ({len(game.log)} log entries, {len(game.units)} units, "

@@ -21,7 +21,7 @@ from tabletop import paths
 from tabletop.commands import PlayAction
 from tabletop.rules import ActionRequest, ScriptedDice
 from tabletop.ui.app import application
-from tabletop.ui.mainwindow import MainWindow
+from tabletop.ui.shell.mainwindow import MainWindow
 
 
 def settle(ms: int = 300) -> None:

@@ -23,7 +23,7 @@ from tabletop import data, paths
 from tabletop.commands import scenarioprops as P
 from tabletop.documents import ScenarioDocument
 from tabletop.ui.app import application
-from tabletop.ui.mainwindow import MainWindow
+from tabletop.ui.shell.mainwindow import MainWindow
 
 WIDTH = 1100
 """Saved width of the window shots: readable on a docs page, small for the repository."""

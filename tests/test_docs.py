@@ -240,7 +240,7 @@ def test_the_quick_start_plays_as_written(
     from tabletop import paths
     from tabletop.rules import ScriptedDice
     from tabletop.ui.app import create_window
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     monkeypatch.setattr(MainWindow, "ask_before_closing", False)  # no dialog at the end
     text = " ".join(QUICKSTART.read_text().split())

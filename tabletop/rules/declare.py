@@ -40,7 +40,7 @@ ASKS = ("none", "path", "path+target", "target", "hex", "choice", "fight")
 path (clicked or dragged hex by hex), a path and then a target fired at from its end
 (moving fire), a target (a highlighted unit or hex), a hex, a choice among the legal
 requests (a menu: modes, minefield kinds), or ``fight`` (the close-combat chooser of
-``tabletop.ui.closecombat``)."""
+``tabletop.ui.play.closecombat``)."""
 
 _REQUEST_FIELDS = frozenset(f.name for f in fields(ActionRequest)) - {"action", "side"}
 

@@ -258,11 +258,11 @@ SETTING_KEYS = [
 
 def fuzz_settings(root: Path, cases: int, first_seed: int = 0) -> list[str]:
     """Random settings files read as the app reads them (no window: the reads themselves,
-    :mod:`tabletop.ui.settingsread` and the recovery file's origin)."""
+    :mod:`tabletop.ui.shell.settingsread` and the recovery file's origin)."""
     from PySide6.QtCore import QSettings
 
-    from tabletop.ui import settingsread
-    from tabletop.ui.recovery import KIND_TEXT, RecoveryFile
+    from tabletop.ui.shell import settingsread
+    from tabletop.ui.shell.recovery import KIND_TEXT, RecoveryFile
 
     failures = []
     for seed in range(first_seed, first_seed + cases):

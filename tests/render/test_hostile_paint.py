@@ -83,7 +83,7 @@ def test_the_sheet_command_survives_a_failing_painter(tmp_path: Path) -> None:
 def test_a_scene_item_paint_exception_stays_inside(qapp: object) -> None:
     from PySide6.QtWidgets import QGraphicsItem
 
-    from tabletop.ui import items
+    from tabletop.ui.scene import items
 
     for cls in (items.TileItem, items.MarkerItem):
         assert hasattr(cls.paint, "__wrapped__"), cls  # every map paint path is guarded

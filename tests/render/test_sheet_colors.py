@@ -82,7 +82,7 @@ def test_the_order_of_battle_prints_each_side_in_its_map_colours(
     pages = layout_sheet(order_of_battle(scenario), PAPERS["a4"], COUNTER_SIZES[SIZE])
     assert len(images) == len(pages)
     # the colours the map paints each side's counters in (its items' options)
-    from tabletop.ui.scene import MapScene
+    from tabletop.ui.scene.scene import MapScene
 
     scene = MapScene(GameDocument.from_scenario(load_scenario(SQUAD_SCENARIO)))
     on_map = {}

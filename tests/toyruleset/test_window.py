@@ -22,7 +22,7 @@ pytestmark = [
 @pytest.fixture
 def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> QSettings:
     """Settings of the test's own; closing the window asks nothing (as tests/ui's)."""
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     monkeypatch.setattr(MainWindow, "ask_before_closing", False)
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

@@ -26,7 +26,7 @@ def document(scenario: Scenario) -> GameDocument:
 @pytest.fixture(autouse=True)
 def no_close_questions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Closing a window with unsaved changes never waits for a dialog in tests."""
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     monkeypatch.setattr(MainWindow, "ask_before_closing", False)
 
@@ -52,7 +52,7 @@ def settings(tmp_path: Path) -> QSettings:
 
 @pytest.fixture
 def window(qtbot, document: GameDocument, settings: QSettings):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     win = MainWindow(settings)
     qtbot.addWidget(win)
@@ -68,8 +68,8 @@ def window(qtbot, document: GameDocument, settings: QSettings):
 def no_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests of other things play both sides without the hot seat's hand-over screen (its
     own tests turn it on), and Send Turn never launches a file manager."""
-    from tabletop.ui.hotseat import HotSeat
-    from tabletop.ui.pbem import PlayByEmail
+    from tabletop.ui.play.hotseat import HotSeat
+    from tabletop.ui.play.pbem import PlayByEmail
 
     monkeypatch.setattr(HotSeat, "default_on", False)
     monkeypatch.setattr(PlayByEmail, "open_folders", False)

@@ -64,7 +64,7 @@ from tabletop.ui.counters.games import in_use, show_edits, users_of
 from tabletop.ui.counters.squadform import SquadForm
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.problems import ROLE, ProblemsDock
-from tabletop.ui.recovery import Autosaver
+from tabletop.ui.shell.recovery import Autosaver
 
 PREVIEW_PX = 150
 COUNTERS_FILTER = "Tabletop counters (*.yaml *.yml);;All files (*)"
@@ -95,7 +95,7 @@ class CounterProblems(ProblemsDock):
 
 
 def counters_snapshot(editor: CounterEditor) -> Callable[[Path], Callable[[], str]]:
-    """The counter editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`):
+    """The counter editor's autosave snapshot (:class:`~tabletop.ui.shell.recovery.Autosaver`):
     the counters file as it stands (its types are frozen values), written on the worker."""
 
     def take(_target: Path) -> Callable[[], str]:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tabletop.commands.counteredit import type_users, units_of
 from tabletop.documents import GameDocument, ScenarioDocument, UnitsChanged
 from tabletop.model import Scenario, UnitType
-from tabletop.ui.scene import MapScene
+from tabletop.ui.scene.scene import MapScene
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,6 @@ from tabletop.documents import (
 )
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
-from tabletop.ui import collector
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.editor.background import BackgroundControls, CalibrateTool
 from tabletop.ui.editor.checks import MapProblem
@@ -55,7 +54,8 @@ from tabletop.ui.editor.tools import (
     RectTool,
     SelectTool,
 )
-from tabletop.ui.recovery import Autosaver
+from tabletop.ui.scene import collector
+from tabletop.ui.shell.recovery import Autosaver
 
 TOOL_KEYS = {"select": "S", "brush": "B", "fill": "G", "rect": "R", "hexside": "H", "level": "E"}
 TERRAIN_TOOLS = ("brush", "fill", "rect")
@@ -392,7 +392,7 @@ class MapEditor(QObject):
 
 
 def map_snapshot(hexmap: HexMap) -> Callable[[Path], Iterator[str]]:
-    """The map editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`): the
+    """The map editor's autosave snapshot (:class:`~tabletop.ui.shell.recovery.Autosaver`): the
     map's dictionaries copied now, the file's text made from the copy in short pieces."""
 
     def take(target: Path) -> Iterator[str]:
@@ -483,7 +483,7 @@ def edit_game_map(window) -> MapEditor | None:
     (asking first when the game has unsaved changes, which the switch would drop)."""
     from PySide6.QtWidgets import QMessageBox
 
-    from tabletop.ui.loading import LoadError, load_game_document
+    from tabletop.ui.shell.loading import LoadError, load_game_document
 
     doc = window.document
     hexmap = getattr(getattr(doc, "state", None), "scenario", None)

@@ -19,7 +19,7 @@ from tabletop.ui.editor.host import EditorHost
 
 if TYPE_CHECKING:
     from tabletop.ui.editor.problems import ProblemsDock
-    from tabletop.ui.recovery import Autosaver
+    from tabletop.ui.shell.recovery import Autosaver
 
 MAP_FILTER = "Tabletop maps (*.yaml *.yml);;All files (*)"
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg);;All files (*)"

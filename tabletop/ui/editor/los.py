@@ -3,7 +3,7 @@
 The same engine as play and the command line (``tabletop.geometry.LosEngine``), kept up to
 date hex by hex as the map is edited, so a wood painted across a sight line blocks it at
 once. The answer is drawn on the map as the play tool draws it
-(:class:`~tabletop.ui.tools.los.SightDrawing`): the line, its range and verdict and the
+(:class:`~tabletop.ui.scene.los.SightDrawing`): the line, its range and verdict and the
 reason beside the far end, the blocking hexes hatched, hindrances outlined; the status bar
 repeats it on one line. The line stays after the release until the next drag, Esc or
 another tool; an undo or redo while it is shown redraws it on the map as it now is.
@@ -19,8 +19,8 @@ from tabletop.geometry import LosEngine
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.rules.los import LosResult, Viewpoint
 from tabletop.ui.editor.tools import EditorTool
+from tabletop.ui.scene.los import SightDrawing, describe_on
 from tabletop.ui.tools import ToolEvent
-from tabletop.ui.tools.los import SightDrawing, describe_on
 
 
 class LosTool(EditorTool):

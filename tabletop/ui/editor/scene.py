@@ -1,6 +1,6 @@
 """The editor's scene: the play scene's terrain painting, plus what only editing needs.
 
-:class:`EditorScene` is a :class:`~tabletop.ui.scene.MapScene` on a map with no units (one
+:class:`EditorScene` is a :class:`~tabletop.ui.scene.scene.MapScene` on a map with no units (one
 painter for play, editor and print), with a background image layer between terrain and
 grid, a cost/cover tint layer, a preview layer for the stroke in progress, and
 :meth:`EditorScene.repaint_hexes` / :meth:`EditorScene.repaint_sides`, which repaint only
@@ -22,9 +22,9 @@ from tabletop.documents import GameDocument, MapDocument
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
 from tabletop.ui.editor.imageread import read_image
-from tabletop.ui.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN, _lod
-from tabletop.ui.loading import map_scenario
-from tabletop.ui.scene import MapScene
+from tabletop.ui.scene.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN, _lod
+from tabletop.ui.scene.scene import MapScene
+from tabletop.ui.shell.loading import map_scenario
 
 Z_BACKGROUND = (Z_TERRAIN + Z_MARKERS) / 2
 """Over the terrain tiles (an opaque terrain would hide it), under markers and highlight."""

@@ -37,13 +37,13 @@ from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, U
 from tabletop.hexgrid import Hex
 from tabletop.rules.engine import ruleset_for
 from tabletop.ui.editor.checks import MapProblem
-from tabletop.ui.recovery import Autosaver
 from tabletop.ui.scenario.problems import ScenarioProblems, located, zone_notes
 from tabletop.ui.scenario.properties import ScenarioProperties
 from tabletop.ui.scenario.tray import MarkerDock, TrayDock
 from tabletop.ui.scenario.unitdock import UnitDock
 from tabletop.ui.scenario.zones import ZoneEditing
-from tabletop.ui.scene import MapScene
+from tabletop.ui.scene.scene import MapScene
+from tabletop.ui.shell.recovery import Autosaver
 from tabletop.ui.tools.base import PickHexTool, Tool, ToolEvent
 
 SCENARIO_FILTER = "Tabletop scenarios (*.yaml *.yml);;All files (*)"
@@ -119,7 +119,7 @@ class ScenarioEditor(QObject):
         self.document = document
         self.hidden: list = []
         self.selected: str | None = None
-        from tabletop.ui.loading import with_los
+        from tabletop.ui.shell.loading import with_los
 
         self.display = with_los(GameDocument(document.display(), document.path))
         self.scene = MapScene(self.display, window)
@@ -412,7 +412,7 @@ class ScenarioEditor(QObject):
     def play(self) -> GameDocument:
         """A new game of the scenario as it is in the editor (saved or not); Edit > Edit
         Scenario (``action-edit-scenario``) comes back to this editor, its undo intact."""
-        from tabletop.ui.loading import with_los
+        from tabletop.ui.shell.loading import with_los
 
         document = self.document
         game = with_los(GameDocument(document.scenario.new_game(), document.path))
@@ -423,7 +423,7 @@ class ScenarioEditor(QObject):
 
 
 def scenario_snapshot(document: ScenarioDocument) -> Callable[[Path], Callable[[], str]]:
-    """The scenario editor's autosave snapshot (:class:`~tabletop.ui.recovery.Autosaver`):
+    """The scenario editor's autosave snapshot (:class:`~tabletop.ui.shell.recovery.Autosaver`):
     the file form made now (references rewritten for the recovery folder; a scenario is
     small), turned into text on the worker. A scenario with problems is written too: the
     copy then opens with its problems listed, as the file would."""

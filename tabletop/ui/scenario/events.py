@@ -49,8 +49,8 @@ from tabletop.hexgrid import Hex
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
 from tabletop.rules.engine import ruleset_for
-from tabletop.ui.items import Z_COUNTERS
 from tabletop.ui.scenario.pages import ROLE, Page, describe, set_items
+from tabletop.ui.scene.items import Z_COUNTERS
 from tabletop.ui.tools.base import PickHexTool
 
 VICTORY = QColor("#f0b400")

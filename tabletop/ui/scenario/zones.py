@@ -46,7 +46,7 @@ from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
 from tabletop.ui.editor.tools import ERASE, StrokeTool
-from tabletop.ui.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN
+from tabletop.ui.scene.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN
 from tabletop.ui.tools import ToolEvent
 
 
@@ -56,7 +56,7 @@ class Editor(Protocol):
 
     document: ScenarioDocument
     scene: Any
-    """The editor's map scene (``tabletop.ui.scene.MapScene``)."""
+    """The editor's map scene (``tabletop.ui.scene.scene.MapScene``)."""
 
 
 Z_ZONES = (Z_TERRAIN + Z_MARKERS) / 2

@@ -395,7 +395,7 @@ def test_the_hex_line_says_the_hex_as_a_stroke_left_it(qtbot, editor_window) -> 
 def test_editor_los_draws_its_verdict_on_the_map(qtbot, editor_window) -> None:
     """Issue 21: the editor's line of sight told its verdict in the status bar only; now
     the map shows the line, the verdict and the reason near its end, as in play."""
-    from tabletop.ui.tools.los import BLOCKED, CLEAR
+    from tabletop.ui.scene.los import BLOCKED, CLEAR
 
     w = editor_window
     w.set_brush("woods")

@@ -20,7 +20,7 @@ from tabletop.cli.common import load_play, make_los
 from tabletop.data import load_game
 from tabletop.rules import ActionRequest, ScriptedDice, engine
 from tabletop.rules.squad.odds import close_combat_odds
-from tabletop.ui.closecombat import SHOWN
+from tabletop.ui.play.closecombat import SHOWN
 from tests.helpers.clicks import click_hex, move, pick, press
 from tests.helpers.closecombat import FACES, TWO_ON_TWO, scenario
 

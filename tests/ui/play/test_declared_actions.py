@@ -79,7 +79,7 @@ def test_an_action_a_registered_ruleset_declares_has_its_qaction(qtbot, monkeypa
     from tabletop.rules import rulesets
     from tabletop.rules.declare import ActionSpec
     from tabletop.rules.registry import HandlerRuleset
-    from tabletop.ui.panels import make_actions
+    from tabletop.ui.play.panels import make_actions
 
     move = ruleset_for("platoon").handlers["move"]
     module = types.ModuleType("dancing_ruleset")

@@ -14,7 +14,7 @@ from tabletop.data import load_document
 from tabletop.documents import GameDocument
 from tabletop.model import HexMarker, Scenario
 from tabletop.rules import ActionRequest, ScriptedDice
-from tabletop.ui.hotseat import HotSeat
+from tabletop.ui.play.hotseat import HotSeat
 
 ROOT = Path(__file__).resolve().parents[3]
 PACT_FIELD = "2010"
@@ -35,7 +35,7 @@ def _demo(hidden: bool = True) -> GameDocument:
 @pytest.fixture
 def hot(qtbot, settings, monkeypatch):
     monkeypatch.setattr(HotSeat, "default_on", True)
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     def make(doc: GameDocument):
         win = MainWindow(settings)

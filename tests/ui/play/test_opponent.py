@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDialogButtonB
 from tabletop.data import load_document
 from tabletop.documents import GameDocument
 from tabletop.model import Scenario
-from tabletop.ui.opponent import OpponentDialog
+from tabletop.ui.play.opponent import OpponentDialog
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -25,7 +25,7 @@ def _game() -> GameDocument:
 
 @pytest.fixture
 def window(qtbot, settings):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     win = MainWindow(settings)
     qtbot.addWidget(win)
@@ -114,7 +114,7 @@ def _pause_game(window_for):
 
 @pytest.fixture
 def window_for(qtbot, settings):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     made = []
 

@@ -83,7 +83,7 @@ def test_an_exchange_headless(tmp_path: Path) -> None:
 
 
 def _window(qtbot, name: str, tmp_path: Path):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     settings = QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat)
     win = MainWindow(settings)

@@ -97,7 +97,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:
         return plain_check(a, b, *args, **kw)
 
     monkeypatch.setattr(engine, "check", check)
-    import tabletop.ui.playui as playui
+    import tabletop.ui.play.playui as playui
 
     plain_forecast = playui.forecast
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from tabletop import paths
 from tabletop.rules import ScriptedDice
-from tabletop.ui.files import is_saved_game, recent_label
+from tabletop.ui.shell.files import is_saved_game, recent_label
 
 pytestmark = [
     pytest.mark.gui,
@@ -38,7 +38,7 @@ def draw(win) -> None:
 
 
 def test_every_action_is_autosaved_and_recovered_after_a_crash(qtbot, demo, settings) -> None:
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     draw(demo)
     recovery = demo.files.recovery()
@@ -130,7 +130,7 @@ def test_closing_with_unsaved_changes_asks_first(qtbot, demo, monkeypatch, answe
 
 
 def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) -> None:
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     demo.findChild(type(demo.save_action), "action-policy-best").trigger()
     demo.view.set_scale(2.0)
@@ -148,7 +148,7 @@ def test_settings_keep_the_solo_policy_zoom_and_layout(qtbot, demo, settings) ->
 def test_a_bare_map_shows_no_turn_and_no_play(qtbot, demo, settings) -> None:
     from tabletop.data import load_map
     from tabletop.documents import GameDocument
-    from tabletop.ui.loading import map_scenario
+    from tabletop.ui.shell.loading import map_scenario
 
     path = paths.MAPS / "eisenbach-gap.yaml"
     demo.set_document(GameDocument.from_scenario(map_scenario(load_map(path), path)))

@@ -102,7 +102,7 @@ def test_dice_that_run_out_half_way_refuse_the_action_and_change_nothing(qtbot, 
 
 def test_each_roll_of_the_tray_is_labelled_in_a_players_words(scenario) -> None:
     from tabletop.rules import Roll
-    from tabletop.ui.oddschart import roll_label
+    from tabletop.ui.play.oddschart import roll_label
 
     def said(*args) -> str:
         return roll_label(scenario, Roll(*args))

@@ -102,7 +102,7 @@ def _opened(window):
 def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(
     qtbot, window, monkeypatch
 ) -> None:
-    from tabletop.ui import logdock
+    from tabletop.ui.play import logdock
 
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))
@@ -141,7 +141,7 @@ def test_entering_does_not_wait_for_the_replay_and_idle_time_completes_it(
 def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(
     qtbot, window, monkeypatch
 ) -> None:
-    from tabletop.ui import logdock
+    from tabletop.ui.play import logdock
 
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))
@@ -168,7 +168,7 @@ def test_leaving_mid_replay_stops_it_and_the_next_review_goes_on(
 
 def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatch) -> None:
     from tabletop.model import LogEntry
-    from tabletop.ui import logdock
+    from tabletop.ui.play import logdock
 
     play(window, "draw", formation="kg")
     window.document.state.log.append(
@@ -192,7 +192,7 @@ def test_a_log_that_stops_replaying_says_where_and_why(qtbot, window, monkeypatc
 def test_a_game_that_disagrees_with_its_log_is_reviewed_as_the_log_replays(
     qtbot, window, monkeypatch
 ) -> None:
-    from tabletop.ui import logdock
+    from tabletop.ui.play import logdock
 
     play(window, "draw", formation="kg")
     play(window, "move", units=("leo-2",), to=("0706",))

@@ -67,7 +67,7 @@ while True:
 def test_an_undo_then_a_kill_recovers_the_game_without_the_undone_action(
     qtbot, tmp_path: Path, monkeypatch
 ) -> None:
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     ini = tmp_path / "settings.ini"
     env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")

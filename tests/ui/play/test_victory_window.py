@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from tabletop import paths
 from tabletop.render.palette import side_color_of
-from tabletop.ui.victoryui import NOBODY
+from tabletop.ui.play.victoryui import NOBODY
 from tests.helpers.clicks import click_hex, press, select
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore("does not support propagateSizeHints")]

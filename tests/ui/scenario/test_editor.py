@@ -28,7 +28,7 @@ SIDES = {"nato": ("NATO", {"alpha": 1}), "pact": ("Warsaw Pact", {"bravo": 1})}
 
 @pytest.fixture
 def editor_window(qtbot, tmp_path: Path, settings):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     for folder, name in (("maps", "eisenbach-gap.yaml"), ("counters", "platoon.yaml")):
         (tmp_path / folder).mkdir()

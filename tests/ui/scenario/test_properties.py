@@ -43,7 +43,7 @@ def _copy(tmp_path: Path, scenario: str, map_name: str, counters: str) -> Path:
 
 @pytest.fixture
 def make_window(qtbot, settings):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     def make(document=None):
         win = MainWindow(settings)

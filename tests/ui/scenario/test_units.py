@@ -33,7 +33,7 @@ def copy_files(tmp_path: Path, map_name: str, counters_name: str) -> tuple[Path,
 
 
 def open_editor(qtbot, settings, doc: ScenarioDocument):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     win = MainWindow(settings)
     qtbot.addWidget(win)

@@ -26,7 +26,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path, settings):
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     for folder, name in (("maps", "eisenbach-valley.yaml"), ("counters", "platoon.yaml")):
         (tmp_path / folder).mkdir()

@@ -1,0 +1,848 @@
+"""The main window: the map view, menus, a status bar, the hex dock, and play (the turn
+bar, actions and odds panels, tools: :mod:`tabletop.ui.play.playui`), saving
+(:mod:`tabletop.ui.shell.files`) and the settings kept between sessions."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
+
+from tabletop import paths
+from tabletop.commands.play import redo_step, step_text, undo_step
+from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
+from tabletop.hexgrid import Hex
+from tabletop.model import EVERY_SIDE
+from tabletop.ui.bridge import DocumentBridge
+from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
+from tabletop.ui.play.adjust import AdjustControls
+from tabletop.ui.play.hotseat import HotSeat
+from tabletop.ui.play.logdock import LogDock
+from tabletop.ui.play.opponent import Opponent
+from tabletop.ui.play.panels import turn_text
+from tabletop.ui.play.pbem import PlayByEmail
+from tabletop.ui.play.play import POLICIES, move_paused
+from tabletop.ui.play.playui import PlayUI
+from tabletop.ui.play.review import ReviewMode
+from tabletop.ui.play.sight import SightControls
+from tabletop.ui.scene import collector
+from tabletop.ui.scene.docks import HexDock
+from tabletop.ui.scene.scene import MapScene
+from tabletop.ui.scene.view import MapView
+from tabletop.ui.shell import settingsread
+from tabletop.ui.shell.files import FileKeeper, recent_label
+from tabletop.ui.shell.layout import WindowLayout
+from tabletop.ui.shell.loading import Declined, LoadError, load_game_document, with_los
+from tabletop.ui.shell.progress import Opening
+from tabletop.ui.shell.recovery import KIND_TEXT, recovery_question
+
+MAX_RECENT = 8
+FILE_FILTER = "Tabletop files (*.yaml *.yml);;All files (*)"
+
+
+class MainWindow(QMainWindow):
+    """Home of play and, later, the editors. ``settings`` holds recent files, the zoom,
+    the window layout and the solo opportunity-fire policy."""
+
+    ask_before_closing = True
+    """Ask to save unsaved changes before closing or opening another file (tests turn it
+    off so that closing a window never waits for a dialog)."""
+
+    def __init__(self, settings: QSettings | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
+        self.document: GameDocument | MapDocument | None = None
+        self.editor: MapEditor | None = None
+        """The map editor while a map document is open (it brings its toolbar and docks)."""
+        self.sheet_dialog = None
+        self.map_print_dialog = None
+        self.help_browser = None
+        """The user guide's window once Help > User Guide opened it (tabletop.ui.shell.help)."""
+        self.shortcuts_window = None
+        self.about_window = None
+        self.scenario_document = None
+        """The scenario editor's document while a game started from it is played."""
+        self.bridge: DocumentBridge | None = None
+        self.map_scene: MapScene | None = None
+        self.viewer: str | None = None
+        self.view = MapView(self)
+        self.view.setObjectName("map-view")
+        self.setCentralWidget(self.view)
+        self.files = FileKeeper(self.settings, self)
+        self.hex_dock = HexDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.hex_dock)
+        self.hex_dock.setMinimumWidth(220)
+        self.hex_dock.set_document(None)
+        self.log_dock = LogDock(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
+        self.log_dock.unitsPicked.connect(self.select_units)
+        self.sight = SightControls(self)
+        self.play = PlayUI(self)
+        self.play.controller.selectionChanged.connect(self.sight.follow_unit)
+        self.adjust = AdjustControls(self)
+        self.review = ReviewMode(self)
+        self.hotseat = HotSeat(self)
+        self.pbem = PlayByEmail(self)
+        self.opponent = Opponent(self)
+        self.play.cancel_action.triggered.connect(self.opponent.pause)  # Esc pauses it
+        self.window_layout = WindowLayout(self, [
+            (self.hex_dock, "&Hex Dock"), (self.log_dock, "&Log Dock"),
+            (self.play.panel, "A&ctions Dock"), (self.play.odds, "&Odds Dock"),
+        ])  # fmt: skip
+        """Each mode's layout (play, each editor), the View menu's docks, Reset Layout."""
+        self._build_actions()
+        self._build_menus()
+        self._build_status_bar()
+        self.view.hexHovered.connect(self._on_hex_hovered)
+        self.view.hexClicked.connect(self.select_hex)
+        self.view.zoomChanged.connect(self._on_zoom)
+        self.resize(1400, 900)
+        self.resizeDocks([self.hex_dock], [330], Qt.Orientation.Horizontal)
+        # the hex and the log share a place; the unit's actions and the odds get the room
+        self.tabifyDockWidget(self.hex_dock, self.log_dock)
+        self.hex_dock.raise_()
+        self.resizeDocks([self.hex_dock, self.play.panel, self.play.odds], [190, 300, 420],
+                         Qt.Orientation.Vertical)  # fmt: skip
+        self._restore_layout()
+        self._update_title()
+        self._update_actions()
+
+    # --- construction -------------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, *, checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        self.open_action = self._action("&Open...", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.open_demo_action = self._action("Open &Demo", self.open_demo)
+        self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save)
+        self.save_as_action = self._action(
+            "Save &As...", lambda: self.save_as(), QKeySequence.StandardKey.SaveAs
+        )
+        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")  # every platform's
+        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action("&Redo", self.redo, QKeySequence.StandardKey.Redo)
+        self.zoom_in_action = self._action("Zoom &In", self.view.zoom_in, "Ctrl++")
+        self.zoom_out_action = self._action("Zoom &Out", self.view.zoom_out, "Ctrl+-")
+        self.fit_action = self._action("&Fit Map", self.view.fit_map, "Ctrl+0")
+        self.actual_size_action = self._action(
+            "&Actual Size", lambda: self.view.set_scale(1.0), "Ctrl+1"
+        )
+        self.labels_action = self._action(
+            "Show Hex &Labels", self.set_labels_visible, "Ctrl+L", checkable=True
+        )
+        self.labels_action.setChecked(True)
+        self.map_art_action = self._action("Map &Art", self.set_map_art, checkable=True)
+        self.map_art_action.setObjectName("action-map-art")
+        self.map_art_action.setToolTip("Terrain as areas with natural edges (off: flat hexes)")
+        self.map_art_action.setChecked(self.settings.value("view/map_art", True, bool))
+        # Not the docks' toggleViewAction(): that one copies the dock's title ("Hex 0707").
+        self.hex_dock_action = self.window_layout.play_actions[0]
+        self.about_action = self._action("&About Tabletop", self.about)
+        self.shortcuts_action = self._action("&Keyboard Shortcuts", self.show_shortcuts, "F1")
+        self.guide_action = self._action("&User Guide", self.show_guide)
+        self.quick_start_action = self._action("&Quick Start", self.show_quick_start)
+        for action, name in ((self.about_action, "about"), (self.shortcuts_action, "shortcuts"),
+                             (self.guide_action, "user-guide"),
+                             (self.quick_start_action, "quick-start")):  # fmt: skip
+            action.setObjectName(f"action-{name}")
+        self.edit_map_action = self._action("Edit &Map", lambda: edit_game_map(self))
+        self.edit_map_action.setObjectName("action-edit-map")
+        self.print_sheet_action = self._action(
+            "&Print Counter Sheet...", self.print_sheet, "Ctrl+P"
+        )
+        self.print_sheet_action.setObjectName("action-print-sheet")
+        self.print_map_action = self._action("Print &Map...", self.print_map, "Ctrl+Shift+P")
+        self.print_map_action.setObjectName("action-print-map")
+        self.edit_scenario_action = self._action("Edit &Scenario", self.edit_scenario)
+        self.new_scenario_action = self._action("&New Scenario...", self.new_scenario_dialog)
+        self.new_map_action = self._action("New &Map...", self.new_map_dialog)
+        self.new_map_action.setObjectName("action-file-new-map")
+        self.new_scenario_action.setObjectName("action-new-scenario")
+        self.edit_scenario_action.setObjectName("action-edit-scenario")
+        for action, name in ((self.open_action, "open"), (self.save_action, "save"),
+                             (self.save_as_action, "save-as"), (self.undo_action, "undo"),
+                             (self.redo_action, "redo")):  # fmt: skip
+            action.setObjectName(f"action-{name}")
+        self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Shift+Z everywhere
+        self.policy_group = QActionGroup(self)
+        self.policy_actions: dict[str, QAction] = {}
+        texts = {"ask": "&Ask the Defender", "best": "Fire With the &Best Odds",
+                 "never": "&Never Fire"}  # fmt: skip
+        for policy in POLICIES:
+            action = self._action(texts[policy], lambda _c=False, p=policy: self.set_policy(p),
+                                  checkable=True)  # fmt: skip
+            action.setObjectName(f"action-policy-{policy}")
+            self.policy_group.addAction(action)
+            self.policy_actions[policy] = action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.open_action)
+        file_menu.addAction(self.open_demo_action)
+        file_menu.addAction(self.new_map_action)
+        file_menu.addAction(self.new_scenario_action)
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self._fill_recent_menu()
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.pbem.send_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.print_sheet_action)
+        file_menu.addAction(self.print_map_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.adjust.action)
+        edit_menu.addAction(self.review.action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.edit_map_action)
+        edit_menu.addAction(self.edit_scenario_action)
+        play_menu = bar.addMenu("&Play")
+        for name, action in self.play.actions.items():
+            play_menu.addAction(action)
+            if name in ("end-turn", "pass"):
+                play_menu.addSeparator()
+        play_menu.addAction(self.play.cancel_action)
+        play_menu.addSeparator()
+        play_menu.addAction(self.hotseat.action)
+        play_menu.addAction(self.pbem.record_action)
+        play_menu.addSeparator()
+        play_menu.addAction(self.opponent.action)
+        play_menu.addAction(self.opponent.pause_action)
+        play_menu.addSeparator()
+        solo = play_menu.addMenu("&Solo: Opportunity Fire")
+        self.solo_menu = solo
+        for action in self.policy_actions.values():
+            solo.addAction(action)
+        view_menu = bar.addMenu("&View")
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
+                       self.actual_size_action):  # fmt: skip
+            view_menu.addAction(action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.labels_action)
+        view_menu.addAction(self.map_art_action)
+        view_menu.addSeparator()
+        self._dock_items: list[QAction] = []
+        self._docks_end = view_menu.addSeparator()
+        view_menu.addAction(self.window_layout.reset_action)
+        view_menu.addSeparator()
+        self.view_menu = view_menu
+        view_menu.aboutToShow.connect(self._fill_view_docks)
+        self._fill_view_docks()
+        view_menu.addActions(self.sight.actions())
+        view_menu.addSeparator()
+        self.viewer_menu = view_menu.addMenu("Hidden Minefields &Shown To")
+        self.viewer_group = QActionGroup(self)
+        self.viewer_group.setExclusive(True)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.guide_action)
+        help_menu.addAction(self.quick_start_action)
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
+
+    def _build_status_bar(self) -> None:
+        self.hex_label = QLabel("")
+        self.hex_label.setObjectName("hex-label")
+        self.turn_label = QLabel("")
+        self.turn_label.setObjectName("turn-label")
+        self.turn_label.setContentsMargins(12, 0, 0, 0)  # a long message is cut short of it
+        self.zoom_label = QLabel("")
+        self.zoom_label.setObjectName("zoom-label")
+        self.zoom_label.setMinimumWidth(60)
+        status = self.statusBar()
+        status.addWidget(self.hex_label, 1)
+        status.addPermanentWidget(self.opponent.status)
+        status.addPermanentWidget(self.turn_label)
+        status.addPermanentWidget(self.zoom_label)
+
+    # --- documents ------------------------------------------------------------------------------
+    def set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
+        """Show ``document``, replacing the current one; a map opens in the map editor. The
+        mode left keeps its layout and the mode entered gets its own back."""
+        with self.window_layout.switching():
+            self._set_document(document)
+        self._fill_view_docks()
+
+    def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
+        self.files.stop_autosave()  # (the game's, if one was open: the file is the new one's)
+        self.hotseat.set_document(None)
+        self.pbem.set_document(None)
+        self.opponent.set_document(None)
+        if isinstance(document, MapDocument):
+            self.play.detach()
+            edit_map(self, document)
+            return
+        if isinstance(document, ScenarioDocument):
+            from tabletop.ui.scenario import edit_scenario
+
+            edit_scenario(self, document)
+            return
+        if isinstance(document, CountersDocument):
+            from tabletop.ui.counters import edit_counters
+
+            self.play.detach()
+            edit_counters(self, document)
+            return
+        close_editor(self)
+        if self.document is not None:
+            collector.release(self)  # the old document's objects may be collected
+        self.files.adopt(document)
+        if self.bridge is not None:
+            self.bridge.detach()
+            self.bridge.deleteLater()
+        old_scene = self.map_scene
+        self.document = with_los(document)
+        self.bridge = DocumentBridge(document, self)
+        self.map_scene = MapScene(document, self, self.image_cache_mb())
+        self.map_scene.show_labels(self.labels_action.isChecked())
+        self.map_scene.show_art(self.map_art_action.isChecked())
+        self.view.setScene(self.map_scene)
+        if old_scene is not None:
+            old_scene.deleteLater()
+        self.bridge.unitsChanged.connect(self._on_units_changed)
+        self.bridge.markersChanged.connect(self._on_markers_changed)
+        self.bridge.turnChanged.connect(self._update_turn)
+        self.bridge.modifiedChanged.connect(self._update_title)
+        self.bridge.pathChanged.connect(self._update_title)
+        self.bridge.historyChanged.connect(self._update_actions)
+        self.bridge.historyChanged.connect(self.play.on_history)
+        self.hex_dock.set_document(document)
+        self.log_dock.set_document(document, self.map_scene)
+        self.bridge.historyChanged.connect(self.log_dock.refresh)
+        self.play.set_document(document, self.map_scene)
+        self._show_ruleset_actions(document.scenario.ruleset)
+        self.sight.set_document(document, self.map_scene)
+        self.adjust.set_document(document, self.map_scene)
+        self.review.set_document(document)
+        self.bridge.unitsChanged.connect(self.sight.refresh_fov)
+        self.bridge.markersChanged.connect(self.sight.refresh_fov)
+        self._fill_viewer_menu(document)
+        self.pbem.set_document(document)
+        self.hotseat.set_document(document)
+        self.bridge.historyChanged.connect(self.hotseat.follow)
+        self.opponent.set_document(document)
+        self.bridge.historyChanged.connect(self.opponent.follow)
+        self.view.default_zoom()
+        self._update_title()
+        self._update_turn()
+        self._update_actions()
+        self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
+        collector.hold(self)  # full collections skip the document's objects from now on
+
+    def _show_ruleset_actions(self, ruleset: str) -> None:
+        """The Play menu shows the open game's ruleset's actions only (the turn bar sets the
+        game's own, Draw Chit to Pass, from the game's options); the solo opportunity-fire
+        policy only where there is opportunity fire."""
+        from tabletop.rules.engine import ruleset_actions
+        from tabletop.ui.play.panels import GAME_ACTIONS
+
+        try:
+            has = set(ruleset_actions(ruleset))
+        except ValueError:
+            has = set(self.play.actions)
+        self.play.show_ruleset(ruleset)  # labels, shortcuts and tips as it declares them
+        for name, action in self.play.actions.items():
+            if name not in GAME_ACTIONS:
+                action.setVisible(name in has)
+        self.solo_menu.menuAction().setVisible("opportunity-fire" in has)
+
+    def edit_scenario(self) -> None:
+        """``action-edit-scenario``: the open game's scenario in the scenario editor."""
+        from tabletop.ui.scenario import edit_game_scenario
+
+        with self.window_layout.switching():
+            edit_game_scenario(self)
+        self._fill_view_docks()
+
+    def new_scenario_dialog(self):
+        """``action-new-scenario``: the New Scenario dialog (returned, shown); its OK opens
+        the new scenario in the scenario editor."""
+        from tabletop.ui.scenario.newscenario import open_new_scenario_dialog
+
+        return open_new_scenario_dialog(self)  # it proposes the map being edited
+
+    def new_map_dialog(self):
+        """File > New Map (``action-file-new-map``): the New Map dialog (returned, shown); its
+        OK opens the new map in the map editor."""
+        from tabletop.ui.editor.dialogs import NewMapDialog
+
+        if not self.may_discard():
+            return None
+        dialog = NewMapDialog(self)
+
+        def made() -> None:
+            hexmap = dialog.build()
+            if hexmap is not None:
+                self.set_document(MapDocument(hexmap))
+
+        dialog.accepted.connect(made)
+        dialog.open()
+        return dialog
+
+    def print_sheet(self) -> None:
+        """File > Print Counter Sheet: the open scenario's order of battle or counters file."""
+        from tabletop.ui.shell.sheetdialog import print_counter_sheet
+
+        self.sheet_dialog = print_counter_sheet(self)
+
+    def print_map(self) -> None:
+        """File > Print Map: the open game's, scenario's or map editor's map at true scale."""
+        from tabletop.ui.shell.mapprintdialog import print_map
+
+        self.map_print_dialog = print_map(self, self.document)
+
+    def set_brush(self, name: str) -> None:
+        """The map editor's brush: a terrain, hexside feature or level (interfaces 4)."""
+        if self.editor is None:
+            raise ValueError("set_brush needs a map open in the map editor")
+        self.editor.set_brush(name)
+
+    def set_hex_dock_visible(self, on: bool) -> None:
+        self.window_layout.show_dock(self.hex_dock, on)
+
+    def _fill_view_docks(self) -> None:
+        """The View menu's docks: those of the mode the window is in (play's, or the open
+        editor's), each checked while shown."""
+        for action in self._dock_items:
+            self.view_menu.removeAction(action)
+        self._dock_items = self.window_layout.dock_actions()
+        self.view_menu.insertActions(self._docks_end, self._dock_items)
+
+    def createPopupMenu(self):
+        """The context menu of the docks' title bars and the toolbars: the same docks as the
+        View menu (never an editor's docks in play or play's in an editor)."""
+        menu = QMenu(self)
+        menu.setObjectName("docks-menu")
+        menu.addActions(self.window_layout.dock_actions())
+        menu.addSeparator()
+        menu.addAction(self.window_layout.reset_action)
+        return menu
+
+    def _fill_viewer_menu(self, document: GameDocument) -> None:
+        """One choice per side, plus nobody: rules 1.7 hides each side's unrevealed
+        minefields from the other, so the shared screen starts showing nobody's."""
+        self.viewer_menu.clear()
+        for action in self.viewer_group.actions():
+            self.viewer_group.removeAction(action)
+        choices = [(None, "No Side (neutral)")]
+        choices += [(sid, side.name) for sid, side in document.scenario.sides.items()]
+        choices.append((EVERY_SIDE, "Every Side (Adjust Mode)"))
+        for side, text in choices:
+            action = QAction(text, self, checkable=True)
+            action.setData(side)
+            action.triggered.connect(lambda _checked=False, s=side: self.set_viewer(s))
+            self.viewer_group.addAction(action)
+            self.viewer_menu.addAction(action)
+        self.viewer_group.actions()[0].setChecked(True)
+        self.set_viewer(None, forced=True)
+
+    def set_viewer(self, side: str | None, *, forced: bool = False) -> None:
+        """Show the hidden minefields of ``side`` only (None: of no side; ``EVERY_SIDE``:
+        of all). In hot seat the View menu may not show one side's to the other
+        (:meth:`HotSeat.allows`); the hot seat's own hand-over is ``forced``."""
+        if not forced and not self.hotseat.allows(side):
+            side = self.viewer  # refused: the menu shows what is shown
+        self.viewer = side
+        for action in self.viewer_group.actions():
+            action.setChecked(action.data() == side)
+        if self.map_scene is not None:
+            self.map_scene.set_viewer(side)
+        self.hex_dock.viewer = side
+        self.hex_dock.refresh()
+        self.log_dock.set_viewer(side)
+
+    def open_file(self, path: str | Path) -> bool:
+        """Open a scenario, saved game or map; on bad input show every problem and keep the
+        current document."""
+        if not self.may_discard():
+            return False
+        if self.offer_recovery(Path(path)):
+            return True
+        with Opening(self, Path(path)) as opening:
+            try:
+                document = load_game_document(path, self.accept_disagreement)
+            except Declined:
+                opening.dialog.close()
+                return False
+            except LoadError as exc:
+                opening.dialog.close()
+                self.show_load_error(exc)
+                return False
+            opening.next()
+            self.set_document(document)
+            opening.next()
+        self._add_recent(Path(path))
+        if isinstance(document, GameDocument) and self.files.save_path is not None:
+            self.pbem.arrived(document)  # a game by email: what is new since last seen
+        return True
+
+    def accept_disagreement(self, summary: str, details: str) -> bool:
+        """Ask whether to open a saved game that disagrees with its replayed log."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Saved game disagrees with its log")
+        box.setText(summary)
+        box.setDetailedText(details)
+        box.setStandardButtons(QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return bool(box.exec() == QMessageBox.StandardButton.Open)
+
+    def show_load_error(self, exc: LoadError) -> None:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle("Cannot open file")
+        box.setText(exc.summary)
+        if exc.details:
+            box.setDetailedText(exc.details)
+            box.setInformativeText(exc.details if exc.details.count("\n") < 12 else "")
+        box.exec()
+
+    def open_dialog(self) -> None:
+        start = str(self.document.path.parent) if self.document and self.document.path else str(
+            paths.SCENARIOS
+        )  # fmt: skip
+        path, _ = QFileDialog.getOpenFileName(self, "Open", start, FILE_FILTER)
+        if path:
+            self.open_file(path)
+
+    def open_demo(self) -> bool:
+        return self.open_file(paths.DEMO_SCENARIO)
+
+    def recent_files(self) -> list[str]:
+        return settingsread.texts(self.settings, "recent")
+
+    def _add_recent(self, path: Path) -> None:
+        text = str(path.resolve())
+        recent = [text, *(p for p in self.recent_files() if p != text)][:MAX_RECENT]
+        self.settings.setValue("recent", recent)
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_files()
+        for text in recent:
+            action = self.recent_menu.addAction(recent_label(text))
+            action.setToolTip(text)
+            action.triggered.connect(lambda _=False, t=text: self.open_file(t))
+        if recent:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear Menu", self._clear_recent)
+        self.recent_menu.setEnabled(bool(recent))
+
+    def _clear_recent(self) -> None:
+        self.settings.setValue("recent", [])
+        self._fill_recent_menu()
+
+    # --- saving ----------------------------------------------------------------------------
+    def save(self) -> bool:
+        """Save to the game's file; a game never saved asks where (as Save As)."""
+        if self.editor is not None:
+            return self.editor.save()
+        if self.document is None:
+            return False
+        if self.files.save_path is None:
+            return self.save_as()
+        return self._write(self.files.save_path)
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        """Save the game as ``path`` (None: ask for it); Save then writes there."""
+        if self.editor is not None:
+            return self.editor.save_as(path) if path is not None else self.editor.save_as_dialog()
+        if self.document is None:
+            return False
+        if path is None:
+            suggested = str(self.files.suggested_path(self.document))
+            path, _ = QFileDialog.getSaveFileName(self, "Save Game", suggested, FILE_FILTER)
+            if not path:
+                return False
+        return self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        assert self.document is not None
+        if isinstance(self.document, GameDocument):
+            self.pbem.own(self.document)  # its id, from its first save
+        try:
+            self.files.save(self.document, path)
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            QMessageBox.critical(self, "Cannot save", f"{path}: {reason}")
+            return False
+        self._add_recent(path)
+        if isinstance(self.document, GameDocument):
+            self.pbem.saved(self.document)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def after_action(self) -> None:
+        """Every action: the game into the recovery file, in case the app dies (what the
+        action changed taken now, written on the autosave thread)."""
+        if self.document is not None:
+            self.pbem.own(self.document)
+            self.files.autosave_soon(self.document)
+
+    def may_discard(self) -> bool:
+        """Unsaved changes: ask to save them first. False: the user cancelled."""
+        doc = self.document
+        if doc is None or not doc.modified or not self.ask_before_closing:
+            return True
+        answer = QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to {doc.title} first?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save,
+        )  # fmt: skip
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def closeEvent(self, event) -> None:
+        if not self.may_discard():
+            event.ignore()
+            return
+        self._save_layout()
+        self.opponent.configure(frozenset())
+        self.opponent.wait()  # its thinking in progress ends before the window goes
+        close_editor(self)  # a clean close: the map's recovery file goes too
+        self.files.discard_recovery()
+        collector.release(self, closing=True)
+        event.accept()
+
+    def offer_recovery(self, opening: Path | None = None) -> bool:
+        """At start (or when ``opening`` the file it belongs to): a recovery file left by a
+        crash, newer than its file? Offer to restore it; No discards it."""
+        store = self.files.store
+        origin = store.origin()
+        if store.found() is None or store.ours:
+            return False
+        if opening is not None and origin.source != Path(os.path.abspath(opening)):
+            return False
+        if store.is_stale():
+            store.discard()  # its file was saved after it: nothing newer to offer
+            return False
+        answer = QMessageBox.question(self, f"Recover {KIND_TEXT[origin.kind]}",
+                                      recovery_question(origin))  # fmt: skip
+        if answer != QMessageBox.StandardButton.Yes:
+            store.discard()
+            return False
+        return self.recover()
+
+    def recover(self) -> bool:
+        """Open the recovery file as the document it came from, unsaved: Save writes to
+        that file (a game: to the saved game it belonged to, or asks)."""
+        path = self.files.recovery()
+        if path is None:
+            return False
+        origin = self.files.store.origin()
+        if origin.kind == "scenario":  # a scenario file opens as a game: into its editor
+            from tabletop.ui.scenario.editor import restore_scenario
+
+            with self.window_layout.switching():
+                restored = restore_scenario(self, path, origin.source)
+            self._fill_view_docks()
+            return restored is not None
+        try:
+            document = load_game_document(path)
+        except LoadError as exc:
+            self.show_load_error(exc)
+            return False
+        if isinstance(document, GameDocument):
+            self.set_document(document)
+            self.files.save_path = origin.save_path
+            self.pbem.own(document)  # switching documents dropped the file: write it again
+            self.files.autosave(document)  # (now: the recovered game is not modified)
+        else:
+            document.mark_recovered(origin.source)
+            self.set_document(document)
+            if self.editor is not None:
+                self.editor.autosave.write_soon()
+        return True
+
+    # --- settings ---------------------------------------------------------------------------
+    def set_policy(self, policy: str) -> None:
+        """How opportunity fire is answered solo: ask, the best odds, never."""
+        self.play.controller.policy = policy
+        self.policy_actions[policy].setChecked(True)
+        self.settings.setValue("play/opfire_policy", policy)
+
+    def _restore_layout(self) -> None:
+        self.window_layout.restore_at_start()
+        self.set_policy(settingsread.text(self.settings, "play/opfire_policy", "ask", POLICIES))
+
+    def _save_layout(self) -> None:
+        self.window_layout.save_at_close()
+        self.settings.setValue("view/zoom", self.view.scale_factor)
+
+    def restore_zoom(self) -> None:
+        """The zoom of the last session (the whole map on a first start)."""
+        zoom = settingsread.number(self.settings, "view/zoom", 1e-6, 1e6)
+        if zoom is not None:
+            self.view.set_scale(zoom)
+        else:
+            self.view.default_zoom()
+
+    def show_shortcuts(self):
+        """Help > Keyboard Shortcuts: every shortcut of the window's actions (returned)."""
+        from tabletop.ui.shell.help import shortcuts_dialog
+
+        self.shortcuts_window = shortcuts_dialog(self)
+        return self.shortcuts_window
+
+    def show_guide(self):
+        """Help > User Guide: the documentation pages in a window of their own (returned)."""
+        from tabletop.ui.shell.help import open_guide
+
+        return open_guide(self)
+
+    def show_quick_start(self):
+        """Help > Quick Start: the guide at its quick-start page."""
+        from tabletop.ui.shell.help import QUICK_START, open_guide
+
+        return open_guide(self, QUICK_START)
+
+    # --- actions -------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Undo the last action; a move the window continued by itself after an answer to
+        opportunity fire undoes with that answer (the game never rests half-continued)."""
+        doc = self.document
+        if doc is not None:
+            said = step_text(undo_step(doc.history))
+            doc.undo()
+            while move_paused(doc) and doc.history.can_undo:
+                doc.undo()
+            if said:  # (not the undone action's own line, left from when it was played)
+                self.statusBar().showMessage(f"Undone: {said}", 8000)
+
+    def redo(self) -> None:
+        doc = self.document
+        if doc is not None:
+            said = step_text(redo_step(doc.history))
+            doc.redo()
+            while move_paused(doc) and doc.history.can_redo:
+                doc.redo()
+            if said:
+                self.statusBar().showMessage(f"Redone: {said}", 8000)
+
+    def image_cache_mb(self) -> int:
+        """The setting ``view/image_cache_mb``: the images a map view keeps, in MB (see
+        :data:`~tabletop.ui.scene.scene.IMAGE_CACHE_MB`); a value that is no number is ignored."""
+        from tabletop.ui.scene.scene import IMAGE_CACHE_MB
+
+        try:
+            return int(self.settings.value("view/image_cache_mb", IMAGE_CACHE_MB))
+        except (TypeError, ValueError):
+            return IMAGE_CACHE_MB
+
+    def set_map_art(self, on: bool) -> None:
+        """View > Map Art: terrain as areas, or the flat style; saved for next time."""
+        self.map_art_action.setChecked(on)
+        self.settings.setValue("view/map_art", on)
+        for scene in self.findChildren(MapScene):
+            scene.show_art(on)
+
+    def set_labels_visible(self, on: bool) -> None:
+        self.labels_action.setChecked(on)
+        if self.map_scene is not None:
+            self.map_scene.show_labels(on)
+
+    def select_hex(self, h: Hex | None) -> None:
+        if self.map_scene is not None:
+            self.map_scene.select_hex(h)
+        self.hex_dock.show_hex(h)
+
+    def select_units(self, ids) -> None:
+        """Select the units a log row is about: the first one on the map, and its hex."""
+        doc = self.document
+        units = [doc.state.units[i] for i in ids if doc and i in doc.state.units]
+        units = [u for u in units if u.on_map]
+        self.select_hex(units[0].hex if units else None)
+        self.play.controller.select(units[0].id if units else None)
+
+    def about(self):
+        """Help > About Tabletop: version, licence, where the bundled files are (returned)."""
+        from tabletop.ui.shell.help import about_box
+
+        self.about_window = about_box(self)
+        return self.about_window
+
+    # --- updates ------------------------------------------------------------------------------
+    def _on_units_changed(self, ids) -> None:
+        if self.map_scene is not None:
+            self.map_scene.sync_units(ids)
+        self.hex_dock.refresh()
+
+    def _on_markers_changed(self, hexes) -> None:
+        if self.map_scene is not None:
+            self.map_scene.refresh_markers(hexes)
+        self.hex_dock.refresh()
+
+    def _on_hex_hovered(self, h: Hex | None) -> None:
+        doc = self.document
+        if isinstance(doc, MapDocument):
+            return  # the map editor shows its own hover text
+        if isinstance(doc, ScenarioDocument):
+            doc = self.editor.display  # the scenario editor's game at the start, as drawn
+        if doc is None or h is None:
+            self.hex_label.setText("")
+            return
+        hexmap = doc.scenario.map
+        cell = hexmap.cell(h)
+        text = f"{hexmap.label(h)}   {cell.terrain.replace('_', ' ')}, level {cell.level}"
+        units = doc.units_at(h)  # the document's index by hex: no scan of every unit
+        if units:
+            text += f"   \u00b7   {len(units)} unit{'s' if len(units) != 1 else ''}"
+        markers = [m for m in doc.state.visible_markers(self.viewer) if m.hex == h]
+        if markers:
+            text += "   \u00b7   " + ", ".join(m.kind.replace("_", " ") for m in markers)
+        self.hex_label.setText(text)
+
+    def _on_zoom(self, scale: float) -> None:
+        self.zoom_label.setText(f"{scale * 100:.0f}%")
+
+    def _update_turn(self) -> None:
+        if isinstance(self.document, MapDocument):
+            return  # the map editor shows the map's size there
+        self.turn_label.setText(turn_text(self.document))
+        self.play.turn_bar.refresh(self.document)
+
+    def _update_title(self, *_args) -> None:
+        doc = self.document
+        if doc is None:
+            self.setWindowTitle("Tabletop")
+            return
+        self.setWindowTitle(f"{doc.title}[*] \u2014 Tabletop")
+        self.setWindowModified(doc.modified)  # after the title: it needs the [*]
+
+    def _update_actions(self) -> None:
+        doc = self.document
+        has = doc is not None
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
+                       self.actual_size_action):  # fmt: skip
+            action.setEnabled(has)
+        savable = isinstance(doc, MapDocument | CountersDocument | ScenarioDocument) or (
+            has and bool(doc.scenario.sides)
+        )
+        self.save_action.setEnabled(savable)
+        self.save_as_action.setEnabled(savable)
+        self.undo_action.setEnabled(has and doc.history.can_undo)
+        self.redo_action.setEnabled(has and doc.history.can_redo)
+        history = doc.history if has else None
+        for action, word, step in ((self.undo_action, "Undo", undo_step),
+                                   (self.redo_action, "Redo", redo_step)):  # fmt: skip
+            said = step_text(step(history)) if history is not None else ""  # Undo: T-72 fires...
+            action.setText(f"&{word}: {said.replace('&', '&&')}" if said else f"&{word}")
+            action.setToolTip(f"{word}: {said}" if said else word)
+            action.setStatusTip(f"{word}: {said}" if said else "")

@@ -1,0 +1,104 @@
+"""The cycle collector skips an open document's objects, and lets them go when it goes
+(:mod:`tabletop.ui.scene.collector`)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
+
+from tabletop.documents import GameDocument
+from tabletop.ui.scene import collector
+from tabletop.ui.shell.mainwindow import MainWindow
+from tests.helpers.sample import sample_scenario
+
+pytestmark = pytest.mark.qt_log_ignore("does not support propagateSizeHints")
+
+
+def _deleted_later() -> None:
+    """Run the deletions the event loop has queued (an old scene's, a closed window's)."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+
+
+def _open(settings) -> tuple[MainWindow, weakref.ref[GameDocument]]:
+    document = GameDocument.from_scenario(sample_scenario())
+    window = MainWindow(settings)
+    window.set_document(document)
+    window.show()
+    return window, weakref.ref(document)
+
+
+def test_an_open_document_is_frozen_and_closing_lets_it_go(qtbot, settings) -> None:
+    window, ref = _open(settings)
+    assert gc.get_freeze_count() > 0
+    document = ref()
+    assert document is not None and gc.is_tracked(document)
+    assert not any(o is document for o in gc.get_objects())  # in no generation: never walked
+    del document
+    window.close()
+    assert gc.get_freeze_count() == 0 or collector.holders() > 0
+    window.deleteLater()
+    _deleted_later()
+    del window
+    gc.collect()
+    assert ref() is None  # held in reference cycles: only a collection frees it
+
+
+def test_a_frozen_document_would_outlive_its_window(qtbot, settings, monkeypatch) -> None:
+    """The control of the test above: without the release, the closed window's document
+    stays (its reference cycles are out of the collector's reach)."""
+    window, ref = _open(settings)
+    monkeypatch.setattr(collector, "release", lambda *args, **kwargs: None)
+    window.close()
+    window.deleteLater()
+    _deleted_later()
+    del window
+    gc.collect()
+    assert ref() is not None
+    gc.unfreeze()
+    gc.collect()
+    assert ref() is None
+
+
+def test_a_replaced_document_is_collected_and_the_new_one_frozen(qtbot, settings) -> None:
+    window, ref = _open(settings)
+    qtbot.addWidget(window)
+    second = GameDocument.from_scenario(sample_scenario())
+    window.set_document(second)
+    assert gc.get_freeze_count() > 0  # the new document is held at once
+    _deleted_later()
+    qtbot.waitUntil(lambda: not collector._settle_due, timeout=5000)  # the settle ran
+    assert ref() is None
+    assert gc.get_freeze_count() > 0 and collector.holders() >= 1
+    assert window.document is second
+
+
+def test_several_windows_stay_frozen_while_one_is_open(qtbot, settings) -> None:
+    first, first_ref = _open(settings)
+    second, _ = _open(settings)
+    qtbot.addWidget(second)
+    first.close()
+    first.deleteLater()
+    _deleted_later()
+    del first
+    collector.settle()
+    assert first_ref() is None
+    assert gc.get_freeze_count() > 0  # the second window's document, frozen again
+
+
+def test_what_idle_time_makes_is_frozen_when_it_is_done(qtbot, window) -> None:
+    """The map painter's caches grow as tiles are rendered: frozen once idle time is done.
+    (Asked of the very objects made, not of the frozen count: a settle of an earlier
+    test's window may run meanwhile, and it collects and freezes again.)"""
+    layers = window.map_scene.layers
+    painter = window.map_scene.map_painter
+    qtbot.waitUntil(lambda: not layers._timer.isActive(), timeout=10000)
+    painter._shapes.clear()  # made again, after the freeze, by the tiles of a new zoom
+    window.view.set_scale(window.view.scale_factor * 2.5)
+    window.view.viewport().grab()
+    qtbot.waitUntil(lambda: not layers._timer.isActive(), timeout=10000)
+    made = {id(shape) for shape in painter._shapes.values()}
+    assert made  # the tiles of the new zoom made hex shapes
+    assert not made & {id(o) for o in gc.get_objects()}  # none left to the collector
