@@ -131,7 +131,7 @@ def test_a_session_keeps_no_more_than_the_log_and_its_caches_their_budgets(qtbot
     """What 100 actions leave alive beyond the game, the log and the caches is what the
     window shows now (the selected unit's options, its counters' looks): as much after
     100 actions as after 40, where anything kept per action would be 60 more."""
-    from tabletop.ui.mainwindow import MainWindow
+    from tabletop.ui.shell.mainwindow import MainWindow
 
     settings.setValue("play/hot_seat", False)
     settings.setValue("view/image_cache_mb", 8)

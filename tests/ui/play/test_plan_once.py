@@ -129,7 +129,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, win, fire_module: Any) -> Counts:
     monkeypatch.setattr(play, "refresh", refresh)
     import tabletop.documents.logbook as logbook
     import tabletop.rules.narrate as narrate
-    import tabletop.ui.oddschart as oddschart
+    import tabletop.ui.play.oddschart as oddschart
 
     for module in (logbook, narrate, oddschart):
         plain_narrate = module.narrate
