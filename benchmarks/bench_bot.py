@@ -9,7 +9,7 @@ games, and the decision times of each level (median, p95), beside the plain floo
 game whose every decision is the first legal action (what the rules alone cost).
 
     python benchmarks/bench_bot.py                   # greedy v random, planner v greedy
-    python benchmarks/bench_bot.py --games 50 --jobs 2 --demos
+    python benchmarks/bench_bot.py --games 50 --jobs 2 --demos --demo-games 10 --demo-budget 1
 
 The targets (issue 27): greedy beats random in at least 90% of decided games; planner at a
 1 s budget beats greedy in at least 65% of decided games over at least 100 games on the
@@ -160,6 +160,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="games a scenario and match")
     parser.add_argument("--jobs", type=int, default=2, help="processes in parallel")
     parser.add_argument("--demos", action="store_true", help="planner v greedy on the demos")
+    parser.add_argument("--demo-games", type=int, default=10,
+                        help="games a demo with --demos (default 10)")  # fmt: skip
+    parser.add_argument("--demo-budget", type=float, default=bot.DEFAULT_BUDGET,
+                        help="the planner's budget on the demos (default 2 s)")  # fmt: skip
     parser.add_argument("--only", choices=("random", "planner"), help="one match only")
     parser.add_argument("--budget", type=float, action="append",
                         help="the planner's budgets to play (default: 1 and 2 s)")  # fmt: skip
@@ -175,9 +179,9 @@ def main() -> None:
             a, b = Player("planner", budget), Player("greedy")
             ok &= report("small scenarios", a, b, match(SMALL, a, b, args.games, args.jobs), 0.65)
     if args.demos:
-        a, b = Player("planner"), Player("greedy")
+        a, b = Player("planner", args.demo_budget), Player("greedy")
         for path in DEMOS:
-            report(path.name, a, b, match([path], a, b, args.games, args.jobs), None)
+            report(path.name, a, b, match([path], a, b, args.demo_games, args.jobs), None)
         for path in DEMOS:
             game = play(str(path), Player("greedy"), Player("greedy"), True, 7)
             print(f"greedy v greedy, whole {path.name}: {game.seconds:.0f} s, "

@@ -14,9 +14,16 @@ tries ahead it rolls with its own seeded generator, on copies of its view.
   enemy's sight), with the dice it needs sampled several times. Doing nothing (pass, end
   the impulse or phase) scores 0, so a unit with nothing good to do does not waste
   itself.
-- ``planner``: greedy's best few requests, each followed on copies of the view by the
-  enemy's most damaging immediate reply fire (its exact odds), the dice of both sampled
-  as often as the time budget allows (anytime: the best found so far when time is up).
+- ``planner``: greedy's ranking is its prior and its shortlist (the best requests, a few
+  of each unit, and doing nothing); each is tried again and again on fresh copies of the
+  view (the side's view: what it cannot see is not there), round by round with the same
+  sampled dice for every request of a round, as the budget allows (anytime): a move
+  paused for opportunity fire is played out as the game would (the enemy's shot with the
+  most VP to expect from the exact odds, or a pass, then the move goes on: the chance
+  node greedy's one try stops at), and each try is valued by the side's prospects with
+  the enemy's sight seen again, less the enemy's most damaging reply fire and the VP of
+  held objectives enemy units stand near. A request whose try rolled no die and met no
+  fire is tried once.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from tabletop.rules import (
 from tabletop.rules.forecast import Forecast, forecast
 from tabletop.rules.plan import Plan
 from tabletop.rules.query import available_actions
+from tabletop.rules.turns import waiting_on
 
 LEVELS = ("random", "greedy", "planner")
 ATTACKS = frozenset({"fire", "opportunity-fire", "moving-fire"})
@@ -83,11 +91,19 @@ def legal_plans(view: GameState, los: LineOfSight, side: str) -> list[Plan]:
     if not plans and pending is not None and pending.move_paused:
         # its move's opportunity fire was answered: the move goes on (the window does this
         # by itself; the actions listed do not offer it)
-        go_on = ActionRequest("move", units=(pending.unit,), cont=True, side=side)
-        plan = engine.ruleset_for(view.scenario.ruleset).plan(view, go_on, los)
+        plan = _ruleset(view).plan(view, _go_on(pending.unit, side), los)
         if plan.legal:
             plans.append(plan)
     return plans
+
+
+def _go_on(unit: str, side: str) -> ActionRequest:
+    """A paused move's continuation."""
+    return ActionRequest("move", units=(unit,), cont=True, side=side)
+
+
+def _ruleset(view: GameState) -> engine.Ruleset:
+    return engine.ruleset_for(view.scenario.ruleset)
 
 
 def legal_requests(view: GameState, los: LineOfSight, side: str) -> list[ActionRequest]:
@@ -330,51 +346,181 @@ def _reply_loss(state: GameState, los: LineOfSight, side: str, worths: Worths) -
             if enemy.hex is None or enemy.hex.distance(unit.hex) > 12:
                 continue
             request = ActionRequest("fire", units=(enemy.id,), target=unit.id)
-            odds = forecast(state, request, los)
-            if odds.reasons or len(odds.outcomes) < 2:
-                continue
-            top = len(odds.outcomes) - 1
-            share = sum(p * i / top for i, (_n, p) in enumerate(odds.outcomes))
-            best = max(best, share * worths(unit))
+            best = max(best, _expected_loss(state, request, los, worths))
     return best
 
 
-PRIOR = 2
-"""Greedy's score counts as this many tries in the planner's mean."""
-TRIES = 8
-"""The planner's tries of each shortlisted request (fewer when the budget runs out)."""
-SHORTLIST = 6
+def _expected_loss(
+    state: GameState, request: ActionRequest, los: LineOfSight, worths: Worths
+) -> float:
+    """The VP an attack is expected to take from its target(s), by its exact odds."""
+    odds = forecast(state, request, los)
+    if odds.reasons or not odds.outcomes:
+        return 0.0
+    targets: list[tuple[str | None, tuple[tuple[str, float], ...]]]
+    targets = [(u.unit, u.outcomes) for u in odds.units] or [(request.target, odds.outcomes)]
+    loss = 0.0
+    for unit_id, outcomes in targets:
+        unit = state.units.get(str(unit_id))
+        if unit is None or len(outcomes) < 2:
+            continue
+        top = len(outcomes) - 1
+        loss += sum(p * i / top for i, (_n, p) in enumerate(outcomes)) * worths(unit)
+    return loss
+
+
+PRIOR = 3
+"""Greedy's score (from the exact odds where it has them) counts as this many tries in
+the planner's mean."""
+TRIES = 24
+"""The planner's most tries of each shortlisted request (fewer when the budget runs out;
+one for a request whose try rolled no die and met no opportunity fire)."""
+SHORTLIST = 10
+PER_UNIT = 3
+"""Of each unit's requests, how many of greedy's best may be shortlisted."""
+REPLY = 1.0
+"""Weight of the enemy's most damaging reply fire in a try's value (its exposure term
+already counts part of it)."""
+CHANCE_STEPS = 12
+"""Most answers and continuations a tried move's opportunity fire may take."""
+
+
+THREAT = 0.6
+"""Share of a held objective's VP at risk when an enemy unit stands within ``STRIKE``
+hexes of it, less by each hex farther and by each unit of the side at or beside it."""
+STRIKE = 5
+
+
+def _threat(state: GameState, side: str) -> float:
+    """The VP of the side's objectives the enemy's units may take back next: an
+    objective the side holds, an enemy unit near it and few of the side's to hold it."""
+    control = victory.controls(state)
+    movers = [u for u in state.units.values()
+              if u.hex is not None and u.alive and u.sw_of is None]  # fmt: skip
+    risk = 0.0
+    for o in victory.objectives(state.scenario):
+        if control.get(o.label) != side:
+            continue
+        enemy = min((o.hex.distance(u.hex) for u in movers if u.side != side and u.hex),
+                    default=STRIKE)  # fmt: skip
+        if enemy >= STRIKE:
+            continue
+        held = sum(1 for u in movers if u.side == side and u.hex and o.hex.distance(u.hex) <= 1)
+        risk += THREAT * o.vp * (STRIKE - enemy) / STRIKE / (1 + held)
+    return risk
+
+
+def _play_out_pause(
+    sim: GameState, los: LineOfSight, side: str, worths: Worths, dice: RandomDice
+) -> bool:
+    """A tried move paused for opportunity fire goes on as the game would: the enemy's
+    answer (its shot with the most VP to expect, by the exact odds, or a pass when none
+    hurts), the dice sampled, then the move's continuation; True when any fire was
+    answered (the try is a chance node worth sampling again)."""
+    chance = False
+    for _ in range(CHANCE_STEPS):
+        pending = sim.pending
+        if pending is None or sim.finished:
+            break
+        who = waiting_on(sim)
+        if who is None:
+            break
+        if who == side:  # the fire was answered: the move goes on
+            pick = _ruleset(sim).plan(sim, _go_on(pending.unit, side), los)
+            if not pick.legal:
+                break
+        else:
+            # only the units that may fire at the mover are asked (and the game's pass)
+            report = available_actions(sim, los, side=who, units=list(pending.firers))
+            options = [*report.game, *(o for u in report.units for o in u.options)]
+            plans = [p for o in options for p in o.plans]
+            if not plans:
+                break
+            chance = True
+            best, pick = 0.0, next((p for p in plans if p.request.action == "pass"), plans[0])
+            for p in plans:
+                if p.request.action in ATTACKS:
+                    loss = _expected_loss(sim, p.request, los, worths)
+                    if loss > best:
+                        best, pick = loss, p
+        try:
+            engine.perform(sim, pick.moved_to(sim), dice, los)
+        except (IllegalAction, DiceError):
+            break
+    return chance
+
+
+def _shortlist(ranked: Sequence[Ranked]) -> list[Ranked]:
+    """Greedy's best requests, at most ``PER_UNIT`` of one unit, and doing nothing."""
+    chosen: list[Ranked] = []
+    per_unit: dict[str | None, int] = {}
+    for r in ranked:
+        if r.score == float("-inf") or len(chosen) >= SHORTLIST:
+            break
+        unit = r.request.unit
+        if per_unit.get(unit, 0) >= PER_UNIT and not r.idle:
+            continue
+        per_unit[unit] = per_unit.get(unit, 0) + 1
+        chosen.append(r)
+    idle = next((r for r in ranked if r.idle), None)
+    if idle is not None and idle not in chosen:
+        chosen.append(idle)
+    return chosen
 
 
 def choose_planner(
     view: GameState, los: LineOfSight, side: str, rng: random.Random, budget: float
 ) -> Decision | None:
+    """Greedy's shortlist, each request tried on fresh copies of the view again and again
+    (anytime, round by round within ``budget``): its dice sampled, a move's opportunity
+    fire answered by the enemy's best shot from the exact odds and the move gone on (the
+    chance nodes greedy's one try stops at), then the side's prospects less part of the
+    enemy's most damaging reply fire."""
     start = time.perf_counter()
     scorer, ranked = _ranked(view, los, side, rng)
     if not ranked:
         return None
-    shortlist = [r for r in ranked[:SHORTLIST] if r.score != float("-inf")]
+    shortlist = _shortlist(ranked)
     if len(shortlist) <= 1:
         return _decision(view, _prefer_idle(ranked))
-    # each try: the request with sampled dice, then the enemy's most damaging reply fire
     sums = {r.order: PRIOR * r.score for r in shortlist}
     tries = dict.fromkeys(sums, 0)
+    settled: set[int] = set()  # tried once with no die and no fire: nothing to sample
+    base_reply = REPLY * _reply_loss(view, los, side, scorer.worths) + _threat(view, side)
 
-    def value_now(cost: float) -> float:
-        gained = worth(view, side, scorer.sight, scorer.worths) - scorer.base - cost
-        return gained - _reply_loss(view, los, side, scorer.worths)
+    def try_once(r: Ranked, seed: int) -> float | None:
+        if r.idle:
+            settled.add(r.order)
+            return 0.0  # where everything stands: the yardstick
+        sim = view.snapshot()
+        dice = RecordingDice(RandomDice(seed))
+        try:
+            engine.perform(sim, r.plan.moved_to(sim), dice, los)
+        except (IllegalAction, DiceError):
+            return None
+        chance = _play_out_pause(sim, los, side, scorer.worths, RandomDice(seed + 1))
+        if not dice.faces and not chance:
+            settled.add(r.order)
+        # the enemy's sight again: a watcher hit, shaken or gone sees no more
+        gained = worth(sim, side, Sight(sim, side, los), scorer.worths) - scorer.base - ACT_COST
+        at_risk = REPLY * _reply_loss(sim, los, side, scorer.worths) + _threat(sim, side)
+        return gained - at_risk + base_reply
 
     for _round in range(TRIES):
+        seed = rng.getrandbits(31)  # the same dice for every request of a round
         for r in shortlist:
-            if r.idle:  # doing nothing: the enemy's reply where everything stands
-                sums[r.order] += value_now(0.0)
-            else:
-                with scorer.tried(r.plan) as rolled:
-                    if rolled is None:
-                        continue
-                    sums[r.order] += value_now(ACT_COST)
+            if r.order in settled:
+                continue
+            value = try_once(r, seed)
+            if value is None:
+                settled.add(r.order)
+                sums[r.order] = float("-inf")
+                continue
+            sums[r.order] += value
             tries[r.order] += 1
-        if time.perf_counter() - start >= budget:
+            if time.perf_counter() - start >= budget:
+                break
+        if time.perf_counter() - start >= budget or len(settled) == len(shortlist):
             break
 
     def mean(r: Ranked) -> float:
@@ -382,11 +528,13 @@ def choose_planner(
 
     best = max(shortlist, key=lambda r: (mean(r), -r.order))
     if mean(best) <= 0.0:
-        idle = next((r for r in ranked if r.idle), None)
-        if idle is not None and (idle.order not in sums or mean(idle) >= mean(best)):
+        idle = next((r for r in shortlist if r.idle), None)
+        if idle is not None:
             best = idle
     n = tries.get(best.order, 0)
-    said = f"{best.why}; {n} tries with the enemy's best reply: {mean(best):+.2f} VP" if n else ""
+    tried = "1 try" if n == 1 else f"{n} tries"
+    said = (f"{best.why}; {tried} with the enemy's opportunity fire and reply: "
+            f"{mean(best):+.2f} VP") if n and not best.idle else ""  # fmt: skip
     return _decision(view, best, said)
 
 
