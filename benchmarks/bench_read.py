@@ -22,7 +22,11 @@ constructor: no positions, no checks, no model).
   (``parse_text``) beside CSafeLoader's, the target being under 0.15 s; its writing (the
   text of its file form, ``machine.dumps``) beside CSafeDumper's, the target being under
   0.1 s; and ``load_game`` of the save and of the app's recovery file of the same game,
-  the target being that the recovery file loads as fast as the save.
+  the target being that the recovery file loads as fast as the save;
+- the big map as an author writes it (``bigmap.hand_written``: 572 KB, 509 comment lines)
+  saved after one hex is painted, comments kept (``map_text``: the text patch of
+  ``data/textpatch.py``), beside CSafeDumper's dump of the same data, the target being a
+  diff of that one line and every comment kept.
 
 Times are process CPU time, best of ``--rounds`` (default 5) runs (the libyaml floors of
 the saved game, seconds each, of two): on a shared machine a wall clock mostly measures
