@@ -58,10 +58,10 @@ __all__ = ["kept_text", "merge", "new_text", "patched", "same"]
 MAX_KEPT = 64 * 1024
 """Characters of the largest file given to ruamel.yaml when the text patch declines.
 ruamel.yaml is pure Python and linear but slow (a 570 KB map: 2.5 s to load, 1.5 s for
-each of its two dumps), and the line merge of a text it re-rendered grows faster than the
-file (its line comparison: 7.5 s on a 530 KB map with thousands of equal lines; the
-character comparison before MAX_PATCHED, minutes), so past this size only the text patch
-keeps a file."""
+each of its two dumps), so past this size only the text patch keeps a file. (The line
+merge after it was quadratic too: 7.5 s on a 530 KB map with thousands of equal lines,
+0.13 s since :func:`_matches` matches the equal ends first; its character comparison,
+before MAX_PATCHED, took minutes.)"""
 MAX_PATCHED = 20_000
 """Characters of the largest run of lines changed by characters (:func:`_patched_lines`)."""
 
@@ -422,10 +422,20 @@ def _place(a: str, i1: int, i2: int, o: str) -> int | None:
 
 def _matches(a: list[str], b: list[str]) -> dict[int, int]:
     """Line ``i`` of ``a`` -> its line in ``b``, for the lines a sequence comparison
-    matches."""
-    found: dict[int, int] = {}
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    matches. The equal lines at both ends are matched first: the comparison (quadratic in
+    the lines it sees where many are equal, ``  feature: road``) sees only the middle."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    found = {i: i for i in range(head)}
+    found.update((len(a) - 1 - n, len(b) - 1 - n) for n in range(tail))
+    matcher = difflib.SequenceMatcher(
+        None, a[head : len(a) - tail], b[head : len(b) - tail], autojunk=False
+    )
     for block in matcher.get_matching_blocks():
         for n in range(block.size):
-            found[block.a + n] = block.b + n
+            found[head + block.a + n] = head + block.b + n
     return found

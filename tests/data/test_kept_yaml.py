@@ -121,6 +121,17 @@ def test_a_big_file_keeps_its_comments_without_ruamel(monkeypatch: pytest.Monkey
     assert kept_text(data, literal, "h") == new_text(data, "h")
 
 
+def test_what_the_text_patch_declines_ruamel_keeps() -> None:
+    """A value in a block scalar: the text patch declines, ruamel.yaml's round trip and
+    the line merge keep every comment of a file within MAX_KEPT."""
+    literal = ORIGINAL + "notes: |\n  one\n  two\n"
+    data = json.loads(json.dumps(_reads(literal)))
+    data["notes"] = "one\nthree\n"
+    text = kept_text(data, literal, "h")
+    assert _reads(text) == data
+    assert _diff(literal, text) == [("  two", "  three")]
+
+
 def test_a_recovered_scenario_saved_over_its_file_keeps_the_files_comments(
     tmp_path: Path,
 ) -> None:
