@@ -23,7 +23,12 @@ CONFIRM_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 class AimTool(Tool):
     """Pick one of ``targets`` (hex -> the legal requests aimed there). Hover shows the
     odds (``on_aim(hex, requests)`` with ``hovering=True``); a click aims; a second click on
-    the aimed hex or Enter confirms the chosen request."""
+    the aimed hex or Enter confirms the chosen request.
+
+    With ``decide``, ``targets`` are candidates, not decided yet (a big game's mortar has
+    hundreds of hexes to fire at, each needing a spotter among hundreds of sight lines):
+    the first hover or click on a hex asks ``decide(requests)`` for the legal ones (in the
+    order to offer them); a hex with none is dropped (``on_dropped(hex)``) and refused."""
 
     name = "aim"
     cursor = Qt.CursorShape.CrossCursor
@@ -36,6 +41,9 @@ class AimTool(Tool):
         on_confirm: Callable[[ActionRequest], None],
         on_refused: Callable[[Hex], None],
         on_cancel: Callable[[], None],
+        *,
+        decide: Callable[[Sequence[ActionRequest]], list[ActionRequest]] | None = None,
+        on_dropped: Callable[[Hex], None] | None = None,
     ) -> None:
         super().__init__()
         self.targets = {h: list(r) for h, r in targets.items()}
@@ -43,9 +51,28 @@ class AimTool(Tool):
         self.on_confirm = on_confirm
         self.on_refused = on_refused
         self.on_cancel = on_cancel
+        self.decide = decide
+        self.on_dropped = on_dropped
+        self.decided: set[Hex] = set()
+        """The hexes whose candidates ``decide`` has sorted out (all of them without it)."""
         self.aimed: Hex | None = None
         self.chosen: ActionRequest | None = None
         self._hover: Hex | None = None
+
+    def requests_at(self, h: Hex | None) -> list[ActionRequest]:
+        """The legal requests aimed at ``h`` (decided now if need be); empty: none."""
+        if h is None or h not in self.targets:
+            return []
+        if self.decide is not None and h not in self.decided:
+            self.decided.add(h)
+            legal = self.decide(self.targets[h])
+            if not legal:
+                del self.targets[h]
+                if self.on_dropped is not None:
+                    self.on_dropped(h)
+                return []
+            self.targets[h] = legal
+        return self.targets[h]
 
     def choose(self, request: ActionRequest) -> None:
         """The odds panel picked another request (target or rating) for the aimed hex."""
@@ -56,22 +83,23 @@ class AimTool(Tool):
             return
         self._hover = event.hex
         if self.aimed is None:
-            hovered = event.hex if event.hex in self.targets else None
-            self.on_aim(hovered, self.targets.get(hovered, []) if hovered else [], True)
+            requests = self.requests_at(event.hex)
+            self.on_aim(event.hex if requests else None, requests, True)
 
     def click(self, event: ToolEvent) -> bool:
         h = event.hex
         if h is None:
             return True
-        if h not in self.targets:
+        requests = self.requests_at(h)
+        if not requests:
             self.on_refused(h)
             return True
         if h == self.aimed and self.chosen is not None:
             self.on_confirm(self.chosen)
             return True
         self.aimed = h
-        self.chosen = self.targets[h][0]
-        self.on_aim(h, self.targets[h], False)
+        self.chosen = requests[0]
+        self.on_aim(h, requests, False)
         return True
 
     def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:

@@ -38,6 +38,10 @@ from tabletop.ui.scene.overlays import PlayOverlay, StackFan
 from tabletop.ui.scene.stackviewer import StackViewer
 
 STATUS_MS = 8000
+DEFER_AIM_ABOVE = 64
+"""An action aimed at more candidates than this (a mortar on a big map: hundreds of hexes,
+each needing a spotter found among hundreds of sight lines) shows them all as targets and
+decides each hex when it is first hovered or clicked, not every one when F is pressed."""
 
 
 class PlayUI(QObject):
@@ -81,6 +85,8 @@ class PlayUI(QObject):
         self.overlay: PlayOverlay | None = None
         self.fan: StackFan | None = None
         self.aim: AimTool | None = None
+        self._aim_refusals: dict[Hex, list[str]] = {}
+        """Why each hex a deferred aim dropped was refused (the rules' own reasons)."""
         self.aim_hex: Hex | None = None
         self.path_tool: PathTool | None = None
         self.pending_action: str | None = None
@@ -352,6 +358,8 @@ class PlayUI(QObject):
             self._choose(option)
         elif asks in ("path", "path+target"):
             self.start_path(name)
+        elif len(option.candidates) > DEFER_AIM_ABOVE:  # (each hex decided when aimed at)
+            self.start_aim(name, list(option.candidates), deferred=True)
         else:
             self.start_aim(name, list(option.choices))
 
@@ -565,22 +573,44 @@ class PlayUI(QObject):
             self.overlay.show_path(path_overlay)
 
     # --- aiming -----------------------------------------------------------------------------
-    def start_aim(self, name: str, requests: list[ActionRequest]) -> None:
+    def start_aim(self, name: str, requests: list[ActionRequest], *,
+                  deferred: bool = False) -> None:  # fmt: skip
+        """Aim ``name`` at the hexes of ``requests`` (legal ones; ``deferred``: candidates,
+        each hex's decided when it is first hovered or clicked)."""
         targets: dict[Hex, list[ActionRequest]] = {}
         for request in requests:
             h = self._aim_hex(request)
             if h is not None:
                 targets.setdefault(h, []).append(request)
-        for group in targets.values():
-            group.sort(key=self.effect_chance, reverse=True)
+        if not deferred:
+            for group in targets.values():
+                group.sort(key=self.effect_chance, reverse=True)
         self.pending_action = name
-        self.aim = AimTool(targets, self._on_aim, self.confirm_request, self._refused_hex,
-                           self.cancel)  # fmt: skip
+        self._aim_refusals = {}
+        self.aim = AimTool(
+            targets, self._on_aim, self.confirm_request, self._refused_hex, self.cancel,
+            decide=self._decide_aim if deferred else None,
+            on_dropped=self._on_aim_dropped if deferred else None,
+        )  # fmt: skip
         if self.overlay is not None:
             self.overlay.show_targets(targets)
         self.view.set_tool(self.aim)
         self.odds.clear(f"{self.label(name)}: hover a highlighted target")
         self._status(f"{self.label(name)}: {AimTool.hint}")
+
+    def _decide_aim(self, requests) -> list[ActionRequest]:
+        """A deferred aim's hex: its legal requests, the likeliest to work first (none: the
+        rules' reasons are kept for the refusal)."""
+        legal, why = self.controller.legal(requests)
+        if not legal and requests:
+            h = self._aim_hex(requests[0])
+            if h is not None:
+                self._aim_refusals[h] = why
+        return sorted(legal, key=self.effect_chance, reverse=True)
+
+    def _on_aim_dropped(self, h: Hex) -> None:
+        if self.overlay is not None and self.aim is not None:
+            self.overlay.show_targets(self.aim.targets, self.aim_hex)
 
     def _aim_hex(self, request: ActionRequest) -> Hex | None:
         doc = self.document
@@ -688,7 +718,7 @@ class PlayUI(QObject):
 
     def _refused_hex(self, h: Hex, reasons: list[str] | None = None) -> None:
         if reasons is None:
-            reasons = self._why_not_here(h)
+            reasons = self._aim_refusals.get(h) or self._why_not_here(h)
         if self.overlay is not None:
             self.overlay.flash_refused(h)
         self._on_refused(self.pending_action or "", reasons)

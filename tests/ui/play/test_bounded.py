@@ -1,4 +1,4 @@
-"""A long session in the window keeps nothing it should not: after 100 actions of a
+"""A long session in the window keeps nothing it should not: after 130 actions of a
 generated game (chosen by the random opponent, played through the window's controller as
 a click plays them, with the map zoomed in and out between them), every image cache is
 within its budget and the live Python objects have grown by no more than the log's own
@@ -66,8 +66,8 @@ def _tour(qtbot, window) -> None:
     rect = scene.map_rect()
     for scale in ZOOMS:
         view.set_scale(scale)
-        for fx in (0.1, 0.3, 0.5, 0.7, 0.9):
-            for fy in (0.1, 0.3, 0.5, 0.7, 0.9):
+        for fx in (0.15, 0.5, 0.85):
+            for fy in (0.15, 0.5, 0.85):
                 view.centerOn(rect.left() + fx * rect.width(), rect.top() + fy * rect.height())
                 view.viewport().repaint()
         qtbot.waitUntil(lambda: not scene.layers._timer.isActive(), timeout=20000)
@@ -128,9 +128,9 @@ def _kept(qtbot, window, actions: int, seed: int) -> tuple[int, int, collections
 
 
 def test_a_session_keeps_no_more_than_the_log_and_its_caches_their_budgets(qtbot, settings) -> None:
-    """What 100 actions leave alive beyond the game, the log and the caches is what the
+    """What 80 actions leave alive beyond the game, the log and the caches is what the
     window shows now (the selected unit's options, its counters' looks): as much after
-    100 actions as after 40, where anything kept per action would be 60 more."""
+    80 actions as after 30, where anything kept per action would be 50 more."""
     from tabletop.ui.shell.mainwindow import MainWindow
 
     settings.setValue("play/hot_seat", False)
@@ -144,9 +144,9 @@ def test_a_session_keeps_no_more_than_the_log_and_its_caches_their_budgets(qtbot
     _tour(qtbot, window)
     _play(window, 20, seed=1)  # every cache warm, every kind of row seen
     _tour(qtbot, window)
-    short, few, what = _kept(qtbot, window, 40, seed=100)
-    long, more, after = _kept(qtbot, window, 100, seed=200)
-    assert (short, long) == (40, 100)  # (the game lasts)
+    short, few, what = _kept(qtbot, window, 30, seed=100)
+    long, more, after = _kept(qtbot, window, 80, seed=200)
+    assert (short, long) == (30, 80)  # (the game lasts)
     assert more - few < 40, (few, more, what, after)
     scene = window.map_scene
     budget, faces = scene.layers.tile_budget, scene.faces

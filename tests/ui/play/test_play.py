@@ -318,8 +318,8 @@ def test_clicks_and_actions_again_and_again_make_no_new_widgets(qtbot, demo) -> 
     click_hex(qtbot, win, labels[0])
     qtbot.keyClick(win.view, Qt.Key.Key_Escape)
     before = len(win.findChildren(QWidget))
-    for _ in range(3):
-        for label in labels:
+    for _ in range(2):
+        for label in labels[:12]:
             click_hex(qtbot, win, label)
         qtbot.keyClick(win.view, Qt.Key.Key_Escape)
     doc.dice = ScriptedDice([])
@@ -350,3 +350,41 @@ def test_the_reach_tint_is_painted_once_and_blitted_while_a_path_is_chosen(qtbot
     assert tint.painted == painted  # blitted from its cache, frame after frame
     win.play.cancel_action.trigger()
     assert not tint.reach and tint.boundingRect().isEmpty()
+
+
+def test_an_aim_at_many_candidates_decides_each_hex_only_when_aimed_at(
+    qtbot, demo, monkeypatch
+) -> None:
+    """Past ``DEFER_AIM_ABOVE`` candidates (a big game's mortar), F rings every candidate
+    hex and plans none; the hex hovered is decided then (its odds shown), a hex with no
+    legal request is refused with the rules' reason and loses its ring."""
+    import tabletop.ui.play.playui as playui
+
+    monkeypatch.setattr(playui, "DEFER_AIM_ABOVE", 0)
+    win = demo
+    doc = win.document
+    draw(qtbot, win, [2, 1])  # the kampfgruppe: leo2-1 at 1211
+    click_hex(qtbot, win, "1211")
+    assert win.play.controller.selected == "leo2-1"
+    option = win.play.option("fire")
+    candidates = {win.play._aim_hex(r) for r in option.candidates}
+    press_button(qtbot, win, "fire")
+    aim = win.play.aim
+    assert aim is not None and aim.decide is not None and not aim.decided
+    assert set(aim.targets) == candidates and win.play.overlay.targets == candidates
+    legal = {win.play._aim_hex(r) for r in option.choices}
+    refused = sorted(candidates - legal)
+    assert legal and refused  # (the demo has both: in sight and out of it)
+    target = sorted(legal)[0]
+    hover_hex(qtbot, win, doc.scenario.map.label(target))
+    assert aim.decided == {target} and win.play.odds.requests  # its odds, and no other's
+    click_hex(qtbot, win, doc.scenario.map.label(refused[0]))
+    assert refused[0] not in aim.targets and refused[0] not in win.play.overlay.targets
+    message = win.statusBar().currentMessage()
+    assert message.startswith("Fire refused: ") and "holds no target" not in message
+    click_hex(qtbot, win, doc.scenario.map.label(target))
+    request = aim.chosen
+    assert request is not None and win.play._aim_hex(request) == target
+    doc.dice = ScriptedDice(dice_for(win, request))
+    qtbot.keyClick(win.view, Qt.Key.Key_Return)
+    assert doc.state.log[-1].action == "fire" and doc.state.log[-1].args["units"] == ["leo2-1"]
