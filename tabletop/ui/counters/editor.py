@@ -5,7 +5,7 @@ painter, at a large size and at the sizes that print.
 :func:`edit_counters` puts a window into the editor on a
 :class:`~tabletop.documents.CountersDocument` (the window's ``document`` becomes it, and
 ``window.editor`` the :class:`CounterEditor`, with the map editor's save interface);
-:func:`~tabletop.ui.editor.close_editor` takes it away again. Every edit is an
+the window's ``close_editor()`` takes it away again. Every edit is an
 :class:`~tabletop.commands.EditCounters` on the document's history (typing in one field of
 one type is one undo step). Saving writes ``tabletop/counters@1`` only if the file it
 writes validates; the problems otherwise go to the problems dock. Games open in other
@@ -150,6 +150,17 @@ class Preview(QWidget):
 
 class CounterEditor(QObject):
     """The editor on one counters document inside a main window."""
+
+    mode_name = "counters"
+    """The window's mode while this editor is on (its own saved layout)."""
+
+    def map_for_new_scenario(self) -> None:
+        """New Scenario proposes no map from here (only the map editor's map)."""
+        return None
+
+    def hover_document(self) -> None:
+        """No map: nothing for the window's hover line."""
+        return None
 
     def __init__(self, window, document: CountersDocument) -> None:
         super().__init__(window)
@@ -461,28 +472,17 @@ class CounterEditor(QObject):
 
 
 def edit_counters(window, document: CountersDocument) -> CounterEditor:
-    """Put ``window`` into the counter editor on ``document``."""
-    from tabletop.ui.editor.editor import attach_document
-
-    attach_document(window, document)
+    """Put ``window`` into the counter editor on ``document`` (through the window's host
+    API); play's docks have nothing to show for a counters file: hidden until it closes."""
+    window.take_document(document)
     editor = CounterEditor(window, document)
-    window.editor = editor
-    _hide_play_docks(window, editor)
+    window.show_editor(editor)
+    editor.hidden = window.hide_play()
     editor.install()
-    window._update_title()
-    window._update_actions()
+    window.refresh_title()
+    window.refresh_actions()
     count = len(document.counters.types)
-    window.turn_label.setText(f"Counter editor \u00b7 {count} types")
-    window.hex_label.setText(f"{document.title} ({document.counters.ruleset})")
+    window.show_status(
+        f"Counter editor \u00b7 {count} types", f"{document.title} ({document.counters.ruleset})"
+    )
     return editor
-
-
-def _hide_play_docks(window, editor: CounterEditor) -> None:
-    """Play's docks have nothing to show for a counters file: hidden until the editor
-    closes (the map editor's close shows them again)."""
-    play = getattr(window, "play", None)
-    widgets = [window.hex_dock, getattr(window, "log_dock", None)]
-    widgets += [getattr(play, name, None) for name in ("turn_bar", "panel", "odds")]
-    editor.hidden = [w for w in widgets if w is not None and w.isVisibleTo(window)]
-    for widget in editor.hidden:
-        widget.hide()

@@ -12,20 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tabletop.commands.counteredit import type_users, units_of
 from tabletop.documents import GameDocument, ScenarioDocument, UnitsChanged
 from tabletop.model import Scenario, UnitType
+from tabletop.ui.host import hosts
 from tabletop.ui.scene.scene import MapScene
 
 
 @dataclass(frozen=True)
 class User:
-    """A window whose game or scenario uses the counters file."""
+    """A window whose game (in play: ``in_play``) or scenario (in the scenario editor) uses
+    the counters file."""
 
     window: QWidget
     document: GameDocument | ScenarioDocument
+    in_play: bool
 
     @property
     def scenario(self) -> Scenario:
@@ -33,22 +36,18 @@ class User:
 
     @property
     def title(self) -> str:
-        kind = "the game" if isinstance(self.document, GameDocument) else "the scenario"
+        kind = "the game" if self.in_play else "the scenario"
         return f"{kind} {self.document.title!r}"
-
-    @property
-    def holders(self) -> list[object]:
-        """What holds its units: the game's state (or the scenario) and its undo steps."""
-        if isinstance(self.document, GameDocument):
-            return [self.document.state, self.document.history]
-        return [self.document.scenario, self.document.history]
 
     @property
     def now(self) -> object:
         """Its units as they stand: the game's state, or the scenario."""
-        if isinstance(self.document, GameDocument):
-            return self.document.state
-        return self.document.scenario
+        return self.document.state if self.in_play else self.document.scenario
+
+    @property
+    def holders(self) -> list[object]:
+        """What holds its units: the game's state (or the scenario) and its undo steps."""
+        return [self.now, self.document.history]
 
 
 def uses_counters(scenario: Scenario, path: Path) -> bool:
@@ -66,11 +65,13 @@ def users_of(path: Path | None) -> list[User]:
     if path is None:
         return []
     out = []
-    for window in QApplication.topLevelWidgets():
-        document = getattr(window, "document", None)
-        usable = isinstance(document, GameDocument | ScenarioDocument)
-        if usable and uses_counters(document.scenario, path):
-            out.append(User(window, document))
+    for window in hosts():
+        document, editor = window.document, window.editor
+        in_play = editor is None and document is not None  # a game in play
+        if (in_play or (editor is not None and editor.mode_name == "scenario")) and uses_counters(
+            document.scenario, path
+        ):
+            out.append(User(window, document, in_play))
     return out
 
 
@@ -88,13 +89,12 @@ def show_edits(users: list[User], types: dict[str, UnitType], ids: frozenset[str
         for type_id in ids:
             if type_id in types and type_id in table:
                 table[type_id] = types[type_id]
-        if isinstance(user.document, ScenarioDocument):  # its display is rebuilt
+        if not user.in_play:  # the scenario editor: its display is rebuilt
             units = {u for t in ids for u in units_of(user.scenario, t)}
             if units:
                 user.document.announce([UnitsChanged(frozenset(units))])
-            _follow_tray(user.window, table)
-        view = getattr(user.window, "view", None)
-        scene = view.scene() if view is not None else None
+            user.window.editor.tray.follow(table)  # in the type table's order
+        scene = user.window.view.scene()
         if isinstance(scene, MapScene):
             redrawn += follow_types(scene)
     return redrawn
@@ -114,11 +114,3 @@ def follow_types(scene: MapScene) -> list[str]:
             item.sync(state)
             redrawn.append(unit_id)
     return redrawn
-
-
-def _follow_tray(window: QWidget, table: dict[str, UnitType]) -> None:
-    """The scenario editor's unit tray lists the type table in its order (a renamed type
-    keeps its place; support weapons are not in it)."""
-    tray = getattr(getattr(window, "editor", None), "tray", None)
-    if tray is not None:
-        tray.follow(table)

@@ -4,6 +4,6 @@
 :class:`~tabletop.documents.MapDocument`; see :mod:`tabletop.ui.editor.editor`.
 """
 
-from tabletop.ui.editor.editor import Brush, MapEditor, close_editor, edit_game_map, edit_map
+from tabletop.ui.editor.editor import Brush, MapEditor, edit_game_map, edit_map
 
-__all__ = ["Brush", "MapEditor", "close_editor", "edit_game_map", "edit_map"]
+__all__ = ["Brush", "MapEditor", "edit_game_map", "edit_map"]

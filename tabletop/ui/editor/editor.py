@@ -1,8 +1,8 @@
 """The map editor mode of the main window: tools, brush, palette, toolbar and menu.
 
 :func:`edit_map` puts a window into the editor on a :class:`MapDocument` (the window's
-``document`` becomes that document); :func:`close_editor` takes the editor's toolbar,
-docks and menu away again. Scripting names (interfaces section 4): the checkable tool
+``document`` becomes that document); the window's ``close_editor()`` takes the editor's
+toolbar, docks and menu away again. Scripting names (interfaces section 4): the checkable tool
 actions ``action-tool-select``, ``-brush``, ``-fill``, ``-rect``, ``-hexside``, ``-level``
 (plus ``-calibrate`` and ``-los``), ``window.set_brush(name)`` and the ``terrain-palette``
 dock.
@@ -36,7 +36,6 @@ from tabletop.documents import (
 )
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
-from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.editor.background import BackgroundControls, CalibrateTool
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.files import MapFiles
@@ -54,7 +53,6 @@ from tabletop.ui.editor.tools import (
     RectTool,
     SelectTool,
 )
-from tabletop.ui.scene import collector
 from tabletop.ui.shell.recovery import Autosaver
 
 TOOL_KEYS = {"select": "S", "brush": "B", "fill": "G", "rect": "R", "hexside": "H", "level": "E"}
@@ -66,6 +64,18 @@ class MapEditor(QObject):
     """The editor on one map document inside a main window (file and background commands
     in its :attr:`files` and :attr:`backdrop`, from :mod:`~tabletop.ui.editor.files` and
     :mod:`~tabletop.ui.editor.background`)."""
+
+    mode_name = "map"
+    """The window's mode while this editor is on (its own saved layout)."""
+
+    def map_for_new_scenario(self) -> Path | None:
+        """New Scenario proposes the map being edited: its file, as last saved (a map never
+        saved has none)."""
+        return self.document.path
+
+    def hover_document(self) -> None:
+        """The map editor writes its own hover line (the hex as the map has it)."""
+        return None
 
     def __init__(self, window, document: MapDocument) -> None:
         super().__init__(window)
@@ -362,19 +372,19 @@ class MapEditor(QObject):
 
     def _on_hover(self, h: Hex | None) -> None:
         self.shown = h
-        self.window.hex_label.setText(self.describe(h) if h is not None else "")
+        self.window.show_status(hex_line=self.describe(h) if h is not None else "")
 
     def select_hex(self, h: Hex | None) -> None:
         self.selected = h
         self.scene.select_hex(h)
         if h is not None:
             self.shown = h
-            self.window.hex_label.setText(self.describe(h))
+            self.window.show_status(hex_line=self.describe(h))
 
     def _refresh_hex_line(self) -> None:
         """The status bar's hex line says the hex as it is now (after a stroke, an undo)."""
         if self.shown is not None and self.shown in self.document.map:
-            self.window.hex_label.setText(self.describe(self.shown))
+            self.window.show_status(hex_line=self.describe(self.shown))
 
     # --- document events -----------------------------------------------------------------------
     def _on_event(self, event: MapEvent) -> None:
@@ -403,79 +413,20 @@ def map_snapshot(hexmap: HexMap) -> Callable[[Path], Iterator[str]]:
     return take
 
 
-def attach_document(window, document, *, detach_play: bool = False) -> None:
-    """Make ``document`` the window's for an editor: leave the editor that is on (and, with
-    ``detach_play``, play), and bridge the document's events to the title and the actions.
-    Every editor (map, counters, scenario) opens through here."""
-    close_editor(window)
-    if window.document is not None:
-        collector.release(window)  # the document it replaces may be collected
-    if detach_play:
-        window.play.detach()
-    if window.bridge is not None:
-        window.bridge.detach()
-        window.bridge.deleteLater()
-    window.document = document
-    window.bridge = DocumentBridge(document, window)
-    window.bridge.modifiedChanged.connect(window._update_title)
-    window.bridge.pathChanged.connect(window._update_title)
-    window.bridge.historyChanged.connect(window._update_actions)
-
-
-def show_editor_scene(window, editor) -> None:
-    """Show ``editor.scene`` in the window's view, dropping the scene it replaces."""
-    old_scene = window.map_scene
-    window.editor = editor
-    window.map_scene = editor.scene
-    window.view.setScene(editor.scene)
-    if old_scene is not None and old_scene is not editor.scene:
-        old_scene.deleteLater()
-
-
 def edit_map(window, document: MapDocument) -> MapEditor:
-    """Put ``window`` into the map editor on ``document``."""
-    attach_document(window, document)
+    """Put ``window`` into the map editor on ``document`` (through the window's host API:
+    its document slot, view, status and title)."""
+    window.take_document(document)
     editor = MapEditor(window, document)
-    show_editor_scene(window, editor)
-    _hide_play(window, editor)
+    window.show_editor(editor, editor.scene)
+    editor.hidden = window.hide_play(editor.scene.document, editor.scene)
     editor.install()
     window.view.default_zoom()
-    window._update_title()
-    window._update_actions()
-    window.turn_label.setText(f"Map editor \u00b7 {document.map.size_text()}")
-    window.hex_label.setText(f"{document.map.name}: {document.map.size_text()}")
+    window.refresh_title()
+    window.refresh_actions()
+    size = document.map.size_text()
+    window.show_status(f"Map editor \u00b7 {size}", f"{document.map.name}: {size}")
     return editor
-
-
-def close_editor(window) -> None:
-    """Leave the map editor (if it is on): its toolbar, docks and menu go away."""
-    editor = getattr(window, "editor", None)
-    if editor is None:
-        return
-    editor.uninstall()
-    editor.autosave.discard()
-    window.editor = None
-    for widget in editor.hidden:
-        widget.show()
-    editor.deleteLater()
-
-
-def _hide_play(window, editor: MapEditor) -> None:
-    """Play's docks, turn bar and tools have nothing to do on a bare map: give them the
-    editor's unit-less view of it and hide them until the editor closes."""
-    display, scene = editor.scene.document, editor.scene
-    window.hex_dock.set_document(None)
-    for part, args in (("log_dock", (display, scene)), ("sight", (None, None)),
-                       ("play", (display, scene))):  # fmt: skip
-        target = getattr(window, part, None)
-        if target is not None and hasattr(target, "set_document"):
-            target.set_document(*args)
-    play = getattr(window, "play", None)
-    widgets = [window.hex_dock, getattr(window, "log_dock", None)]
-    widgets += [getattr(play, name, None) for name in ("turn_bar", "panel", "odds")]
-    editor.hidden = [w for w in widgets if w is not None and w.isVisibleTo(window)]
-    for widget in editor.hidden:
-        widget.hide()
 
 
 def edit_game_map(window) -> MapEditor | None:
@@ -489,7 +440,7 @@ def edit_game_map(window) -> MapEditor | None:
     hexmap = getattr(getattr(doc, "state", None), "scenario", None)
     path = hexmap.map.path if hexmap is not None else None
     if path is None:
-        window.hex_label.setText("This game's map has no file to edit.")
+        window.show_status(hex_line="This game's map has no file to edit.")
         return None
     if doc.modified:
         answer = QMessageBox.question(

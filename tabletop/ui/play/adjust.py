@@ -208,9 +208,8 @@ class AdjustControls(QObject):
         )
         if self.tool is not None:
             self.tool.deactivated.connect(self._left)
-            play = getattr(self.window, "play", None)
-            if play is not None:
-                self.tool.selected = lambda: play.controller.selected
+            play = self.window.play
+            self.tool.selected = lambda: play.controller.selected
         self.action.setEnabled(playable)
         if self.action.isChecked():
             if playable:
@@ -223,8 +222,8 @@ class AdjustControls(QObject):
         if self.tool is None:
             return
         if on and self.view.tool is not self.tool:
-            sight = getattr(self.window, "sight", None)
-            if sight is not None and sight.los_action.isChecked():
+            sight = self.window.sight
+            if sight.los_action.isChecked():
                 sight.los_action.setChecked(False)
             self._previous = self.view.tool
             self.view.set_tool(self.tool)

@@ -264,11 +264,8 @@ class Opponent(QObject):
         return doc is not None and bool(doc.state.log) and doc.state.log[-1].by == bot.BY
 
     def _blocked(self) -> bool:
-        doc, window = self.document, self.window
-        return (
-            doc is None or doc.state.finished or window.review.active
-            or getattr(window.adjust, "active", False)
-        )  # fmt: skip
+        doc = self.document
+        return doc is None or doc.state.finished or self.window.review.active
 
     def _step(self) -> None:
         if not self.on or self.paused or self.thinking or self._blocked():

@@ -239,7 +239,7 @@ class PlayByEmail(QObject):
     def send_turn(self, path: str | Path | None = None) -> Path | None:
         """Save the game (sealed) under the turn's name and open its folder; the path."""
         doc = self.window.document
-        if not isinstance(doc, GameDocument) or not doc.scenario.sides:
+        if doc is None or self.window.editor is not None or not doc.scenario.sides:
             return None
         if path is None:
             suggested = str(self.suggested_turn_path(doc))

@@ -162,9 +162,7 @@ class PlayUI(QObject):
             item.triggered.connect(lambda _c=False, r=request: self.controller.perform(r))
 
     def _on_selection(self, unit_id: str | None) -> None:
-        sight = getattr(self.window, "sight", None)
-        if sight is not None:
-            sight.follow_unit(unit_id)
+        self.window.sight.follow_unit(unit_id)
         self.refresh()
 
     def detach(self) -> None:
@@ -214,7 +212,7 @@ class PlayUI(QObject):
         pending = doc.state.pending if doc is not None else None
         waiting = pending is not None and pending.opportunity_fire
         self.panel.set_banner(self._banner(), offer_pass=waiting)
-        scene = getattr(self.window, "map_scene", None)
+        scene = self.window.map_scene
         if doc is not None and scene is not None and getattr(scene, "document", None) is doc:
             self._follow(scene, unit)
         if self.fan is not None:
@@ -283,7 +281,7 @@ class PlayUI(QObject):
     def click_counter(self, scene_pos: QPointF) -> bool:
         """A click on a counter of the fanned-out stack selects that counter's unit (and
         shows its hex); False when the click is not on one."""
-        fan, scene = self.fan, getattr(self.window, "map_scene", None)
+        fan, scene = self.fan, self.window.map_scene
         if fan is None or fan.hex is None or scene is None or self.document is None:
             return False
         item = scene.counter_at(scene_pos)
@@ -757,7 +755,7 @@ class PlayUI(QObject):
 
     def narration(self, entry, result) -> str:
         """The action's narration: the log dock's, which narrated it as it came in."""
-        book = getattr(getattr(self.window, "log_dock", None), "book", None)
+        book = self.window.log_dock.book
         if book is not None and book.document is self.document:
             text: str = book.narration(entry, result)
             return text
@@ -775,11 +773,8 @@ class PlayUI(QObject):
         """The result dialog (not modal: the map and the log stay usable behind it)."""
         if self.result_dialog is not None:
             self.result_dialog.close()
-        review = getattr(self.window, "review", None)
-        self.result_dialog = ResultDialog(
-            self.document, lambda: review.set_on(True) if review is not None else None,
-            self.window,
-        )  # fmt: skip
+        review = self.window.review
+        self.result_dialog = ResultDialog(self.document, lambda: review.set_on(True), self.window)
         self.result_dialog.show()
 
     def _status(self, text: str) -> None:

@@ -288,7 +288,7 @@ class ReviewMode(QObject):
             item.setEnabled(True)
         self._disabled = []
         w.play.refresh()
-        w._update_actions()
+        w.refresh_actions()
 
     # --- stepping ------------------------------------------------------------------------------
     def step(self, delta: int) -> None:

@@ -67,8 +67,8 @@ class SightControls(QObject):
         if self.tool is None:
             return
         if on and self.view.tool is not self.tool:
-            adjust = getattr(self.window, "adjust", None)
-            if adjust is not None and adjust.action.isChecked():
+            adjust = self.window.adjust
+            if adjust.action.isChecked():
                 adjust.action.setChecked(False)
             self._previous = self.view.tool
             self.view.set_tool(self.tool)

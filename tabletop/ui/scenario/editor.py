@@ -113,6 +113,17 @@ class MarkerTool(PickHexTool):
 class ScenarioEditor(QObject):
     """The editor on one scenario document inside a main window."""
 
+    mode_name = "scenario"
+    """The window's mode while this editor is on (its own saved layout)."""
+
+    def map_for_new_scenario(self) -> None:
+        """New Scenario proposes no map from here (only the map editor's map)."""
+        return None
+
+    def hover_document(self) -> GameDocument:
+        """What the window's hover line describes: the game at the start, as drawn."""
+        return self.display
+
     def __init__(self, window, document: ScenarioDocument) -> None:
         super().__init__(window)
         self.window = window
@@ -416,9 +427,7 @@ class ScenarioEditor(QObject):
 
         document = self.document
         game = with_los(GameDocument(document.scenario.new_game(), document.path))
-        window = self.window
-        window.set_document(game)
-        window.scenario_document = document
+        self.window.play_started_game(game, document)
         return game
 
 
@@ -448,28 +457,27 @@ def restore_scenario(window, path: Path, source: Path | None) -> ScenarioEditor 
 
 
 def edit_scenario(window, document: ScenarioDocument) -> ScenarioEditor:
-    """Put ``window`` into the scenario editor on ``document``."""
-    from tabletop.ui.editor.editor import _hide_play, attach_document, show_editor_scene
-
-    attach_document(window, document, detach_play=True)
+    """Put ``window`` into the scenario editor on ``document`` (through the window's host
+    API: its document slot, view, status and title)."""
+    window.take_document(document, detach_play=True)
     editor = ScenarioEditor(window, document)
-    show_editor_scene(window, editor)
-    _hide_play(window, editor)
+    window.show_editor(editor, editor.scene)
+    editor.hidden = window.hide_play(editor.scene.document, editor.scene)
     editor.install()
     window.view.default_zoom()
-    window._update_title()
-    window._update_actions()
-    window.turn_label.setText(f"Scenario editor \u00b7 {document.scenario.ruleset}")
+    window.refresh_title()
+    window.refresh_actions()
+    window.show_status(f"Scenario editor \u00b7 {document.scenario.ruleset}")
     return editor
 
 
 def edit_game_scenario(window) -> ScenarioEditor | None:
     """``action-edit-scenario``: back to the scenario editor this game was started from, or
     the open game's scenario file in a new one."""
-    kept = getattr(window, "scenario_document", None)
+    kept = window.scenario_document
     doc = window.document
-    same = isinstance(doc, GameDocument) and doc.scenario is getattr(kept, "scenario", None)
-    if isinstance(kept, ScenarioDocument) and same:
+    in_play = window.editor is None and doc is not None  # a game, maybe started from it
+    if in_play and kept is not None and doc.scenario is kept.scenario:
         return edit_scenario(window, kept)
     path = getattr(getattr(doc, "scenario", None), "path", None)
     if path is None:

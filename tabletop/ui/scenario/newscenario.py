@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from tabletop import data, paths
 from tabletop.commands.scenarioprops import MAX_TURNS, check_name
-from tabletop.documents import MapDocument, ScenarioDocument
+from tabletop.documents import ScenarioDocument
 from tabletop.model.setup import known
 from tabletop.rules.engine import ruleset_for
 
@@ -248,13 +248,13 @@ def _buttons(*buttons: QPushButton) -> QHBoxLayout:
     return line
 
 
-def propose_edited_map(dialog: NewScenarioDialog, document: object) -> bool:
+def propose_edited_map(dialog: NewScenarioDialog, path: Path | None) -> bool:
     """A map open in the map editor is the new scenario's map to begin with: its file (as
     saved: New Scenario first offered to save the changes). A map never saved has no
     file to propose."""
-    if not isinstance(document, MapDocument) or document.path is None:
+    if path is None:
         return False
-    dialog.map_path.setText(str(Path(document.path).resolve()))
+    dialog.map_path.setText(str(Path(path).resolve()))
     dialog.map_path.setToolTip("The map being edited (as last saved)")
     return True
 
@@ -264,7 +264,8 @@ def open_new_scenario_dialog(window) -> NewScenarioDialog | None:
     if not window.may_discard():
         return None
     dialog = NewScenarioDialog(window)
-    propose_edited_map(dialog, window.document)
+    editor = window.editor
+    propose_edited_map(dialog, editor.map_for_new_scenario() if editor is not None else None)
 
     def made() -> None:
         if dialog.document is not None:

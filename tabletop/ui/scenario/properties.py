@@ -544,7 +544,7 @@ class ScenarioProperties(QObject):
         """The editor anew on the same document (its undo history kept), the view where it
         was and the Sides page in front."""
         window, editor = self.window, self.editor
-        if getattr(window, "editor", None) is not editor:
+        if window.editor is not editor:
             return
         view = window.view
         scale = view.scale_factor

@@ -46,7 +46,7 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
         opening.next()
         window.set_document(document)
     if path is not None:
-        window._add_recent(target)
+        window.add_recent(target)
     return window
 
 

@@ -264,7 +264,7 @@ def _as_image(resource: object) -> QImage:
 def open_guide(window: QMainWindow, page: str = "") -> HelpBrowser:
     """Help > User Guide (``page`` empty: the quick start, else the first page) and Help >
     Quick Start: the window's one guide window, raised."""
-    browser = getattr(window, "help_browser", None)
+    browser = window.help_browser
     if not isinstance(browser, HelpBrowser):
         browser = HelpBrowser(window)
         window.help_browser = browser
@@ -383,7 +383,7 @@ def about_text(window: QMainWindow) -> str:
     """About's text: the version and licence, and where this copy keeps its files."""
     from tabletop import __version__
 
-    settings = getattr(window, "settings", None)
+    settings = window.settings
     where = [("Maps, counters and scenarios", str(paths.ROOT)), ("User guide", str(paths.DOCS))]
     if settings is not None:
         where.append(("Settings", settings.fileName()))

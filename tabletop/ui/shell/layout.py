@@ -19,8 +19,6 @@ from PySide6.QtCore import QByteArray, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
-from tabletop.documents import CountersDocument, MapDocument, ScenarioDocument
-
 MODES = ("play", "map", "scenario", "counters")
 STATE_KEY = "window/layout/{mode}"
 OLD_STATE_KEY = "window/state"
@@ -33,16 +31,8 @@ FRAME_ALLOWANCE = QSize(16, 48)
 
 def mode_of(window: QMainWindow) -> str:
     """``play`` unless an editor is open: then ``map``, ``scenario`` or ``counters``."""
-    if getattr(window, "editor", None) is None:
-        return "play"
-    doc = getattr(window, "document", None)
-    if isinstance(doc, MapDocument):
-        return "map"
-    if isinstance(doc, ScenarioDocument):
-        return "scenario"
-    if isinstance(doc, CountersDocument):
-        return "counters"
-    return "play"
+    editor = window.editor
+    return "play" if editor is None else editor.mode_name
 
 
 def _state(value: object) -> QByteArray | None:
@@ -191,18 +181,17 @@ class WindowLayout(QObject):
         """Restore ``state``, keeping what the mode decides by itself: the editor's
         problems dock (shown when there are problems), play's turn bar (only for a game)."""
         w = self.window
-        problems = getattr(getattr(w, "editor", None), "problems", None)
+        problems = w.editor.problems if w.editor is not None else None
         keep = problems.isVisibleTo(w) if isinstance(problems, QDockWidget) else None
         if not w.restoreState(state, STATE_VERSION):
             return
         if keep is not None and isinstance(problems, QDockWidget):
             problems.setVisible(keep)
-        play = getattr(w, "play", None)
-        if play is not None:
-            play.turn_bar.setVisible(self.mode == "play" and play.controller.playable)
-            if self.mode != "play":
-                for dock, _ in self.play_docks:
-                    dock.hide()
+        play = w.play
+        play.turn_bar.setVisible(self.mode == "play" and play.controller.playable)
+        if self.mode != "play":
+            for dock, _ in self.play_docks:
+                dock.hide()
 
     # --- start and close --------------------------------------------------------------------
     def restore_at_start(self) -> None:

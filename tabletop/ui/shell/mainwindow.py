@@ -16,8 +16,9 @@ from tabletop.commands.play import redo_step, step_text, undo_step
 from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
 from tabletop.model import EVERY_SIDE
+from tabletop.ui import host
 from tabletop.ui.bridge import DocumentBridge
-from tabletop.ui.editor import MapEditor, close_editor, edit_game_map, edit_map
+from tabletop.ui.editor import MapEditor, edit_game_map, edit_map
 from tabletop.ui.play.adjust import AdjustControls
 from tabletop.ui.play.hotseat import HotSeat
 from tabletop.ui.play.logdock import LogDock
@@ -53,6 +54,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, settings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
+        host.register(self)  # (the counter editor's edits reach every open game)
         self.settings = settings if settings is not None else QSettings()
         self.document: GameDocument | MapDocument | None = None
         self.editor: MapEditor | None = None
@@ -107,8 +109,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.hex_dock, self.play.panel, self.play.odds], [190, 300, 420],
                          Qt.Orientation.Vertical)  # fmt: skip
         self._restore_layout()
-        self._update_title()
-        self._update_actions()
+        self.refresh_title()
+        self.refresh_actions()
 
     # --- construction -------------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, *, checkable: bool = False) -> QAction:
@@ -270,6 +272,85 @@ class MainWindow(QMainWindow):
         status.addPermanentWidget(self.turn_label)
         status.addPermanentWidget(self.zoom_label)
 
+    # --- the host: what the modes (play, review, adjust, the three editors) ask of it ---------
+    def take_document(self, document, *, detach_play: bool = False) -> DocumentBridge:
+        """The document slot: ``document`` becomes the window's for an editor (the editor on
+        and, with ``detach_play``, play left first); its bridge, returned, keeps the title
+        and the actions up to date. Every editor (map, counters, scenario) opens through here."""
+        self.close_editor()
+        if self.document is not None:
+            collector.release(self)  # the document it replaces may be collected
+        if detach_play:
+            self.play.detach()
+        if self.bridge is not None:
+            self.bridge.detach()
+            self.bridge.deleteLater()
+        self.document = document
+        self.bridge = DocumentBridge(document, self)
+        self.bridge.modifiedChanged.connect(self.refresh_title)
+        self.bridge.pathChanged.connect(self.refresh_title)
+        self.bridge.historyChanged.connect(self.refresh_actions)
+        return self.bridge
+
+    def show_editor(self, editor, scene: MapScene | None = None) -> None:
+        """``editor`` is the window's mode now; ``scene`` (its map, if it has one) in the
+        view, the scene it replaces dropped."""
+        self.editor = editor
+        if scene is None:
+            return
+        old_scene = self.map_scene
+        self.map_scene = scene
+        self.view.setScene(scene)
+        if old_scene is not None and old_scene is not scene:
+            old_scene.deleteLater()
+
+    def close_editor(self) -> None:
+        """Leave the editor that is on (if one is): its toolbar, docks and menu go away, its
+        recovery file too, and what it hid of play shows again."""
+        editor = self.editor
+        if editor is None:
+            return
+        editor.uninstall()
+        editor.autosave.discard()
+        self.editor = None
+        for widget in editor.hidden:
+            widget.show()
+        editor.deleteLater()
+
+    def hide_play(self, display: GameDocument | None = None, scene: MapScene | None = None) -> list:
+        """Play's docks, turn bar and tools have nothing to do in an editor: given the
+        editor's unit-less ``display`` of its map (and its ``scene``) and hidden; the widgets
+        hidden (the editor shows them again when it closes)."""
+        self.hex_dock.set_document(None)
+        if display is not None:
+            self.log_dock.set_document(display, scene)
+            self.sight.set_document(None, None)
+            self.play.set_document(display, scene)
+        widgets = [self.hex_dock, self.log_dock, self.play.turn_bar, self.play.panel,
+                   self.play.odds]  # fmt: skip
+        hidden = [w for w in widgets if w.isVisibleTo(self)]
+        for widget in hidden:
+            widget.hide()
+        return hidden
+
+    def play_started_game(self, game: GameDocument, scenario: ScenarioDocument) -> None:
+        """Play ``game``, started from the scenario editor on ``scenario``: Edit > Edit
+        Scenario comes back to that editor, its undo intact."""
+        self.set_document(game)
+        self.scenario_document = scenario
+
+    def show_status(self, turn: str | None = None, hex_line: str | None = None) -> None:
+        """The status bar's mode line (right: the turn, or the editor and its document) and
+        hex line (left: the hex under the mouse, or a word about the document)."""
+        if turn is not None:
+            self.turn_label.setText(turn)
+        if hex_line is not None:
+            self.hex_label.setText(hex_line)
+
+    def show_message(self, text: str, timeout_ms: int = 0) -> None:
+        """A passing word in the status bar (``timeout_ms`` 0: until the next)."""
+        self.statusBar().showMessage(text, timeout_ms)
+
     # --- documents ------------------------------------------------------------------------------
     def set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
         """Show ``document``, replacing the current one; a map opens in the map editor. The
@@ -283,22 +364,21 @@ class MainWindow(QMainWindow):
         self.hotseat.set_document(None)
         self.pbem.set_document(None)
         self.opponent.set_document(None)
-        if isinstance(document, MapDocument):
-            self.play.detach()
-            edit_map(self, document)
-            return
-        if isinstance(document, ScenarioDocument):
-            from tabletop.ui.scenario import edit_scenario
+        from tabletop.ui.counters import edit_counters
+        from tabletop.ui.scenario import edit_scenario
 
-            edit_scenario(self, document)
-            return
-        if isinstance(document, CountersDocument):
-            from tabletop.ui.counters import edit_counters
-
-            self.play.detach()
-            edit_counters(self, document)
-            return
-        close_editor(self)
+        # The mode switch: a map, a scenario or a counters file opens in its editor (the
+        # scenario editor leaves play itself, once the editor before it is closed), a game
+        # in play.
+        editors = ((MapDocument, edit_map, True), (ScenarioDocument, edit_scenario, False),
+                   (CountersDocument, edit_counters, True))  # fmt: skip
+        for kind, edit, leave_play in editors:
+            if isinstance(document, kind):
+                if leave_play:
+                    self.play.detach()
+                edit(self, document)
+                return
+        self.close_editor()
         if self.document is not None:
             collector.release(self)  # the old document's objects may be collected
         self.files.adopt(document)
@@ -317,9 +397,9 @@ class MainWindow(QMainWindow):
         self.bridge.unitsChanged.connect(self._on_units_changed)
         self.bridge.markersChanged.connect(self._on_markers_changed)
         self.bridge.turnChanged.connect(self._update_turn)
-        self.bridge.modifiedChanged.connect(self._update_title)
-        self.bridge.pathChanged.connect(self._update_title)
-        self.bridge.historyChanged.connect(self._update_actions)
+        self.bridge.modifiedChanged.connect(self.refresh_title)
+        self.bridge.pathChanged.connect(self.refresh_title)
+        self.bridge.historyChanged.connect(self.refresh_actions)
         self.bridge.historyChanged.connect(self.play.on_history)
         self.hex_dock.set_document(document)
         self.log_dock.set_document(document, self.map_scene)
@@ -338,9 +418,9 @@ class MainWindow(QMainWindow):
         self.opponent.set_document(document)
         self.bridge.historyChanged.connect(self.opponent.follow)
         self.view.default_zoom()
-        self._update_title()
+        self.refresh_title()
         self._update_turn()
-        self._update_actions()
+        self.refresh_actions()
         self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
         collector.hold(self)  # full collections skip the document's objects from now on
 
@@ -486,8 +566,8 @@ class MainWindow(QMainWindow):
             opening.next()
             self.set_document(document)
             opening.next()
-        self._add_recent(Path(path))
-        if isinstance(document, GameDocument) and self.files.save_path is not None:
+        self.add_recent(Path(path))
+        if self.editor is None and self.files.save_path is not None:
             self.pbem.arrived(document)  # a game by email: what is new since last seen
         return True
 
@@ -526,7 +606,7 @@ class MainWindow(QMainWindow):
     def recent_files(self) -> list[str]:
         return settingsread.texts(self.settings, "recent")
 
-    def _add_recent(self, path: Path) -> None:
+    def add_recent(self, path: Path) -> None:
         text = str(path.resolve())
         recent = [text, *(p for p in self.recent_files() if p != text)][:MAX_RECENT]
         self.settings.setValue("recent", recent)
@@ -573,18 +653,16 @@ class MainWindow(QMainWindow):
         return self._write(Path(path))
 
     def _write(self, path: Path) -> bool:
-        assert self.document is not None
-        if isinstance(self.document, GameDocument):
-            self.pbem.own(self.document)  # its id, from its first save
+        assert self.document is not None  # a game: an editor saves its own document
+        self.pbem.own(self.document)  # its id, from its first save
         try:
             self.files.save(self.document, path)
         except (OSError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc
             QMessageBox.critical(self, "Cannot save", f"{path}: {reason}")
             return False
-        self._add_recent(path)
-        if isinstance(self.document, GameDocument):
-            self.pbem.saved(self.document)
+        self.add_recent(path)
+        self.pbem.saved(self.document)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
@@ -616,9 +694,10 @@ class MainWindow(QMainWindow):
         self._save_layout()
         self.opponent.configure(frozenset())
         self.opponent.wait()  # its thinking in progress ends before the window goes
-        close_editor(self)  # a clean close: the map's recovery file goes too
+        self.close_editor()  # a clean close: the map's recovery file goes too
         self.files.discard_recovery()
         collector.release(self, closing=True)
+        host.unregister(self)  # closed: no other window's edits reach it
         event.accept()
 
     def offer_recovery(self, opening: Path | None = None) -> bool:
@@ -659,7 +738,7 @@ class MainWindow(QMainWindow):
         except LoadError as exc:
             self.show_load_error(exc)
             return False
-        if isinstance(document, GameDocument):
+        if origin.kind == "game":
             self.set_document(document)
             self.files.save_path = origin.save_path
             self.pbem.own(document)  # switching documents dropped the file: write it again
@@ -790,11 +869,11 @@ class MainWindow(QMainWindow):
         self.hex_dock.refresh()
 
     def _on_hex_hovered(self, h: Hex | None) -> None:
-        doc = self.document
-        if isinstance(doc, MapDocument):
-            return  # the map editor shows its own hover text
-        if isinstance(doc, ScenarioDocument):
-            doc = self.editor.display  # the scenario editor's game at the start, as drawn
+        # an editor says what the hover line describes (the scenario editor: its game at the
+        # start, as drawn); None: it writes its own (the map editor) or has no map
+        doc = self.document if self.editor is None else self.editor.hover_document()
+        if doc is None and self.editor is not None:
+            return
         if doc is None or h is None:
             self.hex_label.setText("")
             return
@@ -813,12 +892,12 @@ class MainWindow(QMainWindow):
         self.zoom_label.setText(f"{scale * 100:.0f}%")
 
     def _update_turn(self) -> None:
-        if isinstance(self.document, MapDocument):
-            return  # the map editor shows the map's size there
+        if self.editor is not None:
+            return  # an editor shows its own mode line there
         self.turn_label.setText(turn_text(self.document))
         self.play.turn_bar.refresh(self.document)
 
-    def _update_title(self, *_args) -> None:
+    def refresh_title(self, *_args) -> None:
         doc = self.document
         if doc is None:
             self.setWindowTitle("Tabletop")
@@ -826,15 +905,13 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{doc.title}[*] \u2014 Tabletop")
         self.setWindowModified(doc.modified)  # after the title: it needs the [*]
 
-    def _update_actions(self) -> None:
+    def refresh_actions(self) -> None:
         doc = self.document
         has = doc is not None
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action,
                        self.actual_size_action):  # fmt: skip
             action.setEnabled(has)
-        savable = isinstance(doc, MapDocument | CountersDocument | ScenarioDocument) or (
-            has and bool(doc.scenario.sides)
-        )
+        savable = self.editor is not None or (has and bool(doc.scenario.sides))
         self.save_action.setEnabled(savable)
         self.save_as_action.setEnabled(savable)
         self.undo_action.setEnabled(has and doc.history.can_undo)

@@ -283,7 +283,7 @@ class SheetDialog(QDialog):
 def print_counter_sheet(window: QWidget) -> SheetDialog | None:
     """File > Print Counter Sheet for the window's document; None (after saying why) when it
     has no counters."""
-    source = sheet_source(getattr(window, "document", None))
+    source = sheet_source(window.document)
     if source is None:
         QMessageBox.information(
             window,

@@ -164,3 +164,27 @@ def test_a_window_larger_than_the_screen_is_restored_inside_it(qtbot, settings, 
     # at 1.5x a 1920 x 1080 screen is 1280 x 720: a 1400 x 900 window shrinks and moves in
     fitted = fit_to_screen(QRect(100, 50, 1400, 900), QRect(0, 0, 1280, 720), QSize(16, 48))
     assert fitted == QRect(0, 0, 1264, 672)
+
+
+@pytest.mark.parametrize("mode", ["review", "adjust"])
+def test_review_and_adjust_leave_play_its_docks(qtbot, settings, mode) -> None:
+    """Play's docks are there after leaving review or adjust mode, and in the next session
+    after quitting in it."""
+    window = _window(qtbot, settings)
+    action = window.review.action if mode == "review" else window.adjust.action
+    action.trigger()
+    assert action.isChecked()
+    action.trigger()  # left
+    assert not action.isChecked()
+    assert all(_shown(window, name) for name in PLAY_DOCKS), [
+        n for n in PLAY_DOCKS if not _shown(window, n)
+    ]
+    action.trigger()
+    assert action.isChecked()
+    window.close()  # quit while in the mode
+
+    again = _window(qtbot, settings)
+    assert all(_shown(again, name) for name in PLAY_DOCKS), [
+        n for n in PLAY_DOCKS if not _shown(again, n)
+    ]
+    assert again.play.panel.isVisible() and again.play.odds.isVisible()
