@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from tabletop.documents import GameDocument
 from tabletop.hexgrid import Hex
 from tabletop.rules import Viewpoint, viewpoint_of
-from tabletop.ui.scene.los import FieldOfView, LosTool, viewpoint_at
+from tabletop.ui.scene.los import FieldOfView, GameSight, LosTool, viewpoint_at
 from tabletop.ui.tools.base import Tool
 
 
@@ -49,7 +49,7 @@ class SightControls(QObject):
             self.view.set_tool(self._previous)
         self.document = document
         self._source = None
-        self.tool = LosTool(document, scene) if document is not None else None
+        self.tool = LosTool(GameSight(document), lambda: scene) if document is not None else None
         if self.tool is not None:
             self.tool.hintChanged.connect(self._hint)
             self.tool.deactivated.connect(self._left)

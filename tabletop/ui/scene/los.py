@@ -9,15 +9,23 @@ Smoke and Wreck markers count.
 
 The field-of-view overlay greys every hex a unit could not be seen in from one viewpoint
 (the engine's numpy field of view, ``visible_from``).
+
+This is the one line-of-sight UI: play (:mod:`tabletop.ui.play.sight`) and the map editor
+(:mod:`tabletop.ui.editor.los`) use the same :class:`LosTool` and drawing, each with its
+:class:`SightSource` (:class:`GameSight`, :class:`MapSight`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from tabletop.documents import GameDocument
+from tabletop.geometry import LosEngine
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import HexMap
 from tabletop.rules import LosResult, Viewpoint, viewpoint_of
@@ -150,9 +158,76 @@ class SightDrawing:
         return max(0.0, min(1.0, t))
 
 
+class GameSight:
+    """Play's answers: the game's engine (``GameDocument.los``), a unit in a hex standing
+    for it, the game's Smoke and Wreck markers counted; the status line is the caption."""
+
+    def __init__(self, document: GameDocument) -> None:
+        self.document = document
+
+    @property
+    def hexmap(self) -> HexMap:
+        return self.document.scenario.map
+
+    def check(self, a: Hex, b: Hex) -> LosResult:
+        doc = self.document
+        markers = list(doc.state.hex_markers)
+        return doc.los.check(viewpoint_at(doc, a), viewpoint_at(doc, b), markers)
+
+    def status(self, result: LosResult, caption: str) -> str:
+        return caption.replace("\n", "; ")
+
+
+class MapSight:
+    """The map editor's answers: the same engine on the bare map (``LosEngine``, ground
+    viewpoints, no markers), kept up to date hex by hex as the map is edited."""
+
+    def __init__(self, hexmap: HexMap) -> None:
+        self.hexmap = hexmap
+        self._engine: LosEngine | None = None
+
+    @property
+    def engine(self) -> LosEngine:
+        if self._engine is None:
+            self._engine = LosEngine(self.hexmap)
+        return self._engine
+
+    def check(self, a: Hex, b: Hex) -> LosResult:
+        return self.engine.check(Viewpoint(a), Viewpoint(b))
+
+    def map_changed(self, hexes: Iterable[Hex], sides: Iterable[HexSide]) -> None:
+        if self._engine is None:
+            return  # made from the map as it is on the first question
+        for h in hexes:
+            self._engine.update_hex(h)
+        for side in sides:
+            self._engine.update_hexside(side)
+
+    def status(self, result: LosResult, caption: str) -> str:
+        """``0305 to 0705, range 4: blocked (reason)``: the status bar's one line."""
+        a, b = self.hexmap.label(result.from_hex), self.hexmap.label(result.to_hex)
+        text = f"{a} to {b}, range {result.range}: " + ("clear" if result.clear else "blocked")
+        if result.reason and result.reason != "clear":
+            text += f" ({result.reason})"
+        return text
+
+
+class SightSource(Protocol):
+    """Where a sight line's answer comes from (play's game, the editor's map)."""
+
+    @property
+    def hexmap(self) -> HexMap: ...
+
+    def check(self, a: Hex, b: Hex) -> LosResult: ...
+
+    def status(self, result: LosResult, caption: str) -> str: ...
+
+
 class LosTool(Tool):
-    """Press on a hex, drag to another, release: the sight line stays until the next drag
-    or Esc. A click on a hex shows nothing new (the line needs two hexes)."""
+    """The one line-of-sight tool, play's and the map editor's: press on a hex, drag to
+    another, release: the sight line stays until the next drag, Esc or another tool. A
+    click on a hex shows nothing new (the line needs two hexes). The answer comes from its
+    :class:`SightSource`; the status line follows it (``hintChanged``)."""
 
     name = "los"
     cursor = Qt.CursorShape.CrossCursor
@@ -160,20 +235,36 @@ class LosTool(Tool):
     deactivated = Signal()
     """Another tool took over (the line-of-sight action then unchecks)."""
 
-    def __init__(self, document: GameDocument, scene: QGraphicsScene) -> None:
+    def __init__(self, source: SightSource, scene: Callable[[], QGraphicsScene]) -> None:
+        """``scene``: the scene to draw on (asked each time: an editor's may be replaced)."""
         super().__init__()
-        self.document = document
-        self.scene = scene
+        self.source = source
+        self._scene = scene
         self.origin: Hex | None = None
         self.target: Hex | None = None
         self.result: LosResult | None = None
         self.caption = ""
-        self.drawing = SightDrawing(scene)
-        self.line, self.blockers = self.drawing.line, self.drawing.blockers
-        self.hindrances, self.sides = self.drawing.hindrances, self.drawing.sides
+        self._drawing: SightDrawing | None = SightDrawing(scene())
 
-    def _items(self) -> list[QGraphicsItem]:
-        return self.drawing.items()
+    @property
+    def drawing(self) -> SightDrawing:
+        """The drawing on the current scene (made again if the scene was replaced)."""
+        scene = self._scene()
+        if self._drawing is None or self._drawing.scene is not scene:
+            self._drawing = SightDrawing(scene)
+        return self._drawing
+
+    @property
+    def line(self) -> SightLine:
+        return self.drawing.line
+
+    @property
+    def blockers(self) -> HexMarks:
+        return self.drawing.blockers
+
+    @property
+    def hindrances(self) -> HexMarks:
+        return self.drawing.hindrances
 
     # --- gestures ------------------------------------------------------------------------------
     def press(self, event: ToolEvent) -> bool:
@@ -189,7 +280,7 @@ class LosTool(Tool):
 
     def release(self, event: ToolEvent) -> None:
         self.move(event)
-        self.hintChanged.emit(self.caption.replace("\n", "; ") if self.caption else self.hint)
+        self.origin = None
 
     def key(self, key: int, modifiers: Qt.KeyboardModifier) -> bool:
         if key == Qt.Key.Key_Escape and self.result is not None:
@@ -201,8 +292,8 @@ class LosTool(Tool):
         self.origin = self.target = None
         self.result = None
         self.caption = ""
-        for item in self._items():
-            item.setVisible(False)
+        if self._drawing is not None:
+            self._drawing.hide()
         self.hintChanged.emit(self.hint)
 
     def deactivate(self) -> None:
@@ -211,19 +302,18 @@ class LosTool(Tool):
 
     # --- the answer ---------------------------------------------------------------------------
     def show(self, a: Hex, b: Hex) -> LosResult:
-        """Ask the engine about ``a`` to ``b`` and draw the answer."""
-        doc = self.document
+        """Ask the source about ``a`` to ``b``, draw the answer, say it on the status line."""
         self.target = b
-        result = doc.los.check(
-            viewpoint_at(doc, a), viewpoint_at(doc, b), list(doc.state.hex_markers)
-        )
-        self.result = result
-        self.caption = describe(doc, result)
-        self._draw(result)
+        self.result = result = self.source.check(a, b)
+        self.caption = describe_on(self.source.hexmap, result)
+        self.drawing.draw(result, self.caption)
+        self.hintChanged.emit(self.source.status(result, self.caption))
         return result
 
-    def _draw(self, result: LosResult) -> None:
-        self.drawing.draw(result, self.caption)
+    def again(self) -> None:
+        """The line shown asked again (the map under it changed: an edit, an undo)."""
+        if self.result is not None:
+            self.show(self.result.from_hex, self.result.to_hex)
 
 
 class FieldOfView(HexMarks):
@@ -249,8 +339,11 @@ class FieldOfView(HexMarks):
 __all__ = [
     "Z_SIGHT",
     "FieldOfView",
+    "GameSight",
     "LosTool",
+    "MapSight",
     "SightDrawing",
+    "SightSource",
     "describe",
     "describe_on",
     "viewpoint_at",

@@ -65,3 +65,26 @@ def test_the_field_of_view_greys_what_the_selected_unit_cannot_see(qtbot, window
     assert set(fov.hexes) == set(hexmap.cells) - seen and fov.hexes
     window.sight.fov_action.trigger()
     assert not fov.isVisible()
+
+
+def test_play_and_the_map_editor_use_the_one_los_tool(qtbot, window) -> None:
+    """One line-of-sight UI (issue 26): the map editor's ``los`` tool is play's tool and
+    drawing, asking the edited map instead of the game; the same drag, the same answer."""
+    from tabletop.documents import MapDocument
+    from tabletop.ui.scene.los import GameSight, LosTool, MapSight
+
+    window.sight.los_action.trigger()
+    assert type(window.sight.tool) is LosTool and isinstance(window.sight.tool.source, GameSight)
+    drag(qtbot, window, "0304", "0706")
+    in_play = window.sight.tool.result
+    caption = window.sight.tool.line.caption
+    assert in_play is not None
+
+    hexmap = window.document.scenario.map
+    window.set_document(MapDocument(hexmap))  # the same map, no units, in the map editor
+    tool = window.editor.tools["los"]
+    assert isinstance(tool, LosTool) and isinstance(tool.source, MapSight)
+    window.editor.set_tool("los")
+    drag(qtbot, window, "0304", "0706")
+    assert tool.result is not None and tool.result.blocked_by == in_play.blocked_by
+    assert tool.line.caption == caption
