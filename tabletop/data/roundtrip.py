@@ -50,7 +50,7 @@ from ruamel.yaml.error import YAMLError as RuamelError
 from ruamel.yaml.representer import RoundTripRepresenter
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
-from tabletop.data.textpatch import patched_text
+from tabletop.data.textpatch import patched_text, same
 from tabletop.data.yamlsafe import dump_text, parse_text
 
 __all__ = ["kept_text", "merge", "new_text", "patched", "same"]
@@ -152,20 +152,6 @@ def patched(old: Any, before: Any, after: Any) -> Any:
 def _reads_as(text: str, data: Any) -> bool:
     value, problems = parse_text(text, "kept")
     return not problems and same(value, data)
-
-
-def same(a: Any, b: Any) -> bool:
-    """Equal as the data layer reads them: mappings by key (any order), lists in order,
-    scalars of the same type (``1``, ``1.0`` and ``True`` differ)."""
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return (
-            isinstance(b, list)
-            and len(a) == len(b)
-            and all(same(x, y) for x, y in zip(a, b, strict=True))
-        )
-    return type(a) is type(b) and a == b
 
 
 # --- ruamel ------------------------------------------------------------------------------

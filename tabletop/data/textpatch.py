@@ -37,7 +37,7 @@ import yaml.resolver
 
 from tabletop.data.yamlsafe import Loader, dump_text
 
-__all__ = ["patched_text"]
+__all__ = ["patched_text", "same"]
 
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
@@ -68,14 +68,16 @@ def patched_text(original: str, old: Any, new: Any) -> str | None:
         return None
 
 
-def _same(a: Any, b: Any) -> bool:
+def same(a: Any, b: Any) -> bool:
+    """Equal as the data layer reads them: mappings by key (any order), lists in order,
+    scalars of the same type (``1``, ``1.0`` and ``True`` differ)."""
     if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     if isinstance(a, list):
         return (
             isinstance(b, list)
             and len(a) == len(b)
-            and all(_same(x, y) for x, y in zip(a, b, strict=True))
+            and all(same(x, y) for x, y in zip(a, b, strict=True))
         )
     return type(a) is type(b) and a == b
 
@@ -163,7 +165,7 @@ class _Patch:
     # --- the walk ------------------------------------------------------------------------
 
     def node(self, node: yaml.Node, old: Any, new: Any) -> None:
-        if _same(old, new):
+        if same(old, new):
             return
         if isinstance(old, dict) and isinstance(new, dict) and isinstance(node, yaml.MappingNode):
             self.mapping(node, old, new)
@@ -207,7 +209,7 @@ class _Patch:
         for key, value in new.items():
             if key in by_key:
                 key_node, value_node = by_key[key]
-                if not _same(old[key], value):
+                if not same(old[key], value):
                     self.node(value_node, old[key], value)
                 previous = key
             else:
@@ -242,11 +244,11 @@ class _Patch:
         flow = bool(node.flow_style)
         spans = [(self.start(v), self.end(v)) for v in items]
         head = 0
-        while head < min(len(old), len(new)) and _same(old[head], new[head]):
+        while head < min(len(old), len(new)) and same(old[head], new[head]):
             head += 1
         tail = 0
         while (tail < min(len(old), len(new)) - head
-               and _same(old[-1 - tail], new[-1 - tail])):  # fmt: skip
+               and same(old[-1 - tail], new[-1 - tail])):  # fmt: skip
             tail += 1
         a = [_fingerprint(v) for v in old[head : len(old) - tail]]
         b = [_fingerprint(v) for v in new[head : len(new) - tail]]

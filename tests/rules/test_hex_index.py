@@ -6,7 +6,6 @@ lines -- never clocks (benchmarks/bench_query.py times them on the 200 x 200 gam
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -14,12 +13,12 @@ from tabletop.data import load_scenario
 from tabletop.geometry import LosEngine
 from tabletop.geometry import table as ray_table
 from tabletop.model import GameState, Memento, Status, UnitState, recording, where
-from tabletop.model.tracking import UnitTable
 from tabletop.paths import SCENARIOS
 from tabletop.rules.los import Viewpoint, counted_range
 from tabletop.rules.platoon import RULESET, indirect, pause
 from tabletop.rules.platoon.common import OPS_COMPLETE, pside
 from tabletop.rules.query import QueryState, SeenOnce, available_actions, reach
+from tests.helpers.passes import count_unit_passes
 from tests.helpers.platoon_world import CLEAR, act, hx, unit, world
 
 
@@ -110,14 +109,7 @@ def test_a_reach_never_scans_the_unit_table(monkeypatch: pytest.MonkeyPatch) -> 
               for k in range(60)]  # fmt: skip
     state = world(units)
     state.units_at(hx("0101"))
-    passes = Counter[str]()
-    plain = UnitTable.values
-
-    def counting(self):
-        passes["values"] += 1
-        return plain(self)
-
-    monkeypatch.setattr(UnitTable, "values", counting)
+    passes = count_unit_passes(monkeypatch)
     report = reach(state, CLEAR, "t1")
     assert len(report.reach) > 100
     assert passes["values"] <= 2, passes  # the move's own check, not the search
@@ -136,14 +128,7 @@ def test_a_move_on_a_crowded_map_never_passes_over_the_unit_table(
               for k in range(60)]  # fmt: skip
     state = world(units)
     state.units_at(hx("0101"))
-    passes = Counter[str]()
-    plain = UnitTable.values
-
-    def counting(self):
-        passes["values"] += 1
-        return plain(self)
-
-    monkeypatch.setattr(UnitTable, "values", counting)
+    passes = count_unit_passes(monkeypatch)
     act(state, "move", units=["t1"], to=["1110"])
     assert state.units["t1"].hex == hx("1110")
     assert passes["values"] == 0, passes

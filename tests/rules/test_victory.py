@@ -12,6 +12,7 @@ from tabletop.rules.platoon.scoring import LOSSES as PLATOON_LOSSES
 from tabletop.rules.squad.scoring import LOSSES as SQUAD_LOSSES
 from tabletop.rules.victory import controls, count_vp, standing
 from tests.helpers import squad_world as sq
+from tests.helpers.passes import count_unit_passes
 from tests.helpers.platoon_world import act, events, hx, reasons, unit, world
 
 OFF = ()  # no optional modules: a move is never paused for opportunity fire
@@ -300,19 +301,10 @@ def test_a_game_saved_before_victory_was_counted_is_no_replay_difference(missing
 def test_the_sides_present_are_read_from_the_index_with_no_pass_over_the_units(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from tabletop.model.tracking import UnitTable
-
     units = [unit(f"b{k}", "TANK", "blue", "0101") for k in range(40)]
     state = world([*units, unit("r1", "TANK", "red", "0105")])
     state.units_at(hx("0101"))  # (the index, built)
-    passes = [0]
-    plain = UnitTable.values
-
-    def counting(self):
-        passes[0] += 1
-        return plain(self)
-
-    monkeypatch.setattr(UnitTable, "values", counting)
+    passes = count_unit_passes(monkeypatch)
     assert victory.present_sides(state) == {"blue", "red"}
     state.units["r1"].hex = None  # red has left the map
-    assert victory.present_sides(state) == {"blue"} and passes == [0]
+    assert victory.present_sides(state) == {"blue"} and passes["values"] == 0
