@@ -5,11 +5,7 @@ SIGKILL while writing never loses or corrupts the previous one."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,6 +19,7 @@ from tabletop.data.gametext import GameText
 from tabletop.documents import GameDocument, UnitsChanged
 from tabletop.geometry import LosEngine
 from tabletop.rules import ActionRequest, RandomDice
+from tests.helpers.killed import said_then_killed
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,24 +130,10 @@ while True:
 
 def test_a_kill_during_an_autosave_never_loses_the_previous_one(tmp_path: Path) -> None:
     path = tmp_path / "autosave.yaml"
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
     rng = random.Random(9)
     for _ in range(4):
-        child = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(path)],
-            env=env,
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert child.stdout is not None
-            assert child.stdout.readline() == "first\n", child.stderr and child.stderr.read()
-            time.sleep(rng.uniform(0.0, 0.4))  # somewhere in a write, or between two
-        finally:
-            child.send_signal(signal.SIGKILL)
-            child.communicate()
-        assert child.returncode == -signal.SIGKILL
+        pause = rng.uniform(0.0, 0.4)  # somewhere in a write, or between two
+        line, err = said_then_killed(WRITER, str(path), then=lambda p=pause: time.sleep(p))
+        assert line == "first\n", err
         game = load_game(path)  # complete and consistent: it loads, and checks
         assert game.turn >= 1 and game.log

@@ -3,22 +3,19 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
+from tests.helpers.killed import said_then_killed
+
 pytestmark = [
     pytest.mark.gui,
     pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
 ]
 
-ROOT = Path(__file__).resolve().parents[3]
 
 # The player's session: draw, end the impulse, let its autosave land, take the end back;
 # once the undo's autosave has landed, say how long the log is and what its last action
@@ -70,23 +67,9 @@ def test_an_undo_then_a_kill_recovers_the_game_without_the_undone_action(
     from tabletop.ui.shell.mainwindow import MainWindow
 
     ini = tmp_path / "settings.ini"
-    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen")
-    child = subprocess.Popen(
-        [sys.executable, "-c", PLAYER, str(ini)],
-        env=env,
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        said = child.stdout.readline().split()
-        assert said and said[0].isdigit(), (said, child.stderr and child.stderr.read())
-    finally:
-        child.send_signal(signal.SIGKILL)
-        child.communicate()
-    assert child.returncode == -signal.SIGKILL
+    line, err = said_then_killed(PLAYER, str(ini), env={"QT_QPA_PLATFORM": "offscreen"})
+    said = line.split()
+    assert said and said[0].isdigit(), (said, err)
     length, last = int(said[0]), said[1]
     assert last == "draw"  # the end of the impulse was taken back
 
