@@ -118,7 +118,8 @@ class PlayOverlay(QGraphicsItem):
         self.aimed: Hex | None = None
         self.refused: Hex | None = None
         self._bounds = QRectF()
-        self._fade = QTimer()
+        self._fade = QTimer(scene)  # (the scene's: it goes with the scene, and never fires
+        # on an overlay the scene has deleted, which is no QObject to tell Python so)
         self._fade.setSingleShot(True)
         self._fade.timeout.connect(self._clear_refused)
 

@@ -388,3 +388,19 @@ def test_an_aim_at_many_candidates_decides_each_hex_only_when_aimed_at(
     doc.dice = ScriptedDice(dice_for(win, request))
     qtbot.keyClick(win.view, Qt.Key.Key_Return)
     assert doc.state.log[-1].action == "fire" and doc.state.log[-1].args["units"] == ["leo2-1"]
+
+
+def test_a_refused_flash_never_fires_on_an_overlay_its_scene_deleted(qtbot, demo) -> None:
+    """The red flash of a refused hex fades on a timer of the scene's: opening another game
+    while it shows leaves no timer that would touch the deleted overlay."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    win = demo
+    overlay = win.play.overlay
+    timer = overlay._fade
+    overlay.flash_refused(win.document.scenario.map.parse("1010"))
+    assert timer.isActive() and timer.parent() is win.map_scene
+    win.open_file(paths.DEMO_SCENARIO)  # a new game: the old scene is deleted
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    with pytest.raises(RuntimeError):  # the timer went with the scene
+        timer.isActive()
