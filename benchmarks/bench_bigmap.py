@@ -583,20 +583,29 @@ def child_tiles(map_path: Path) -> dict[str, float]:
     return out
 
 
-def _child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
-           profile: str = "") -> dict[str, float]:  # fmt: skip
+def in_child(module: str, call: str, what: str) -> dict:
+    """``module.call`` (a Python expression of its module ``b``) in a fresh process (no
+    time or memory leaks between rows), its JSON result from the line it prints last
+    marked ``RESULT``; ``what`` names it when it fails."""
     code = (
         f"import sys, json; sys.path.insert(0, {str(HERE)!r}); sys.path.insert(0, {str(ROOT)!r});"
-        f"import bench_bigmap as b; from pathlib import Path;"
-        f"print(json.dumps(b._run_child({kind!r}, Path({str(tmp)!r}), {rounds}, {only!r}, "
-        f"{profile!r})))"
+        f"import {module} as b; from pathlib import Path;"
+        f"print('RESULT ' + json.dumps({call}))"
     )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                           check=False)  # fmt: skip
-    if done.returncode != 0:
-        raise SystemExit(f"{kind} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    lines = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")]
+    if done.returncode != 0 or not lines:
+        raise SystemExit(f"{what} failed:\n{done.stderr[-3000:]}")
+    result: dict = json.loads(lines[-1][len("RESULT ") :])
+    return result
+
+
+def _child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,
+           profile: str = "") -> dict[str, float]:  # fmt: skip
+    call = f"b._run_child({kind!r}, Path({str(tmp)!r}), {rounds}, {only!r}, {profile!r})"
+    return in_child("bench_bigmap", call, kind)
 
 
 def _run_child(kind: str, tmp: Path, rounds: int, only: tuple[str, ...] = SECTIONS,

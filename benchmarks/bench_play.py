@@ -30,11 +30,9 @@ load average is printed first); memory is the process's resident set.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +43,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from bench_bigmap import VIEW, _settle, rss_mb  # noqa: E402
+from bench_bigmap import VIEW, _requests, _settle, in_child, rss_mb  # noqa: E402
 
 PARTS = ("big", "mortar", "saved", "unsealed", "demo", "notch")
 
@@ -153,13 +151,6 @@ class Player:
         return float("nan")
 
 
-def _plans(window, action: str):
-    """Legal plans of ``action`` for the active formation's units, as a click plans them."""
-    from bench_bigmap import _requests
-
-    return _requests(window, action)
-
-
 def _keep_going(player: Player, out: dict[str, list[float]]) -> bool:
     """Whatever the game needs before a move or a fire: a pass of a pending opportunity
     fire, a draw, an end of impulse or turn (each timed as an action). False: the game is
@@ -203,7 +194,7 @@ def play_actions(
             made += 1
             continue
         action = kinds[turn % len(kinds)]
-        plan = next(_plans(window, action), None)
+        plan = next(_requests(window, action), None)  # (legal, planned as a click plans)
         if plan is None:
             total, rules = player.timed(lambda: player.trigger("end-impulse"))
             out["action_gui"].append(total - rules)
@@ -396,20 +387,8 @@ def _run_child(part: str, tmp: Path, actions: int, demo_actions: int) -> dict[st
 
 
 def _child(part: str, tmp: Path, actions: int, demo_actions: int) -> dict[str, object]:
-    code = (
-        f"import sys, json; sys.path.insert(0, {str(HERE)!r}); sys.path.insert(0, {str(ROOT)!r});"
-        f"import bench_play as b; from pathlib import Path;"
-        f"print('RESULT ' + json.dumps(b._run_child({part!r}, Path({str(tmp)!r}), {actions}, "
-        f"{demo_actions})))"
-    )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                          check=False)  # fmt: skip
-    lines = [x for x in done.stdout.splitlines() if x.startswith("RESULT ")]
-    if done.returncode != 0 or not lines:
-        raise SystemExit(f"{part} failed:\n{done.stderr[-3000:]}")
-    result: dict[str, object] = json.loads(lines[-1][len("RESULT ") :])
-    return result
+    call = f"b._run_child({part!r}, Path({str(tmp)!r}), {actions}, {demo_actions})"
+    return in_child("bench_play", call, part)
 
 
 # --- the table -----------------------------------------------------------------------------
