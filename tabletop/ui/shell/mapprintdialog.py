@@ -14,25 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
-    QProgressDialog,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -54,7 +44,8 @@ from tabletop.render.mapprint import (
     plan_print,
     write_map,
 )
-from tabletop.render.sheet import COUNTER_SIZES, SheetCancelled, SheetError
+from tabletop.render.sheet import COUNTER_SIZES, SheetError
+from tabletop.ui.shell.pagedialog import PagedExportDialog
 
 PREVIEW_PX_PER_MM = 1.8
 """Preview scale: an A4 page is 378 x 535 pixels."""
@@ -116,7 +107,7 @@ def render_tile(plan: MapPrint, index: int, painter: MapPainter,
     return image
 
 
-class MapPrintDialog(QDialog):
+class MapPrintDialog(PagedExportDialog):
     """Settings on the left, the current page on the right; Export... writes the files."""
 
     def __init__(self, source: PrintSource, parent: QWidget | None = None) -> None:
@@ -164,39 +155,11 @@ class MapPrintDialog(QDialog):
         self.summary = QLabel(objectName="print-map-summary", wordWrap=True)
         self.summary.setMinimumWidth(260)
         form.addRow(self.summary)
-        self.page_box = QSpinBox(objectName="print-map-page", minimum=1)
-        self.page_label = QLabel()
-        pager = QHBoxLayout()
-        pager.addWidget(QLabel("Page"))
-        pager.addWidget(self.page_box)
-        pager.addWidget(self.page_label)
-        pager.addStretch(1)
-        self.preview = QLabel(objectName="print-map-preview")
-        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        scroll = QScrollArea()
-        scroll.setWidget(self.preview)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumSize(420, 560)
-        right = QVBoxLayout()
-        right.addLayout(pager)
-        right.addWidget(scroll, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = QPushButton("Export...", objectName="print-map-export")
-        buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.rejected.connect(self.reject)
-        self.export_button.clicked.connect(self.export_dialog)
-        left = QVBoxLayout()
-        left.addLayout(form)
-        left.addStretch(1)
-        left.addWidget(buttons)
-        row = QHBoxLayout(self)
-        row.addLayout(left)
-        row.addLayout(right, 1)
+        self.frame(form, "print-map", (420, 560))
         self.hex_box.currentIndexChanged.connect(self.replan)
         self.paper_box.currentIndexChanged.connect(self.replan)
         self.overlap.valueChanged.connect(self.replan)
         self.units.toggled.connect(self.show_page)
-        self.page_box.valueChanged.connect(self.show_page)
 
     # --- plan and preview -----------------------------------------------------------------
     @property
@@ -272,29 +235,22 @@ class MapPrintDialog(QDialog):
         if self.plan is None:
             return []
         path = path.with_suffix(f".{self.format}")
-        pages = len(self.plan.tiles)
-        progress = QProgressDialog("Writing the map...", "Cancel", 0, pages, self)
-        progress.setObjectName("print-map-progress")
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(400)
-
-        def tick(done: int, total: int) -> bool:
-            progress.setMaximum(total)
-            progress.setValue(done)
-            QApplication.processEvents()
-            return not progress.wasCanceled()
-
-        try:
-            self.written = write_map(self.plan, self.painter, path, contents=self.contents(),
-                                     dpi=dpi, progress=tick, write=atomic_write)  # fmt: skip
-        except SheetCancelled:
-            self.written = []
-        except (SheetError, OSError) as exc:
-            self.written = []
-            QMessageBox.warning(self, "Cannot write the map", str(exc))
-        finally:
-            progress.close()
-        return self.written
+        plan, contents = self.plan, self.contents()
+        return self.write_pages(
+            "Writing the map...",
+            len(plan.tiles),
+            "print-map-progress",
+            "Cannot write the map",
+            lambda tick: write_map(
+                plan,
+                self.painter,
+                path,
+                contents=contents,
+                dpi=dpi,
+                progress=tick,
+                write=atomic_write,
+            ),
+        )
 
 
 def print_map(window: QWidget, document: object) -> MapPrintDialog | None:

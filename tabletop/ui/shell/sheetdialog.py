@@ -13,25 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
-    QApplication,
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
-    QProgressDialog,
-    QPushButton,
-    QScrollArea,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -42,7 +33,6 @@ from tabletop.render.sheet import (
     PAPERS,
     Group,
     Page,
-    SheetCancelled,
     SheetError,
     group_by_nation,
     layout_sheet,
@@ -51,6 +41,7 @@ from tabletop.render.sheet import (
     with_backs,
     write_sheet,
 )
+from tabletop.ui.shell.pagedialog import PagedExportDialog
 
 PREVIEW_PX_PER_MM = 2.4
 """Preview scale: an A4 page is 504 x 713 pixels."""
@@ -109,7 +100,7 @@ def render_page(page: Page, paper_key: str, px_per_mm: float, cut_lines: bool) -
     return image
 
 
-class SheetDialog(QDialog):
+class SheetDialog(PagedExportDialog):
     """Settings on the left, the current page on the right; Export... writes the files."""
 
     def __init__(self, source: SheetSource, parent: QWidget | None = None) -> None:
@@ -153,41 +144,13 @@ class SheetDialog(QDialog):
         form.addRow(self.cut_lines)
         self.summary = QLabel(objectName="sheet-summary", wordWrap=True)
         form.addRow(self.summary)
-        self.page_box = QSpinBox(objectName="sheet-page", minimum=1)
-        self.page_label = QLabel()
-        pager = QHBoxLayout()
-        pager.addWidget(QLabel("Page"))
-        pager.addWidget(self.page_box)
-        pager.addWidget(self.page_label)
-        pager.addStretch(1)
-        self.preview = QLabel(objectName="sheet-preview")
-        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        scroll = QScrollArea()
-        scroll.setWidget(self.preview)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumSize(540, 740)
-        right = QVBoxLayout()
-        right.addLayout(pager)
-        right.addWidget(scroll, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.export_button = QPushButton("Export...", objectName="sheet-export")
-        buttons.addButton(self.export_button, QDialogButtonBox.ButtonRole.ActionRole)
-        buttons.rejected.connect(self.reject)
-        self.export_button.clicked.connect(self.export_dialog)
-        left = QVBoxLayout()
-        left.addLayout(form)
-        left.addStretch(1)
-        left.addWidget(buttons)
-        row = QHBoxLayout(self)
-        row.addLayout(left)
-        row.addLayout(right, 1)
+        self.frame(form, "sheet", (540, 740))
         for box in (self.size_box, self.paper_box):
             box.currentIndexChanged.connect(self.relayout)
         self.copies.valueChanged.connect(self.relayout)
         self.bleed.valueChanged.connect(self.relayout)
         self.backs.toggled.connect(self.relayout)
         self.cut_lines.toggled.connect(self.show_page)
-        self.page_box.valueChanged.connect(self.show_page)
 
     # --- layout and preview ---------------------------------------------------------------
     @property
@@ -246,21 +209,12 @@ class SheetDialog(QDialog):
     def export(self, path: Path, dpi: int = 300) -> list[Path]:
         """Write the pages to ``path`` (.pdf, .svg, .png) with a cancellable progress
         dialog; the paths written ([] if cancelled or refused, after saying why)."""
-        progress = QProgressDialog(
-            "Writing the counter sheet...", "Cancel", 0, len(self.pages), self
-        )
-        progress.setObjectName("sheet-progress")
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(400)
-
-        def tick(done: int, total: int) -> bool:
-            progress.setMaximum(total)
-            progress.setValue(done)
-            QApplication.processEvents()
-            return not progress.wasCanceled()
-
-        try:
-            self.written = write_sheet(
+        return self.write_pages(
+            "Writing the counter sheet...",
+            len(self.pages),
+            "sheet-progress",
+            "Cannot write the sheet",
+            lambda tick: write_sheet(
                 self.pages,
                 PAPERS[self.paper_key],
                 path,
@@ -269,15 +223,8 @@ class SheetDialog(QDialog):
                 cut_lines=self.cut_lines.isChecked(),
                 progress=tick,
                 write=atomic_write,
-            )
-        except SheetCancelled:
-            self.written = []
-        except (SheetError, OSError) as exc:
-            self.written = []
-            QMessageBox.warning(self, "Cannot write the sheet", str(exc))
-        finally:
-            progress.close()
-        return self.written
+            ),
+        )
 
 
 def print_counter_sheet(window: QWidget) -> SheetDialog | None:
