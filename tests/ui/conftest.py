@@ -1,5 +1,5 @@
-"""The GUI tests' fixtures: the sample game (``tests.helpers.sample``), a window showing it, and
-no dialog, hot seat or window left waiting between tests."""
+"""The GUI tests' fixtures: the sample game (``tests.helpers.sample``), a window showing it, a
+window showing the bundled demo, and no dialog, hot seat or window left waiting between tests."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 
+from tabletop import paths
 from tabletop.documents import GameDocument
 from tabletop.model import Scenario
 from tests.helpers.sample import sample_scenario
@@ -73,3 +74,17 @@ def no_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(HotSeat, "default_on", False)
     monkeypatch.setattr(PlayByEmail, "open_folders", False)
+
+
+@pytest.fixture
+def demo(qtbot, settings: QSettings):
+    """The window as ``tabletop`` opens it on the bundled demo scenario, shown at 1300 x 850."""
+    from tabletop.ui.app import create_window
+
+    win = create_window(paths.DEMO_SCENARIO, settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.resize(1300, 850)
+    win.show()
+    qtbot.waitExposed(win)
+    return win

@@ -19,19 +19,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def demo(qtbot, settings):
-    from tabletop.ui.app import create_window
-
-    win = create_window(paths.DEMO_SCENARIO, settings)
-    assert win is not None
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
-
-
 def draw(win) -> None:
     win.document.dice = ScriptedDice([2, 1])
     win.play.actions["draw"].trigger()

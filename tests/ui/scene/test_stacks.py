@@ -11,7 +11,6 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from tabletop import paths
 from tabletop.render import counter_colors
 from tabletop.render.counters import MARK_COLOR
 from tabletop.rules import ScriptedDice
@@ -23,19 +22,6 @@ pytestmark = [
 
 STACK = "1117"
 """US mechanized infantry, its Bradley and its Dragon."""
-
-
-@pytest.fixture
-def demo(qtbot, settings):
-    from tabletop.ui.app import create_window
-
-    win = create_window(paths.DEMO_SCENARIO, settings)
-    assert win is not None
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def click_at(qtbot, win, pos: QPoint) -> None:
