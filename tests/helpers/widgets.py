@@ -13,6 +13,20 @@ NONE = Qt.KeyboardModifier.NoModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
+def open_window(qtbot, settings, path, size: tuple[int, int] = (1300, 850)):
+    """The window as ``tabletop PATH`` opens it (``create_window``), with the test's isolated
+    settings, shown at ``size`` and exposed."""
+    from tabletop.ui.app import create_window
+
+    win = create_window(path, settings)
+    assert win is not None
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
 def find(win, kind, name: str):
     widget = win.findChild(kind, name)
     assert widget is not None, name

@@ -12,6 +12,7 @@ from tabletop import paths
 from tabletop.documents import GameDocument
 from tabletop.model import Scenario
 from tests.helpers.sample import sample_scenario
+from tests.helpers.widgets import open_window
 
 
 @pytest.fixture
@@ -79,12 +80,4 @@ def no_hot_seat(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def demo(qtbot, settings: QSettings):
     """The window as ``tabletop`` opens it on the bundled demo scenario, shown at 1300 x 850."""
-    from tabletop.ui.app import create_window
-
-    win = create_window(paths.DEMO_SCENARIO, settings)
-    assert win is not None
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_window(qtbot, settings, paths.DEMO_SCENARIO)

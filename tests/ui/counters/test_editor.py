@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractButton, QListWidget, QSpinBox
 from tabletop.data import load_counters
 from tabletop.documents import CountersDocument
 from tabletop.model import PlatoonUnitType
+from tests.helpers.widgets import open_window
 
 ROOT = Path(__file__).resolve().parents[3]
 LEFT = Qt.MouseButton.LeftButton
@@ -32,21 +33,9 @@ def files(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _open(qtbot, path: Path, settings):
-    from tabletop.ui.app import create_window
-
-    win = create_window(path, settings)
-    assert win is not None
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
-
-
 @pytest.fixture
 def counters_window(qtbot, files: Path, settings):
-    return _open(qtbot, files / "counters" / "platoon.yaml", settings)
+    return open_window(qtbot, settings, files / "counters" / "platoon.yaml")
 
 
 def click_row(lst: QListWidget, row: int) -> None:
@@ -93,7 +82,7 @@ def test_a_counters_file_opens_in_the_counter_editor(counters_window) -> None:
 def test_firepower_edit_updates_preview_and_the_games_map_and_undoes(
     qtbot, files: Path, settings, counters_window
 ) -> None:
-    game = _open(qtbot, files / "scenarios" / "demo-platoon.yaml", settings)
+    game = open_window(qtbot, settings, files / "scenarios" / "demo-platoon.yaml")
     win, editor = counters_window, counters_window.editor
     lst = win.findChild(QListWidget, "counter-list")
     row = win.document.counters.index_of("M48")

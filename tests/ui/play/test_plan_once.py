@@ -20,23 +20,12 @@ from PySide6.QtCore import Qt
 from tabletop import paths
 from tabletop.rules import ScriptedDice
 from tabletop.rules.los import Viewpoint
+from tests.helpers.widgets import open_window
 
 pytestmark = [
     pytest.mark.gui,
     pytest.mark.qt_log_ignore("does not support propagateSizeHints"),
 ]
-
-
-def _window(qtbot, settings, path):
-    from tabletop.ui.app import create_window
-
-    win = create_window(path, settings)
-    assert win is not None
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
 
 
 def _click(qtbot, win, label: str) -> None:
@@ -170,7 +159,7 @@ def test_a_platoon_fire_is_planned_once_and_its_sight_asked_once(
 ) -> None:
     import tabletop.rules.platoon.fire as fire
 
-    win = _window(qtbot, settings, paths.DEMO_SCENARIO)
+    win = open_window(qtbot, settings, paths.DEMO_SCENARIO)
     doc = win.document
     win.document.dice = ScriptedDice([2, 1])
     qtbot.mouseClick(win.play.turn_bar.widgetForAction(win.play.actions["draw"]),
@@ -192,7 +181,7 @@ def test_a_squad_fire_is_planned_once_and_its_sight_asked_once(
 ) -> None:
     import tabletop.rules.squad.fire as fire
 
-    win = _window(qtbot, settings, paths.SCENARIOS / "demo-squad.yaml")
+    win = open_window(qtbot, settings, paths.SCENARIOS / "demo-squad.yaml")
     doc = win.document
     end_phase = win.play.actions["end-phase"]
     qtbot.mouseClick(win.play.turn_bar.widgetForAction(end_phase), Qt.MouseButton.LeftButton)

@@ -17,6 +17,7 @@ from tabletop.cli import main
 from tabletop.data import load_game
 from tabletop.model import LogEntry
 from tabletop.rules import RandomDice
+from tests.helpers.widgets import open_window
 
 pytestmark = [
     pytest.mark.gui,
@@ -116,14 +117,7 @@ def act_options(entry: LogEntry) -> list[str]:
 
 
 def test_the_demo_played_in_the_window_equals_tabletop_act(qtbot, settings, tmp_path: Path) -> None:
-    from tabletop.ui.app import create_window
-
-    win = create_window(paths.DEMO_SCENARIO, settings)
-    assert win is not None
-    qtbot.addWidget(win)
-    win.resize(1300, 850)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_window(qtbot, settings, paths.DEMO_SCENARIO)
     win.document.dice = RandomDice(2026)
     impulses = play_to_the_end(qtbot, win)
     doc = win.document
