@@ -265,7 +265,8 @@ class Opponent(QObject):
 
     def _blocked(self) -> bool:
         doc = self.document
-        return doc is None or doc.state.finished or self.window.review.active
+        frozen = bool(self.window.play.controller.frozen)  # (a log being checked)
+        return doc is None or doc.state.finished or self.window.review.active or frozen
 
     def _step(self) -> None:
         if not self.on or self.paused or self.thinking or self._blocked():

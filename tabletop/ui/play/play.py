@@ -56,6 +56,10 @@ class PlayController(QObject):
         done, on ``performed``, not on each change the action makes)."""
         self.unavailable = ""
         """Why the ruleset cannot list its actions (empty when it can)."""
+        self.frozen = ""
+        """Why the game may be looked at but not played now (empty: it may be played): a
+        saved game whose log is still being checked, or that disagrees with it
+        (:mod:`tabletop.ui.shell.checking`). No action is offered or performed."""
         self.policy = "ask"
         self.forecaster = None
         """Callable (request) -> chance of an effect, used by the ``best`` policy."""
@@ -150,14 +154,14 @@ class PlayController(QObject):
         """What the selected unit may do now (``tabletop actions --unit``): each action with
         every legal request, or the reasons it may not."""
         unit = self.unit()
-        if unit is None or not self.playable:
+        if unit is None or not self.playable or self.frozen:
             return []
         report = self._report(unit.id)
         return list(report.unit(unit.id).options) if report is not None else []
 
     def game_options(self) -> list[ActionOption]:
         """Draw, end impulse, phase or turn, pass: legal now or why not."""
-        if not self.playable:
+        if not self.playable or self.frozen:
             return []
         unit = self.unit()
         report = self._report(unit.id if unit is not None else None)
@@ -235,6 +239,10 @@ class PlayController(QObject):
         who chose it when not the player (``bot``), and why (its log entry)."""
         doc = self.document
         if doc is None:
+            return None
+        if self.frozen:
+            action = request.request.action if isinstance(request, Plan) else request.action
+            self.refused.emit(action, [self.frozen])
             return None
         plan = request if isinstance(request, Plan) else self.plan(request)
         if not plan.legal:

@@ -222,6 +222,9 @@ class PlayUI(QObject):
             self.overlay.show_targets(self._firer_hexes() or fought)
         if self.cc_dialog is not None:
             self.cc_dialog.refresh()
+        if c.frozen:  # read-only (its log being checked): nothing may be played
+            for action in self.all_actions():
+                action.setEnabled(False)
 
     def _follow(self, scene, unit) -> None:
         """The map as the game stands: the outline and the Hex dock on the selected unit's
@@ -241,6 +244,8 @@ class PlayUI(QObject):
             return "A map on its own: open a scenario or saved game to play."
         if c.unavailable:
             return c.unavailable
+        if c.frozen:
+            return c.frozen
         if unit is None:
             return "Select a unit to see what it may do."
         from tabletop.ui.scene.docks import unit_summary

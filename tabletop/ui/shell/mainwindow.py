@@ -914,8 +914,9 @@ class MainWindow(QMainWindow):
         savable = self.editor is not None or (has and bool(doc.scenario.sides))
         self.save_action.setEnabled(savable)
         self.save_as_action.setEnabled(savable)
-        self.undo_action.setEnabled(has and doc.history.can_undo)
-        self.redo_action.setEnabled(has and doc.history.can_redo)
+        frozen = bool(self.play.controller.frozen)  # (read-only while its log is checked)
+        self.undo_action.setEnabled(has and doc.history.can_undo and not frozen)
+        self.redo_action.setEnabled(has and doc.history.can_redo and not frozen)
         history = doc.history if has else None
         for action, word, step in ((self.undo_action, "Undo", undo_step),
                                    (self.redo_action, "Redo", redo_step)):  # fmt: skip
