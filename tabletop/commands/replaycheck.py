@@ -10,6 +10,7 @@ the CLI (``validate``, ``act``, ``odds``) rejects such a game, the app warns and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -32,6 +33,13 @@ _STR_ARGS = (
 )  # fmt: skip
 _LIST_ARGS = ("units", "to", "leave")
 _BOOL_ARGS = ("maneuver", "cont")
+
+Progress = Callable[[int, int], bool]
+"""Told (entries replayed, entries in all) before each entry; False stops the check."""
+
+
+class Cancelled(Exception):
+    """The check was stopped before it ended (its ``progress`` said so): no verdict."""
 
 
 def _short(value: Any) -> str:
@@ -65,10 +73,16 @@ def request_of(entry: LogEntry) -> tuple[ActionRequest | None, list[Difference]]
     return ActionRequest.from_dict(entry.action, args), []
 
 
-def replay_differences(game: GameState, los: LineOfSight) -> list[Difference]:
-    """Where ``game`` disagrees with its log replayed from its scenario (empty: it agrees)."""
+def replay_differences(
+    game: GameState, los: LineOfSight, progress: Progress | None = None
+) -> list[Difference]:
+    """Where ``game`` disagrees with its log replayed from its scenario (empty: it agrees).
+    ``progress`` is told how far it is before each entry; Cancelled when it says stop."""
     state = game.scenario.new_game()
+    total = len(game.log)
     for i, entry in enumerate(game.log):
+        if progress is not None and not progress(i, total):
+            raise Cancelled(f"stopped after {i} of {total} log entries")
         problem = _replay_entry(state, entry, los)
         if problem is not None:
             place, message = problem

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tabletop.data.chart import chart_from_dict, chart_to_dict
 from tabletop.data.counters import CounterFile, counters_to_dict
 from tabletop.data.files import (
+    PendingCheck,
     counters_text,
     dumps_chart,
     dumps_counters,
@@ -20,6 +21,7 @@ from tabletop.data.files import (
     load_chart,
     load_counters,
     load_document,
+    load_document_deferred,
     load_document_warnings,
     load_game,
     load_map,
@@ -41,6 +43,7 @@ from tabletop.data.yamlsafe import DataError, Problem, parse_text
 __all__ = [
     "CounterFile",
     "DataError",
+    "PendingCheck",
     "Problem",
     "chart_from_dict",
     "chart_to_dict",
@@ -55,6 +58,7 @@ __all__ = [
     "load_chart",
     "load_counters",
     "load_document",
+    "load_document_deferred",
     "load_document_warnings",
     "load_game",
     "load_map",

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -387,6 +387,11 @@ def _scenario_at(
         raw = reads.get(str(path))
         sealed = digests is not None and raw is not None and seal.seal_matches(raw, digests)
         agrees = sealed
+        if check is not None and check.deferred is not None and not sealed:
+            # checked later (the app's worker): sealed only once its log agrees
+            sources = None if digests is None else seal.sources_of(sc, digests)
+            check.deferred.append(PendingCheck(game, str(path), doc, sources))
+            return game
         if check is not None and (check.thorough or not sealed):  # does its log agree?
             differences = [(gamerecord.file_place(game, p), m) for p, m in check.game_check(game)]
             gamecheck.report(sck, doc, differences, check.as_warnings)
@@ -402,11 +407,42 @@ def _scenario_at(
 @dataclass(frozen=True)
 class Check:
     """A saved game's replay check, given by a layer that knows the rules (see gamecheck).
-    It runs unless the game's seal matches (:mod:`seal`); ``thorough``: always."""
+    It runs unless the game's seal matches (:mod:`seal`); ``thorough``: always;
+    ``deferred``: not during the load: a :class:`PendingCheck` is added to the list."""
 
     game_check: GameCheck
     as_warnings: bool = False
     thorough: bool = False
+    deferred: list[PendingCheck] | None = None
+
+
+@dataclass(eq=False)
+class PendingCheck:
+    """A saved game loaded without its replay check (its seal did not match: a game of
+    another build, or edited by hand), to be checked later, off the loading thread: the
+    game as the file says, not sealed. :meth:`finish` takes the check's differences
+    (:data:`~tabletop.data.gamecheck.Difference`, by standing action) and seals the game
+    only when there are none; each difference comes back located, ``FILE:LINE:COLUMN``."""
+
+    game: GameState
+    path: str
+    doc: dict[str, Any] = field(repr=False)
+    """The file's document as read (its places locate the differences)."""
+    sources: seal.Sources | None
+    """What the game is sealed with once its log agrees (None: it cannot be sealed)."""
+    finished: bool = False
+
+    def finish(self, differences: Sequence[gamecheck.Difference]) -> list[Problem]:
+        """The check ended with ``differences``: none seals the game (a save writes its
+        seal); each one is returned as a located warning. The document is let go."""
+        ck = Checker(self.path)
+        located = [(gamerecord.file_place(self.game, p), m) for p, m in differences]
+        gamecheck.report(ck, self.doc, located, as_warnings=True)
+        if not differences and self.sources is not None:
+            self.game.scenario.sources = self.sources
+        self.doc = {}
+        self.finished = True
+        return _unique(ck.warnings)
 
 
 _BY_KIND: dict[str, Callable[[Checker, Path, Parsed | None], Document | None]] = {
@@ -499,6 +535,25 @@ def load_document_warnings(
     if ck.errors or result is None:
         raise DataError(ck.errors or [Problem(str(p), 0, 0, "could not be loaded")], ck.warnings)
     return result, _unique(ck.warnings)
+
+
+def load_document_deferred(
+    path: str | os.PathLike[str],
+) -> tuple[Document, list[Problem], PendingCheck | None]:
+    """Like :func:`load_document_warnings`, a saved game whose seal does not match loaded
+    without its replay check: (the document, the warnings, the check still to make, or
+    None). The game is not sealed until :meth:`PendingCheck.finish` finds no difference."""
+    p = Path(path)
+    ck = Checker(str(p))
+    pending: list[PendingCheck] = []
+
+    def never(game: GameState) -> list[gamecheck.Difference]:  # (deferred: never called)
+        raise AssertionError("a deferred check runs later")
+
+    result = _any_kind(ck, p, None, Check(never, as_warnings=True, deferred=pending))
+    if ck.errors or result is None:
+        raise DataError(ck.errors or [Problem(str(p), 0, 0, "could not be loaded")], ck.warnings)
+    return result, _unique(ck.warnings), (pending[0] if pending else None)
 
 
 def validate_file(

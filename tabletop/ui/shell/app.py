@@ -10,7 +10,8 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from tabletop import paths
-from tabletop.ui.shell.loading import Declined, LoadError, load_game_document
+from tabletop.documents import GameDocument
+from tabletop.ui.shell.loading import LoadError, open_document
 from tabletop.ui.shell.mainwindow import MainWindow
 from tabletop.ui.shell.progress import Opening
 
@@ -33,11 +34,7 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
     target = Path(path) if path is not None else paths.DEMO_SCENARIO
     with Opening(None, target) as opening:
         try:
-            document = load_game_document(target, window.accept_disagreement)
-        except Declined:
-            opening.dialog.close()
-            window.deleteLater()
-            return None
+            document, pending = open_document(target)
         except LoadError as exc:
             opening.dialog.close()
             window.show_load_error(exc)
@@ -45,6 +42,8 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
             return None
         opening.next()
         window.set_document(document)
+    if pending is not None and isinstance(document, GameDocument):
+        window.log_check.start(document, pending)  # shown now, read-only until it agrees
     if path is not None:
         window.add_recent(target)
     return window

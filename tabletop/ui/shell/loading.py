@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from tabletop.data import PendingCheck
 from tabletop.data.gamecheck import Difference
 from tabletop.documents import CountersDocument, CounterSet, GameDocument, MapDocument
 from tabletop.model import GameState, HexMap, Scenario
@@ -86,16 +87,22 @@ def load_game_document(
         raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
     except ValueError as exc:
         raise LoadError(f"cannot open {p.name}", str(exc)) from None
+    if isinstance(loaded, GameState) and found and accept is not None:
+        count = len(found)
+        summary = (
+            f"{p.name} does not agree with its log replayed from the scenario "
+            f"({count} difference{'s' if count != 1 else ''}): it may have been edited. "
+            "Open it as it was saved?"
+        )
+        if not accept(summary, "\n".join(w.as_warning() for w in warnings)):
+            raise Declined(f"{p.name} was not opened")
+    return _document(loaded, p)
+
+
+def _document(loaded: object, p: Path) -> GameDocument | MapDocument | CountersDocument:
+    from tabletop import data
+
     if isinstance(loaded, GameState):
-        if found and accept is not None:
-            count = len(found)
-            summary = (
-                f"{p.name} does not agree with its log replayed from the scenario "
-                f"({count} difference{'s' if count != 1 else ''}): it may have been edited. "
-                "Open it as it was saved?"
-            )
-            if not accept(summary, "\n".join(w.as_warning() for w in warnings)):
-                raise Declined(f"{p.name} was not opened")
         return with_los(GameDocument(loaded, p))
     if isinstance(loaded, Scenario):
         return with_los(GameDocument.from_scenario(loaded, p))
@@ -110,3 +117,29 @@ def load_game_document(
         f"{p.name} is not a scenario, saved game, map or counters file",
         "Terrain charts are read by the maps that name them.",
     )
+
+
+def open_document(
+    path: str | Path,
+) -> tuple[GameDocument | MapDocument | CountersDocument, PendingCheck | None]:
+    """Like :func:`load_game_document`, a saved game whose seal does not match opened at
+    once without its replay check: (the document, the check still to make, or None). The
+    window shows such a game read-only while :mod:`~tabletop.ui.shell.checking` runs it."""
+    p = Path(path)
+    if not p.is_file():
+        raise LoadError(f"{p} does not exist or is not a file")
+    from tabletop import data
+
+    try:
+        loaded, _warnings, pending = data.load_document_deferred(p)
+    except data.DataError as exc:
+        problems = [str(problem) for problem in getattr(exc, "problems", ())] or [str(exc)]
+        count = len(problems)
+        raise LoadError(
+            f"{p.name} has {count} problem{'s' if count != 1 else ''}", "\n".join(problems)
+        ) from None
+    except OSError as exc:
+        raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise LoadError(f"cannot open {p.name}", str(exc)) from None
+    return _document(loaded, p), pending

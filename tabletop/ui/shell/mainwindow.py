@@ -34,9 +34,10 @@ from tabletop.ui.scene.docks import HexDock
 from tabletop.ui.scene.scene import MapScene
 from tabletop.ui.scene.view import MapView
 from tabletop.ui.shell import settingsread
+from tabletop.ui.shell.checking import LogCheck
 from tabletop.ui.shell.files import FileKeeper, recent_label
 from tabletop.ui.shell.layout import WindowLayout
-from tabletop.ui.shell.loading import Declined, LoadError, load_game_document, with_los
+from tabletop.ui.shell.loading import LoadError, load_game_document, open_document, with_los
 from tabletop.ui.shell.progress import Opening
 from tabletop.ui.shell.recovery import KIND_TEXT, recovery_question
 
@@ -98,6 +99,8 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
+        self.log_check = LogCheck(self)
+        """The replay check of a saved game opened unsealed (read-only until it agrees)."""
         self.view.hexHovered.connect(self._on_hex_hovered)
         self.view.hexClicked.connect(self.select_hex)
         self.view.zoomChanged.connect(self._on_zoom)
@@ -360,6 +363,7 @@ class MainWindow(QMainWindow):
         self._fill_view_docks()
 
     def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
+        self.log_check.leave()  # (a check of the game it replaces stops)
         self.files.stop_autosave()  # (the game's, if one was open: the file is the new one's)
         self.hotseat.set_document(None)
         self.pbem.set_document(None)
@@ -555,10 +559,7 @@ class MainWindow(QMainWindow):
             return True
         with Opening(self, Path(path)) as opening:
             try:
-                document = load_game_document(path, self.accept_disagreement)
-            except Declined:
-                opening.dialog.close()
-                return False
+                document, pending = open_document(path)
             except LoadError as exc:
                 opening.dialog.close()
                 self.show_load_error(exc)
@@ -566,6 +567,8 @@ class MainWindow(QMainWindow):
             opening.next()
             self.set_document(document)
             opening.next()
+        if pending is not None and isinstance(document, GameDocument):
+            self.log_check.start(document, pending)  # shown now, read-only until it agrees
         self.add_recent(Path(path))
         if self.editor is None and self.files.save_path is not None:
             self.pbem.arrived(document)  # a game by email: what is new since last seen
@@ -694,6 +697,7 @@ class MainWindow(QMainWindow):
         self._save_layout()
         self.opponent.configure(frozenset())
         self.opponent.wait()  # its thinking in progress ends before the window goes
+        self.log_check.stop()  # a log being checked: stopped, its thread joined
         self.close_editor()  # a clean close: the map's recovery file goes too
         self.files.discard_recovery()
         collector.release(self, closing=True)

@@ -1,5 +1,5 @@
-"""The app opens a saved game that disagrees with its replayed log only after a warning
-the player accepts (issue 16 item 6), and shows the located differences."""
+"""The app opens a saved game that disagrees with its replayed log read-only, and tells the
+player where it differs once its log is checked (issue 16 item 6, issue 29)."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ def edited(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(
-    "answer", [QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Cancel]
+    "answer", [QMessageBox.StandardButton.Open, QMessageBox.StandardButton.Close]
 )
-def test_an_edited_game_asks_before_opening(
-    window, document, edited: Path, monkeypatch: pytest.MonkeyPatch, answer
+def test_an_edited_game_opens_read_only_and_says_where_it_differs(
+    qtbot, window, document, edited: Path, monkeypatch: pytest.MonkeyPatch, answer
 ) -> None:
     asked: list[tuple[str, str]] = []
 
@@ -40,15 +40,15 @@ def test_an_edited_game_asks_before_opening(
         return int(answer.value)
 
     monkeypatch.setattr(QMessageBox, "exec", fake_exec)
-    opened = window.open_file(edited)
+    assert window.open_file(edited)  # shown at once, as it was saved, read-only
+    assert window.document is not document and window.play.controller.frozen
+    assert window.document.state.unit("m48-1").hex == window.document.scenario.map.parse("0305")
+    qtbot.waitUntil(lambda: bool(asked))
     ((summary, details),) = asked
     assert "does not agree with its log" in summary
     assert f"{edited}:" in details and "m48-1's hex is '0305'" in details
-    if answer == QMessageBox.StandardButton.Open:
-        assert opened and window.document is not document
-        assert window.document.state.unit("m48-1").hex == window.document.scenario.map.parse("0305")
-    else:
-        assert not opened and window.document is document
+    frozen = bool(window.play.controller.frozen)
+    assert frozen == (answer == QMessageBox.StandardButton.Close)  # Open: play as saved
 
 
 @pytest.fixture
@@ -57,16 +57,16 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
     real = replaycheck.replay_differences
 
-    def counting(game, los):
+    def counting(game, los, progress=None):
         calls.append(len(game.log))
-        return real(game, los)
+        return real(game, los, progress)
 
     monkeypatch.setattr(replaycheck, "replay_differences", counting)
     return calls
 
 
 def test_an_honest_game_opens_without_a_question(
-    window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
 ) -> None:
     game = tmp_path / "game.yaml"
     assert main(["act", SCENARIO, "draw", "--formation", "kampfgruppe", "--out", str(game)]) == 0
@@ -76,14 +76,16 @@ def test_an_honest_game_opens_without_a_question(
     text = game.read_text(encoding="utf-8")
     game.write_text(text.replace('"seal": "sha256:', '"seal":  "sha256:'), "utf-8")  # a space
     assert window.open_file(game)  # the seal no longer matches: replayed, and it agrees
-    assert replays == [1]
+    qtbot.waitUntil(lambda: not window.log_check.running)
+    assert replays == [1] and not window.play.controller.frozen
 
 
 def test_a_game_opened_despite_differences_is_saved_without_a_seal(
-    window, edited: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
+    qtbot, window, edited: Path, monkeypatch: pytest.MonkeyPatch, replays: list[int]
 ) -> None:
     monkeypatch.setattr(QMessageBox, "exec", lambda box: int(QMessageBox.StandardButton.Open.value))
     assert window.open_file(edited)
+    qtbot.waitUntil(lambda: not window.log_check.running and not window.play.controller.frozen)
     assert replays == [1]
     window.files.save(window.document, edited)
     assert '"seal"' not in edited.read_text(encoding="utf-8")
@@ -91,10 +93,11 @@ def test_a_game_opened_despite_differences_is_saved_without_a_seal(
     monkeypatch.setattr(
         QMessageBox,
         "exec",
-        lambda box: asked.append(box.text()) or int(QMessageBox.StandardButton.Cancel.value),
+        lambda box: asked.append(box.text()) or int(QMessageBox.StandardButton.Close.value),
     )
     window.open_file(edited)
-    assert replays == [1, 1] and asked  # the same question again, after a replay
+    qtbot.waitUntil(lambda: bool(asked))
+    assert replays == [1, 1] and window.play.controller.frozen  # told again, after a replay
 
 
 def test_the_app_saves_and_autosaves_sealed_games(
