@@ -10,7 +10,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from tabletop import paths
-from tabletop.documents import GameDocument
 from tabletop.ui.shell.loading import LoadError, open_document
 from tabletop.ui.shell.mainwindow import MainWindow
 from tabletop.ui.shell.progress import Opening
@@ -42,8 +41,7 @@ def create_window(path: str | Path | None, settings: QSettings | None = None) ->
             return None
         opening.next()
         window.set_document(document)
-    if pending is not None and isinstance(document, GameDocument):
-        window.log_check.start(document, pending)  # shown now, read-only until it agrees
+    window.check_log(document, pending)
     if path is not None:
         window.add_recent(target)
     return window

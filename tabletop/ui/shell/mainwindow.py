@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageB
 
 from tabletop import paths
 from tabletop.commands.play import redo_step, step_text, undo_step
+from tabletop.data import PendingCheck
 from tabletop.documents import CountersDocument, GameDocument, MapDocument, ScenarioDocument
 from tabletop.hexgrid import Hex
 from tabletop.model import EVERY_SIDE
@@ -567,12 +568,19 @@ class MainWindow(QMainWindow):
             opening.next()
             self.set_document(document)
             opening.next()
-        if pending is not None and isinstance(document, GameDocument):
-            self.log_check.start(document, pending)  # shown now, read-only until it agrees
+        self.check_log(document, pending)
         self.add_recent(Path(path))
         if self.editor is None and self.files.save_path is not None:
             self.pbem.arrived(document)  # a game by email: what is new since last seen
         return True
+
+    def check_log(
+        self, document: GameDocument | MapDocument | CountersDocument, pending: PendingCheck | None
+    ) -> None:
+        """After :func:`open_document` gave a saved game whose log is still to be checked
+        (``pending``), shown at once: check it on a thread, read-only until it agrees."""
+        if pending is not None and isinstance(document, GameDocument):
+            self.log_check.start(document, pending)
 
     def accept_disagreement(self, summary: str, details: str) -> bool:
         """Ask whether to open a saved game that disagrees with its replayed log."""
