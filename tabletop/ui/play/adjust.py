@@ -184,13 +184,20 @@ class AdjustTool(Tool):
 
 
 class AdjustControls(QObject):
-    """The ``action-adjust`` toggle and its tool, for one window."""
+    """Adjust mode of one window: the ``action-adjust`` toggle and its tool. A mode over play
+    (:class:`tabletop.ui.host.Mode`): the window turns it on with ``enter_mode`` and off with
+    ``leave_mode``; while it is on the computer opponent is held (it never plays into a
+    table being fixed by hand) and goes on after."""
+
+    name = "adjust"
 
     def __init__(self, window) -> None:
         super().__init__(window)
         self.window = window
         self.view = window.view
         self.tool: AdjustTool | None = None
+        self.host = None
+        """The window while the mode is on (:meth:`activate`)."""
         self._previous: Tool | None = None
         self.action = QAction("&Adjust Mode", window)
         self.action.setObjectName("action-adjust")
@@ -199,9 +206,13 @@ class AdjustControls(QObject):
         self.action.setToolTip("Move counters and change units and markers by hand (Ctrl+J)")
         self.action.toggled.connect(self.set_on)
 
+    @property
+    def active(self) -> bool:
+        return self.host is not None
+
     def set_document(self, document: GameDocument | None, scene) -> None:
-        if self.tool is not None and self.view.tool is self.tool:
-            self.view.set_tool(self._previous)
+        on = self.action.isChecked()
+        self.window.leave_mode(self)  # (the old game's tool goes back)
         playable = document is not None and bool(document.scenario.sides)
         self.tool = (
             AdjustTool(document, scene, self._report, self.view.viewport()) if playable else None
@@ -211,35 +222,59 @@ class AdjustControls(QObject):
             play = self.window.play
             self.tool.selected = lambda: play.controller.selected
         self.action.setEnabled(playable)
-        if self.action.isChecked():
-            if playable:
-                self._previous = self.view.tool
-                self.view.set_tool(self.tool)
-            else:
-                self.action.setChecked(False)
+        if on and playable:
+            self.window.enter_mode(self)
+        else:
+            self._uncheck()
 
     def set_on(self, on: bool) -> None:
+        """``action-adjust`` toggled: the window enters or leaves the mode."""
         if self.tool is None:
+            self._uncheck()
             return
-        if on and self.view.tool is not self.tool:
-            sight = self.window.sight
-            if sight.los_action.isChecked():
-                sight.los_action.setChecked(False)
+        if on:
+            self.window.enter_mode(self)
+        else:
+            self.window.leave_mode(self)
+
+    # --- the mode -----------------------------------------------------------------------------
+    def activate(self, host) -> None:
+        """On: the adjust tool in the view (the line-of-sight tool off), the opponent held."""
+        assert self.tool is not None
+        self.host = host
+        sight = host.sight
+        if sight.los_action.isChecked():
+            sight.los_action.setChecked(False)
+        if self.view.tool is not self.tool:
             self._previous = self.view.tool
             self.view.set_tool(self.tool)
-            self._report(HINT)
-        elif not on and self.view.tool is self.tool:
+        host.opponent.hold(self.name)
+        self.action.setChecked(True)
+        self._report(HINT)
+
+    def deactivate(self) -> None:
+        """Off: the tool before it back, the opponent let go, the hint gone."""
+        host, self.host = self.host, None
+        if host is None:
+            return
+        if self.view.tool is self.tool:
             self.view.set_tool(self._previous)
-            self._previous = None
-            self.window.statusBar().clearMessage()
+        self._previous = None
+        self._uncheck()
+        host.opponent.hold(self.name, False)
+        host.show_message("")
 
     def _left(self) -> None:
         """The tool was replaced (by another mode or a play tool): the mode ends quietly."""
+        self._previous = None
+        self.window.leave_mode(self)
+        self._uncheck()
+
+    def _uncheck(self) -> None:
         if self.action.isChecked():
-            self._previous = None
             self.action.blockSignals(True)
             self.action.setChecked(False)
             self.action.blockSignals(False)
 
     def _report(self, text: str) -> None:
-        self.window.statusBar().showMessage(text)
+        self.window.show_message(text)

@@ -159,6 +159,9 @@ class Opponent(QObject):
         self.budget = bot.DEFAULT_BUDGET
         self.seed: int | None = None
         self.thinking = False
+        self.holds: set[str] = set()
+        """The modes that hold it while they are on (adjust, review): it thinks of nothing
+        then, and goes on when the last lets go (:meth:`hold`)."""
         self._engines: dict[int, LineOfSight] = {}
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
@@ -239,6 +242,25 @@ class Opponent(QObject):
     def paused(self) -> bool:
         return self.pause_action.isChecked()
 
+    def hold(self, mode: str, on: bool = True) -> None:
+        """``mode`` (``adjust``, ``review``) is on: no thinking, no action of the computer's
+        until it is off (a choice thought of meanwhile is dropped and thought again on the
+        table as the mode left it). The player's own pause is another matter: a hold that
+        ends never resumes a paused opponent."""
+        held = bool(self.holds)
+        if on:
+            self.holds.add(mode)
+        else:
+            self.holds.discard(mode)
+        if held != bool(self.holds):
+            self._show_status()
+            if not self.holds:
+                self.follow()
+
+    @property
+    def held(self) -> bool:
+        return bool(self.holds)
+
     # --- following the game -------------------------------------------------------------
     def set_document(self, document: GameDocument | None) -> None:
         if document is not self.document:
@@ -266,7 +288,7 @@ class Opponent(QObject):
     def _blocked(self) -> bool:
         doc = self.document
         frozen = bool(self.window.play.controller.frozen)  # (a log being checked)
-        return doc is None or doc.state.finished or self.window.review.active or frozen
+        return doc is None or doc.state.finished or self.held or frozen
 
     def _step(self) -> None:
         if not self.on or self.paused or self.thinking or self._blocked():
@@ -315,10 +337,12 @@ class Opponent(QObject):
         names = ", ".join(self._side_name(s) for s in sorted(self.sides))
         if self.paused:
             text = f"Computer ({names}) paused"
+        elif self.held:
+            text = f"Computer ({names}) waits: {', '.join(sorted(self.holds))} mode"
         elif self.thinking:
             text = f"Computer ({names}) is thinking..."
         else:
             text = f"Computer plays {names}"
         self.label.setText(text)
-        self.busy.setVisible(self.thinking and not self.paused)
+        self.busy.setVisible(self.thinking and not self.paused and not self.held)
         self.status.show()

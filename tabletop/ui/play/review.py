@@ -123,7 +123,11 @@ class ReviewBar(QWidget):
 
 
 class ReviewMode(QObject):
-    """The review toggle, its bar (in the log dock) and the review scene, for one window."""
+    """The review toggle, its bar (in the log dock) and the review scene, for one window. A
+    mode over play (:class:`tabletop.ui.host.Mode`): the window turns it on with
+    ``enter_mode`` and off with ``leave_mode``; the computer opponent is held meanwhile."""
+
+    name = "review"
 
     positionChanged = Signal(int)
     """A position is shown (one the replay had not reached is shown once it has)."""
@@ -132,6 +136,8 @@ class ReviewMode(QObject):
         super().__init__(window)
         self.window = window
         self.view = window.view
+        self.host = None
+        """The window while the mode is on (:meth:`activate`)."""
         self.document: GameDocument | None = None
         self.position = 0
         """The position shown, or asked for and waiting for the replay (:attr:`shown`)."""
@@ -209,10 +215,27 @@ class ReviewMode(QObject):
             self.action.setChecked(self.active)
             return
         if on:
-            self._enter(self.document)
+            self.window.enter_mode(self)
         else:
-            self._leave()
+            self.window.leave_mode(self)
         self.action.setChecked(self.active)
+
+    def activate(self, host) -> None:
+        """On: the review scene in the view, play read-only, the opponent held."""
+        assert self.document is not None
+        self.host = host
+        host.opponent.hold(self.name)
+        self._enter(self.document)
+        self.action.setChecked(True)
+
+    def deactivate(self) -> None:
+        """Off: the live scene back, play as it was, the opponent let go."""
+        host, self.host = self.host, None
+        if host is None:
+            return
+        self._leave()
+        self.action.setChecked(False)
+        host.opponent.hold(self.name, False)
 
     def _enter(self, document: GameDocument) -> None:
         replay = self.replay
@@ -266,7 +289,7 @@ class ReviewMode(QObject):
         self.window.log_dock.list.clearSelection()
         self.window.log_dock.mark_pending(None)
         self._freeze(False)
-        self.window.statusBar().clearMessage()
+        self.window.show_message("")
 
     def _freeze(self, frozen: bool) -> None:
         """Reviewing is read-only: play, undo, redo, adjust and sight lines are off."""
@@ -395,7 +418,7 @@ class ReviewMode(QObject):
         status = f"REVIEW (read-only): {where}"
         if not replay.done():
             status += f" \u2014 replaying the log: {len(replay.steps)} of {replay.total} actions"
-        self.window.statusBar().showMessage(status)
+        self.window.show_message(status)
         self.banner.setText(
             f"REVIEW \u2014 {where} (turn {state.turn}), read-only \u2014 Esc returns to play"
         )

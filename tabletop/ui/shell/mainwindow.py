@@ -20,6 +20,7 @@ from tabletop.model import EVERY_SIDE
 from tabletop.ui import host
 from tabletop.ui.bridge import DocumentBridge
 from tabletop.ui.editor import MapEditor, edit_game_map, edit_map
+from tabletop.ui.host import Mode
 from tabletop.ui.play.adjust import AdjustControls
 from tabletop.ui.play.hotseat import HotSeat
 from tabletop.ui.play.logdock import LogDock
@@ -72,6 +73,9 @@ class MainWindow(QMainWindow):
         self.bridge: DocumentBridge | None = None
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
+        self.mode: Mode | None = None
+        """The mode on over play (review or adjust; None: plain play or an editor):
+        :meth:`enter_mode`, :meth:`leave_mode`."""
         self.view = MapView(self)
         self.view.setObjectName("map-view")
         self.setCentralWidget(self.view)
@@ -352,8 +356,29 @@ class MainWindow(QMainWindow):
             self.hex_label.setText(hex_line)
 
     def show_message(self, text: str, timeout_ms: int = 0) -> None:
-        """A passing word in the status bar (``timeout_ms`` 0: until the next)."""
-        self.statusBar().showMessage(text, timeout_ms)
+        """A passing word in the status bar (``timeout_ms`` 0: until the next; no text: the
+        word shown goes)."""
+        if text:
+            self.statusBar().showMessage(text, timeout_ms)
+        else:
+            self.statusBar().clearMessage()
+
+    def enter_mode(self, mode: Mode) -> None:
+        """``mode`` (review, adjust) on over play: the one on before it leaves first, then
+        ``mode.activate(self)``; :attr:`mode` is it until it leaves."""
+        if self.mode is mode:
+            return
+        self.leave_mode()
+        self.mode = mode
+        mode.activate(self)
+
+    def leave_mode(self, mode: Mode | None = None) -> None:
+        """The mode on over play leaves (``mode``: only if it is the one on): play as it was."""
+        current = self.mode
+        if current is None or (mode is not None and current is not mode):
+            return
+        self.mode = None  # (first: a deactivation that toggles its action comes back here)
+        current.deactivate()
 
     # --- documents ------------------------------------------------------------------------------
     def set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:

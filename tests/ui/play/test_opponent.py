@@ -167,3 +167,60 @@ def test_the_players_opportunity_fire_is_asked_against_its_moves(window_for, qtb
     window.play.controller.perform(ActionRequest("pass"))
     qtbot.waitUntil(lambda: state.pending is None, timeout=30000)
     assert any(e.by == "bot" and e.side == "red" for e in state.log)
+
+
+def test_adjust_mode_holds_the_opponent_and_it_plays_on_after(window, qtbot) -> None:
+    """While the table is fixed by hand the computer plays nothing (a choice it was
+    thinking of is dropped); leaving adjust mode, it goes on; the player's own pause is
+    kept through it."""
+    opponent = window.opponent
+    adjust = window.adjust.action
+    adjust.trigger()
+    assert window.mode is window.adjust and opponent.held
+    opponent.configure(frozenset({"nato", "pact"}), "random", pace=0.0)
+    qtbot.wait(300)
+    opponent.wait()
+    qtbot.wait(50)
+    assert not _bot_entries(window) and not opponent.thinking
+    assert "waits: adjust mode" in opponent.label.text()
+    adjust.trigger()  # left: it plays on
+    assert window.mode is None and not opponent.held
+    qtbot.waitUntil(lambda: len(_bot_entries(window)) >= 1, timeout=60000)
+
+    # entered while it thinks: the choice it comes back with is never played
+    opponent.configure(frozenset({"nato", "pact"}), "planner", pace=0.0, budget=0.5)
+    qtbot.waitUntil(lambda: opponent.thinking, timeout=60000)
+    made = len(window.document.state.log)
+    adjust.trigger()
+    opponent.wait()
+    qtbot.wait(100)
+    assert len(window.document.state.log) == made and not opponent.thinking
+
+    # paused by the player, then adjusted: leaving adjust mode does not resume it
+    opponent.pause_action.setChecked(True)
+    adjust.trigger()
+    adjust.trigger()
+    assert window.mode is window.adjust
+    adjust.trigger()
+    qtbot.wait(200)
+    opponent.wait()
+    assert len(window.document.state.log) == made and opponent.paused
+
+
+def test_review_mode_holds_the_opponent_too(window, qtbot) -> None:
+    opponent = window.opponent
+    opponent.configure(frozenset({"nato", "pact"}), "random", pace=0.0)
+    qtbot.waitUntil(lambda: len(_bot_entries(window)) >= 1, timeout=60000)
+    opponent.pause_action.setChecked(True)
+    opponent.wait()
+    window.review.action.trigger()
+    assert window.mode is window.review and opponent.holds == {"review"}
+    opponent.pause_action.setChecked(False)  # unpaused, but still held by the review
+    qtbot.wait(200)
+    opponent.wait()
+    made = len(window.document.state.log)
+    qtbot.wait(50)
+    assert len(window.document.state.log) == made
+    window.review.set_on(False)
+    assert window.mode is None and not opponent.held
+    qtbot.waitUntil(lambda: len(window.document.state.log) > made, timeout=60000)
