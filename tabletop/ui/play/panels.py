@@ -268,6 +268,8 @@ class ActionsPanel(QDockWidget):
         """The buttons and reason labels shown now, by action."""
         self._kept_buttons: dict[str, QToolButton] = {}
         self._kept_reasons: dict[str, QLabel] = {}
+        self._rows: list[QWidget] = []
+        """The widgets of the rows, in the layout's order."""
         self.show_options("Select a unit to see what it may do.", [])
 
     def set_banner(self, text: str, *, offer_pass: bool = False) -> None:
@@ -278,19 +280,40 @@ class ActionsPanel(QDockWidget):
 
     def show_options(self, header: str, options: list[Option]) -> None:
         """The header and one row per option, legal ones first. Each action's button and
-        reason label are made once and kept (shown, hidden and put in order here), so a
-        refresh after every click and action makes and destroys no widget."""
-        self.header.setText(header)
-        while self.rows.count():  # (the rows leave the layout; their widgets are kept)
-            item = self.rows.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.hide()
-        self.buttons.clear()
-        self.reason_labels.clear()
+        reason label are made once and kept; the rows are put in order again only when
+        the actions shown or their order changed, and a widget is shown or hidden only
+        when it comes or goes, so a refresh after every click and action that shows the
+        same rows touches no widget but the texts that changed (a shown or hidden widget
+        makes Qt lay the whole dock out again)."""
+        if self.header.text() != header:
+            self.header.setText(header)
         ordered = sorted(options, key=lambda o: not o.legal)
+        rows: list[QWidget] = []
+        buttons: dict[str, QToolButton] = {}
+        reasons: dict[str, QLabel] = {}
         for option in ordered:
-            self._add_row(option)
+            button = self._button(option.action)
+            rows.append(button)
+            buttons[option.action] = button
+            if not option.legal:
+                reason = self._reason(option.action)
+                self._say(reason, option)
+                rows.append(reason)
+                reasons[option.action] = reason
+        self.buttons, self.reason_labels = buttons, reasons
+        if rows == self._rows:
+            return
+        shown = set(map(id, rows))
+        for widget in self._rows:  # (gone from the rows: hidden, kept for later)
+            if id(widget) not in shown:
+                widget.hide()
+        while self.rows.count():  # (the rows leave the layout; their widgets are kept)
+            self.rows.takeAt(0)
+        for widget in rows:
+            self.rows.addWidget(widget)
+            if widget.isHidden():
+                widget.show()
+        self._rows = rows
 
     def _button(self, action: str) -> QToolButton:
         button = self._kept_buttons.get(action)
@@ -314,18 +337,15 @@ class ActionsPanel(QDockWidget):
             self._kept_reasons[action] = reason
         return reason
 
-    def _add_row(self, option: Option) -> None:
-        button = self._button(option.action)
-        self.rows.addWidget(button)
-        button.show()
-        self.buttons[option.action] = button
-        if not option.legal:
-            shown = list(option.reasons[:MAX_REASONS])
-            if len(option.reasons) > MAX_REASONS:
-                shown.append(f"(and {len(option.reasons) - MAX_REASONS} more: see the tooltip)")
-            reason = self._reason(option.action)
-            reason.setText("\n".join(shown))
-            reason.setToolTip("\n".join(option.reasons))
-            self.rows.addWidget(reason)
-            reason.show()
-            self.reason_labels[option.action] = reason
+    @staticmethod
+    def _say(reason: QLabel, option: Option) -> None:
+        """Why ``option`` may not be taken, under its button (its texts set only when
+        they changed)."""
+        shown = list(option.reasons[:MAX_REASONS])
+        if len(option.reasons) > MAX_REASONS:
+            shown.append(f"(and {len(option.reasons) - MAX_REASONS} more: see the tooltip)")
+        text, tip = "\n".join(shown), "\n".join(option.reasons)
+        if reason.text() != text:
+            reason.setText(text)
+        if reason.toolTip() != tip:
+            reason.setToolTip(tip)

@@ -314,6 +314,39 @@ def test_clicks_and_actions_again_and_again_make_no_new_widgets(qtbot, demo) -> 
     assert len(win.findChildren(QWidget)) == before
 
 
+def test_a_refresh_showing_the_same_rows_shows_and_hides_no_widget(qtbot, demo) -> None:
+    """Each refresh (after every click and action) used to hide every row of the actions
+    panel and show it again: each a Show or Hide event and a layout of the whole dock by
+    Qt. Rows that stay are left alone; a new selection with other rows changes only
+    those."""
+    from PySide6.QtCore import QEvent, QObject
+
+    win = demo
+    doc = win.document
+    draw(qtbot, win, [1, 1])
+    unit = next(u for u in doc.units_on_map() if u.formation == doc.state.active_formation)
+    click_hex(qtbot, win, doc.scenario.map.label(unit.hex))
+    panel = win.play.panel
+    assert panel.buttons
+
+    class Count(QObject):
+        seen = 0
+
+        def eventFilter(self, obj, event) -> bool:
+            if event.type() in (QEvent.Type.Show, QEvent.Type.Hide):
+                Count.seen += 1
+            return False
+
+    counter = Count()
+    widgets = [*panel._kept_buttons.values(), *panel._kept_reasons.values()]
+    for widget in widgets:
+        widget.installEventFilter(counter)
+    for _ in range(5):
+        win.play.refresh()
+    assert Count.seen == 0
+    assert all(b.isVisible() for b in panel.buttons.values())
+
+
 def test_the_reach_tint_is_painted_once_and_blitted_while_a_path_is_chosen(qtbot, demo) -> None:
     """The tint is its own item, bounded by the reachable hexes and cached at the view's
     resolution: hovering a path and repainting the view paint it no more; a new reach
