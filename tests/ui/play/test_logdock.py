@@ -70,3 +70,46 @@ def test_a_game_from_a_file_is_narrated_after_it_shows(qtbot, window, monkeypatc
     assert dock.list.item(1).text() != narrated[1]  # the plain row, for now
     qtbot.waitUntil(lambda: not dock.replaying(), timeout=10000)
     assert [dock.list.item(i).text() for i in range(2)] == narrated
+
+
+def test_an_action_lays_out_its_new_row_only(qtbot, window) -> None:
+    """Rows wrap and differ in height: without kept sizes, Qt laid every row out again from
+    its text (a text layout each) after every action, an action's cost growing with the
+    log. Each row keeps the size it was laid out at; an action measures its own row, and
+    a new width every row once."""
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    class Counting(QStyledItemDelegate):
+        measured = 0
+
+        def sizeHint(self, option, index):
+            if index.data(Qt.ItemDataRole.SizeHintRole) is None:  # laid out from its text
+                Counting.measured += 1
+            return super().sizeHint(option, index)
+
+    dock = window.log_dock
+    delegate = Counting(dock.list)
+    dock.list.setItemDelegate(delegate)
+    dock.show()
+    qtbot.waitExposed(dock.list)
+    play(window, "draw", formation="kg")
+    play(window, "move", units=("leo-2",), to=("0706",))
+    play(window, "move", units=("leo-1",), to=("0404",))
+    dock.list.viewport().repaint()
+    Counting.measured = 0
+    play(window, "move", units=("inf-1",), to=("0404",))
+    dock.list.viewport().repaint()
+    assert dock.list.count() == 4
+    assert Counting.measured <= 2  # the new row (laid out, then its rectangle asked)
+    heights = [dock.list.visualItemRect(dock.list.item(i)).height() for i in range(4)]
+    assert all(h > 0 for h in heights)
+    assert dock.list.item(3).sizeHint().height() == heights[3]
+    dock.list.resize(dock.list.width() - 40, dock.list.height())
+    Counting.measured = 0
+    window.document.undo()
+    window.document.redo()
+    dock.list.viewport().repaint()
+    assert Counting.measured >= 4  # a new width: every row laid out from its text again
+    for i in range(dock.list.count()):
+        item = dock.list.item(i)
+        assert item.sizeHint().height() == dock.list.visualItemRect(item).height()
