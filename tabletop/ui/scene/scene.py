@@ -43,6 +43,9 @@ BLOCK = 8
 EAGER_COUNTERS = 1500
 """A game with at most this many units on the map gets every counter item at once; a
 bigger one gets those near the view first and the others in idle time (:class:`MapScene`)."""
+TOUCHED_KEPT = 4096
+"""Units synced that :meth:`MapScene.mark_formation` keeps to look at again; beyond it,
+it looks at every member of the formation once."""
 ORDER_STEP = 1e-7
 """Z-value step between counters of equal height in their stacks, by the order their
 items were made (a unit's place in the game's units at opening): overlapping counters of
@@ -156,6 +159,9 @@ class MapScene(QGraphicsScene):
         self.marked: frozenset[str] = frozenset()
         """The units whose counters are ringed (:meth:`mark_formation`)."""
         self._marked_key: tuple[object, ...] | None = None
+        self._touched: set[str] | None = set()
+        """The units synced since :meth:`mark_formation` last looked (None: too many to
+        keep, every member is looked at again)."""
         self._members: dict[tuple[object, ...], frozenset[str]] = {}
         self._orders = 0
         """The order the next item made gets (see ORDER_STEP)."""
@@ -437,9 +443,14 @@ class MapScene(QGraphicsScene):
         they left and entered. Costs in proportion to ``ids``, whatever the game's size
         (the items of waiting hexes they are in or enter are made first)."""
         units = self.document.state.units
+        ids = list(ids)
         if self.unmade:
-            ids = list(ids)
             self._make_for(ids)
+        seen = self._touched
+        if seen is not None:
+            seen.update(ids)
+            if len(seen) > TOUCHED_KEPT:
+                self._touched = None
         touched: set[Hex] = set()
         fresh: list[CounterItem] = []
         items = self._items
@@ -581,17 +592,33 @@ class MapScene(QGraphicsScene):
 
     def mark_formation(self, side: str | None, formation: str | None) -> None:
         """Ring the counters of ``side``'s ``formation`` (the formation whose chit was
-        drawn, while its impulse is active); None: no counter is ringed. Looks at the units
-        again only when the formation or the log changed (a unit may have come on)."""
+        drawn, while its impulse is active); None: no counter is ringed. While the
+        formation and the game's units stay the same, only the units synced since the
+        last call are looked at again (one may have come on or been eliminated), not
+        every unit of the formation after every action."""
         state = self.document.state
-        key = (side, formation, len(state.log), id(state)) if formation else None
-        if key == self._marked_key:
-            return
-        self._marked_key = key
-        units = state.units
-        marked = frozenset(
-            uid for uid in self._formation_members(side, formation) if units[uid].on_map
-        ) if formation else frozenset()  # fmt: skip
+        key = (side, formation, id(state), len(state.units)) if formation else None
+        touched, self._touched = self._touched, set()
+        if key == self._marked_key and touched is not None:
+            if not formation or not touched:
+                return
+            members = self._formation_members(side, formation)
+            units = state.units
+            now = set(self.marked)
+            for uid in touched:
+                if uid in members:
+                    unit = units.get(uid)
+                    if unit is not None and unit.on_map:
+                        now.add(uid)
+                    else:
+                        now.discard(uid)
+            marked = frozenset(now)
+        else:
+            self._marked_key = key
+            units = state.units
+            marked = frozenset(
+                uid for uid in self._formation_members(side, formation) if units[uid].on_map
+            ) if formation else frozenset()  # fmt: skip
         changed, self.marked = self.marked ^ marked, marked
         for unit_id in changed:
             item = self._items.get(unit_id)
