@@ -74,6 +74,32 @@ def test_actions_and_undos_are_autosaved_on_the_autosave_thread(qtbot, demo) -> 
     qtbot.waitUntil(lambda: demo.files.recovery() is None, timeout=10000)
 
 
+def test_an_autosave_after_an_action_writes_no_setting_already_there(
+    qtbot, demo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the recovery file holds is noted in the settings before each autosave; each
+    write there made Qt write the whole settings file again on the GUI thread soon after,
+    after every action. Only a value that changed is written."""
+    draw(demo)
+    demo.files.wait()
+    settings = demo.files.store.settings
+    written: list[str] = []
+    set_value = settings.setValue
+
+    def counted(key: str, value: object) -> None:
+        written.append(key)
+        set_value(key, value)
+
+    monkeypatch.setattr(settings, "setValue", counted)
+    demo.document.dice = ScriptedDice([])
+    demo.play.actions["end-impulse"].trigger()
+    demo.files.wait()
+    assert demo.files.autosaver is not None and demo.files.autosaver.writes == 2
+    assert [k for k in written if k.startswith("recovery/")] == []
+    origin = demo.files.store.origin()
+    assert origin.kind == "game" and origin.source == demo.document.path
+
+
 def test_save_asks_where_for_a_new_game_then_saves_there(
     qtbot, demo, tmp_path, monkeypatch
 ) -> None:
