@@ -8,7 +8,11 @@ unit's record (``state: units:``), the scenario's part (the same for every save 
 place) and each line of the log -- and makes again only what it is told changed
 (:meth:`GameText.forget`: the game document's ``UnitsChanged`` names exactly the units an
 action, undo or redo changed) plus the small rest (turn, phase, cup, flags, pending, hex
-markers, the game's record). Joining the parts, sealing and writing the file is
+markers, the game's record). The units' texts are kept in the table's order from one
+snapshot to the next, so a snapshot puts in place only the texts of the units that
+changed and hands the worker a copy of the list (about 0.6 ms on that game, where a look-up
+of every unit's text took 3 ms); the log's lines likewise. Joining the parts, sealing and
+writing the file is
 :meth:`GameText.job`'s function, which needs nothing of the live game and may run on a
 worker thread.
 
@@ -27,7 +31,7 @@ from typing import Any
 
 from tabletop.data import gamerecord, games, machine, seal
 from tabletop.data.files import game_sources, scenario_to_dict
-from tabletop.model import GameState
+from tabletop.model import GameState, where
 
 __all__ = ["BATCH", "SHARE", "GameText"]
 
@@ -46,7 +50,17 @@ class GameText:
         self._units: dict[str, str] = {}
         self._head: tuple[tuple[Any, ...], list[str]] | None = None
         self._log: list[tuple[object, str]] = []
+        self._log_texts: list[str] = []  # (the texts of ``_log``, in order)
         self._dirty: set[str] = set()  # (forgotten since: made again first)
+        self._order: list[str] = []
+        """The unit table's ids in its order, as :attr:`_texts` holds their texts."""
+        self._texts: list[str] = []
+        self._slot: dict[str, int] = {}
+        """Each id's place in :attr:`_order`."""
+        self._table: object = None
+        """The unit table :attr:`_order` was taken from."""
+        self._serial = -1
+        """The hex index's feed of writes (:mod:`tabletop.model.where`) when it was."""
 
     # --- what changed -----------------------------------------------------------------------
     def forget(self, ids: Iterable[str] | None = None) -> None:
@@ -55,6 +69,8 @@ class GameText:
             self._units.clear()
             self._head = None
             self._log.clear()
+            self._log_texts.clear()
+            self._order = []
             return
         units, dirty = self._units, self._dirty
         for uid in ids:
@@ -118,22 +134,67 @@ class GameText:
 
     def _log_items(self) -> list[str] | None:
         """Each log line's text (an entry never changes once appended: kept by identity),
-        or None when take-backs or notices stand between them (written whole)."""
+        or None when take-backs or notices stand between them (written whole). A log
+        that only grew is told by its last kept entry (an undo puts back the same entry
+        objects, a new action appends new ones), not by a look at every entry."""
         game = self.game
         if game.record.asides:
             return None
-        kept, log = self._log, game.log
-        same = 0
-        for (entry, _), now in zip(kept, log, strict=False):
-            if entry is not now:
-                break
-            same += 1
-        del kept[same:]
+        kept, log, texts = self._log, game.log, self._log_texts
+        n = len(kept)
+        if n and len(log) >= n and log[n - 1] is kept[-1][0] and log[0] is kept[0][0]:
+            same = n
+        else:
+            same = 0
+            for (entry, _), now in zip(kept, log, strict=False):
+                if entry is not now:
+                    break
+                same += 1
+            del kept[same:]
+            del texts[same:]
         if len(log) > same:
             new = log[same:]
             lines = games.action_lines(new)
-            kept.extend((e, machine.element(line, 2)) for e, line in zip(new, lines, strict=True))
-        return [text for _, text in kept]
+            made = [machine.element(line, 2) for line in lines]
+            kept.extend(zip(new, made, strict=True))
+            texts.extend(made)
+        return texts
+
+    def _ordered(self) -> list[str]:
+        """Every unit's text in the table's order (made where missing), kept from one
+        snapshot to the next: only the units forgotten since are put in place again. The
+        table's ids and their order are compared (a copy and compare at C speed) only
+        when some unit table had an entry set or removed since the last look (the hex
+        index's feed of writes says so: an action moves units, it rarely adds one), and
+        the whole list is made again only when they changed."""
+        table, units = self.game.units, self._units
+        serial = where.FEED.serial
+        if table is not self._table or self._reshaped(serial):
+            keys = list(table)
+            if keys != self._order:
+                self.make_units([uid for uid in keys if uid not in units])
+                self._order = keys
+                self._texts = list(map(units.__getitem__, keys))
+                self._slot = {uid: i for i, uid in enumerate(keys)}
+                self._dirty.clear()
+            self._table = table
+        self._serial = serial
+        if self._dirty:
+            stale = [uid for uid in self._dirty if uid in table]
+            self.make_units([uid for uid in stale if uid not in units])
+            texts, slot = self._texts, self._slot
+            for uid in stale:
+                texts[slot[uid]] = units[uid]
+            self._dirty.clear()
+        return self._texts
+
+    def _reshaped(self, serial: int) -> bool:
+        """Did some unit table have an entry set or removed since the last look (or is
+        that no longer known)?"""
+        if not self._order or serial == self._serial:
+            return not self._order
+        writes = where.FEED.since(self._serial)
+        return writes is None or any(w is None for w in writes)
 
     # --- the text -----------------------------------------------------------------------
     def job(self, path: str | os.PathLike[str]) -> Callable[[], str]:
@@ -148,27 +209,17 @@ class GameText:
             return None if h is None else hexmap.label(h)
 
         record = machine.item("game", gamerecord.record_dict(game.record))
-        units = self._units
         if len(game.units) > machine.ITEMS:
             rest = games.state_dict(game, label, units=False)
             names = list(rest)
-            try:
-                unit_texts = list(map(units.__getitem__, game.units))
-            except KeyError:  # changed units made again (then any other missing)
-                table = game.units
-                self.make_units([uid for uid in self._dirty if uid in table and uid not in units])
-                self._dirty.clear()
-                try:
-                    unit_texts = list(map(units.__getitem__, table))
-                except KeyError:  # (a unit never made: a forget of everything)
-                    self.make_units(self.missing())
-                    unit_texts = list(map(units.__getitem__, table))
+            unit_texts = list(self._ordered())  # (the worker's copy: this one goes on)
             state_items = [machine.item(k, v, 2) for k, v in rest.items()]
             at = names.index("units")
         else:  # a small game: its state written whole (it may fit on fewer lines)
             state_text = machine.item("state", games.state_dict(game, label))
             unit_texts, state_items, at = [], [], -1
         logged = self._log_items()
+        logged = list(logged) if logged is not None else None  # (the worker's copy)
         log_text = machine.item("log", games.log_list(game)) if logged is None else None
         sources = game_sources(game)
 

@@ -137,3 +137,39 @@ def test_a_kill_during_an_autosave_never_loses_the_previous_one(tmp_path: Path) 
         assert line == "first\n", err
         game = load_game(path)  # complete and consistent: it loads, and checks
         assert game.turn >= 1 and game.log
+
+
+def test_a_snapshot_after_an_action_reads_the_texts_of_the_units_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot on the GUI thread looked up every unit's kept text, in the table's
+    order, after every action (11,441 on the big game: about 3 ms); the texts stay in that
+    order from one snapshot to the next and only the changed units' are put in place."""
+    monkeypatch.setattr(machine, "ITEMS", 4)  # the units' spliced mapping, as on a big game
+    scenario = load_scenario(paths.DEMO_SCENARIO)
+    doc = GameDocument.from_scenario(scenario)
+    los = LosEngine(scenario.map, scenario.options)
+    text = kept(doc)
+    path = tmp_path / "autosave.yaml"
+    for _ in text.steps(path):
+        pass
+    text.job(path)
+    changed: set[str] = set()
+    doc.subscribe(lambda e: changed.update(e.ids) if isinstance(e, UnitsChanged) else None)
+
+    class Counting(dict[str, str]):
+        read = 0
+
+        def __getitem__(self, key: str) -> str:
+            Counting.read += 1
+            return super().__getitem__(key)
+
+    rng = random.Random(29)
+    for step in range(6):
+        changed.clear()
+        doc.push(PlayAction(doc.state, any_request(doc, los, rng), los, RandomDice(step)))
+        text._units = Counting(text._units)
+        Counting.read = 0
+        job = text.job(path)
+        assert Counting.read <= len(changed) < len(doc.state.units) // 2, step
+        assert job() == game_text(doc.state, path)[0]
