@@ -85,19 +85,26 @@ def vp_tip(document, s: Standing | None = None) -> str:
 
 class ObjectiveMarks(QGraphicsItem):
     """Every objective hex: a ring and a small flag in its controller's colour (grey for
-    nobody), with its VP on the flag. Displays only; ``refresh`` after each action."""
+    nobody), with its VP on the flag. Displays only; ``refresh`` after each action.
+
+    Each mark is its own small item (:class:`ObjectiveMark`), cached at the view's
+    resolution: a frame blits it instead of stroking its rings again (two antialiased
+    wide ellipses a mark, about a third of a millisecond, in every frame that showed
+    it), and a mark that changes hands repaints only its own hex."""
 
     def __init__(self, scene) -> None:
         super().__init__()
         self.map_scene = scene
         self.setZValue(Z_OBJECTIVES)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.marks: dict[Hex, tuple[QColor, int]] = {}
-        self._bounds = scene.sceneRect()
+        self.items: dict[Hex, ObjectiveMark] = {}
+        """Each objective's mark item."""
         self.refresh()
 
     def boundingRect(self) -> QRectF:
-        return self._bounds
+        return QRectF()  # (no contents: its marks draw themselves)
 
     def refresh(self) -> None:
         doc = self.map_scene.document
@@ -109,9 +116,19 @@ class ObjectiveMarks(QGraphicsItem):
                 side = held.get(o.label)
                 colour = NOBODY if side is None else side_color_of(scenario.sides, side)
                 marks[o.hex] = (colour, o.vp)
-        if marks != self.marks:
-            self.marks = marks
-            self.update()
+        if marks == self.marks:
+            return
+        self.marks = marks
+        for h in [h for h in self.items if h not in marks]:
+            item = self.items.pop(h)
+            item.setParentItem(None)
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        for h, (colour, vp) in marks.items():
+            item = self.items.get(h)
+            if item is None:
+                item = self.items[h] = ObjectiveMark(self.map_scene, h, self)
+            item.show_look(colour, vp)
 
     def colour_at(self, h: Hex) -> QColor | None:
         """The colour the mark of ``h`` is drawn in (None: not an objective)."""
@@ -119,32 +136,62 @@ class ObjectiveMarks(QGraphicsItem):
         return None if mark is None else mark[0]
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        scene = self.map_scene
+        pass  # (ItemHasNoContents: never called)
+
+
+class ObjectiveMark(QGraphicsItem):
+    """One objective's ring and flag, bounded by them and cached at the view's resolution
+    (see :class:`ObjectiveMarks`)."""
+
+    def __init__(self, scene, h: Hex, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self.map_scene = scene
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.colour = NOBODY
+        self.vp = 0
+        self.painted = 0
+        """Times the mark was painted (not blitted from its cache): for tests."""
         size = scene.map_painter.size
+        c = scene.hex_center(h)
+        self.centre = c
+        # the ring (0.78 and half its outline's width) and the flag up to the left
+        self._bounds = QRectF(c.x() - 1.2 * size, c.y() - 1.05 * size, 2.1 * size, 1.95 * size)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def show_look(self, colour: QColor, vp: int) -> None:
+        if colour != self.colour or vp != self.vp:
+            self.colour, self.vp = colour, vp
+            self.update()
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        self.painted += 1
+        size = self.map_scene.map_painter.size
+        colour, vp, c = self.colour, self.vp, self.centre
         font = QFont()
         font.setPixelSize(max(6, round(size * 0.24)))
         font.setBold(True)
         painter.setFont(font)
-        for h, (colour, vp) in self.marks.items():
-            c = scene.hex_center(h)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(QPen(QColor(0, 0, 0, 150), size * 0.11))
-            painter.drawEllipse(c, size * 0.78, size * 0.78)
-            painter.setPen(QPen(colour, size * 0.07))
-            painter.drawEllipse(c, size * 0.78, size * 0.78)
-            # the flag: a pole at the ring's top left and a pennant with the VP
-            top = QPointF(c.x() - size * 0.55, c.y() - size * 0.95)
-            foot = QPointF(top.x(), top.y() + size * 0.55)
-            painter.setPen(QPen(QColor("#222222"), max(1.0, size * 0.04)))
-            painter.drawLine(top, foot)
-            flag = QPolygonF([top, QPointF(top.x() + size * 0.42, top.y() + size * 0.14),
-                              QPointF(top.x(), top.y() + size * 0.3)])  # fmt: skip
-            painter.setBrush(QBrush(colour))
-            painter.drawPolygon(flag)
-            box = QRectF(top.x() - size * 0.5, top.y() - size * 0.02, size * 0.46, size * 0.32)
-            painter.setPen(QColor("#ffffff"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             str(vp))  # fmt: skip
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(0, 0, 0, 150), size * 0.11))
+        painter.drawEllipse(c, size * 0.78, size * 0.78)
+        painter.setPen(QPen(colour, size * 0.07))
+        painter.drawEllipse(c, size * 0.78, size * 0.78)
+        # the flag: a pole at the ring's top left and a pennant with the VP
+        top = QPointF(c.x() - size * 0.55, c.y() - size * 0.95)
+        foot = QPointF(top.x(), top.y() + size * 0.55)
+        painter.setPen(QPen(QColor("#222222"), max(1.0, size * 0.04)))
+        painter.drawLine(top, foot)
+        flag = QPolygonF([top, QPointF(top.x() + size * 0.42, top.y() + size * 0.14),
+                          QPointF(top.x(), top.y() + size * 0.3)])  # fmt: skip
+        painter.setBrush(QBrush(colour))
+        painter.drawPolygon(flag)
+        box = QRectF(top.x() - size * 0.5, top.y() - size * 0.02, size * 0.46, size * 0.32)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                         str(vp))  # fmt: skip
 
 
 class ResultDialog(QDialog):

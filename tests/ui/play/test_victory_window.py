@@ -98,3 +98,32 @@ def test_the_result_dialog_at_the_end_and_review_the_game(qtbot, win) -> None:
     assert win.play.result_dialog.isVisible()
     qtbot.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo the end
     assert not doc.state.finished and win.play.result_dialog is None
+
+
+def test_the_objective_marks_are_painted_once_then_blitted(qtbot, win) -> None:
+    """Each frame stroked every objective's rings and flag again (two wide antialiased
+    ellipses each, in every frame that showed it); each mark is its own item, cached at
+    the view's resolution: more frames at the same zoom paint no mark, and a change of
+    hands paints only the mark that changed."""
+    doc = win.document
+    at = doc.scenario.map.parse
+    view = win.view
+    marks = win.play.objectives
+    assert set(marks.items) == {at("0404"), at("1410")}
+    mark = marks.items[at("0404")]
+    view.centerOn(win.map_scene.hex_center(at("0404")))
+    view.viewport().repaint()
+    first = mark.painted
+    assert first >= 1
+    for _ in range(3):
+        view.viewport().repaint()
+    assert mark.painted == first
+    other = marks.items[at("1410")]
+    before = other.painted
+    assert select(qtbot, win, "ger-rifle-1")
+    qtbot.mouseClick(win.play.panel.buttons["move"], Qt.MouseButton.LeftButton)
+    click_hex(qtbot, win, "0404")
+    click_hex(qtbot, win, "0404")
+    assert marks.colour_at(at("0404")) == side_color_of(doc.scenario.sides, "german")
+    view.viewport().repaint()
+    assert mark.painted == first + 1 and other.painted == before
