@@ -3,6 +3,7 @@ against its target.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_play.py [--actions 200]
         [--demo-actions 30] [--only big,mortar,saved,unsealed,demo,notch] [--runs 2]
+        [--profile PREFIX]
 
 Builds the 200 x 200 map and the 10,000-unit scenario of :mod:`bigmap` in a temporary
 folder (and its game after 500 actions, saved sealed and unsealed), then drives the real
@@ -22,6 +23,9 @@ clicks and key presses on the view, the QActions), each part in a fresh process:
   the longest turn of the event loop until the log is checked and narrated;
 - ``demo``: ``--demo-actions`` actions on the bundled platoon demo, the same cost;
 - ``notch``: wheel notches, from :mod:`bench_bigmap`.
+
+``--profile PREFIX`` writes a cProfile of the GUI thread over each action's call, from the
+click or key to the repainted view (``PREFIX-big.prof``, ``PREFIX-demo.prof``).
 
 Each row prints the median and the worst beside the target; ``--runs 2`` prints the whole
 table twice in a row (fresh processes each time). Times are wall clock on this machine (its
@@ -64,6 +68,9 @@ class Player:
         self.vp = window.view.viewport()
         self.rules: list[float] = []
         self._perform = engine.perform
+        self.profile = None
+        """``pstats.Stats`` of the GUI thread over the actions timed so far (``--profile``:
+        each timed call profiled, kept when it performed an action), or None."""
 
     def events(self) -> None:
         """One turn of the event loop as ``exec()`` makes it: the posted events, and the
@@ -96,6 +103,12 @@ class Player:
 
         self.rules.clear()
         self.engine.perform = self._timed_perform
+        profiler = None
+        if self.profile is not None:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            profiler.enable()
         try:
             s = time.perf_counter()
             fn()
@@ -105,6 +118,10 @@ class Player:
             total = time.perf_counter() - s
         finally:
             self.engine.perform = self._perform
+            if profiler is not None:
+                profiler.disable()
+                if self.rules:  # (an action: the rest are clicks, keys and hovers)
+                    self.profile.add(profiler)
         return total, sum(self.rules)
 
     def point(self, label: str):
@@ -264,9 +281,23 @@ def _open(path: Path, tmp: Path, name: str):
     return app, window
 
 
-def child_big(tmp: Path, actions: int) -> dict[str, object]:
+def _profiled(player: Player, profile: str) -> None:
+    """``--profile``: the actions' profile is gathered from now on."""
+    if profile:
+        import pstats
+
+        player.profile = pstats.Stats()
+
+
+def _dump(player: Player, profile: str, part: str) -> None:
+    if profile and player.profile is not None:
+        player.profile.dump_stats(f"{profile}-{part}.prof")
+
+
+def child_big(tmp: Path, actions: int, profile: str = "") -> dict[str, object]:
     app, window = _open(tmp / "big-scenario.yaml", tmp, "big")
     player = Player(window, app)
+    _profiled(player, profile)
     window.view.default_zoom()
     player.settle()
     out: dict[str, object] = {"memory_open": rss_mb()}
@@ -290,6 +321,7 @@ def child_big(tmp: Path, actions: int) -> dict[str, object]:
     out["action_gui_early"] = early_gui
     out["action_gui_late"] = got["action_gui"][-20:]
     out.update(got)
+    _dump(player, profile, "big")
     window.close()
     return out
 
@@ -359,17 +391,19 @@ def child_saved(tmp: Path, name: str) -> dict[str, object]:
     return out
 
 
-def child_demo(tmp: Path, actions: int) -> dict[str, object]:
+def child_demo(tmp: Path, actions: int, profile: str = "") -> dict[str, object]:
     from tabletop import paths
 
     app, window = _open(paths.DEMO_SCENARIO, tmp, "demo")
     window.resize(1400, 900)
     player = Player(window, app)
+    _profiled(player, profile)
     player.settle()
     got: dict[str, list[float]] = {k: [] for k in (
         "select", "press_m", "frame_tint", "frame_path", "press_f", "hover_target",
         "action_gui", "action_rules")}  # fmt: skip
     got_made = play_actions(player, actions, got, with_tint=False)
+    _dump(player, profile, "demo")
     window.close()
     return {"actions": got_made, "action_gui": got["action_gui"]}
 
@@ -381,20 +415,22 @@ def child_notch(tmp: Path) -> dict[str, object]:
     return {"notch": out["notch"], "notch_median": out["notch_median"]}
 
 
-def _run_child(part: str, tmp: Path, actions: int, demo_actions: int) -> dict[str, object]:
+def _run_child(part: str, tmp: Path, actions: int, demo_actions: int,
+               profile: str = "") -> dict[str, object]:  # fmt: skip
     if part == "big":
-        return child_big(tmp, actions)
+        return child_big(tmp, actions, profile)
     if part == "mortar":
         return child_mortar(tmp)
     if part in ("saved", "unsealed"):
         return child_saved(tmp, part)
     if part == "demo":
-        return child_demo(tmp, demo_actions)
+        return child_demo(tmp, demo_actions, profile)
     return child_notch(tmp)
 
 
-def _child(part: str, tmp: Path, actions: int, demo_actions: int) -> dict[str, object]:
-    call = f"b._run_child({part!r}, Path({str(tmp)!r}), {actions}, {demo_actions})"
+def _child(part: str, tmp: Path, actions: int, demo_actions: int,
+           profile: str = "") -> dict[str, object]:  # fmt: skip
+    call = f"b._run_child({part!r}, Path({str(tmp)!r}), {actions}, {demo_actions}, {profile!r})"
     return in_child("bench_play", call, part)
 
 
@@ -484,6 +520,10 @@ def main() -> int:
     parser.add_argument("--demo-actions", type=int, default=30, help="actions on the demo")
     parser.add_argument("--only", default="", help=f"parts to run: {', '.join(PARTS)}")
     parser.add_argument("--runs", type=int, default=1, help="print the whole table N times")
+    parser.add_argument("--profile", default="", metavar="PREFIX",
+                        help="write a cProfile of the GUI thread over the actions (each "
+                        "action's call, to its repainted view) to PREFIX-big.prof and "
+                        "PREFIX-demo.prof")  # fmt: skip
     args = parser.parse_args()
     only = tuple(x for x in args.only.split(",") if x) or PARTS
     load = os.getloadavg()
@@ -497,7 +537,9 @@ def main() -> int:
             _games(tmp)
         for run in range(args.runs):
             print(f"run {run + 1} of {args.runs}")
-            results = {p: _child(p, tmp, args.actions, args.demo_actions) for p in only}
+            results = {p: _child(p, tmp, args.actions, args.demo_actions,
+                                 os.path.abspath(args.profile) if args.profile else "")
+                       for p in only}  # fmt: skip
             failed = _print(results)
     return 0 if not failed else 1
 
