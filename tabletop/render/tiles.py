@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPoint, QRectF, Qt
@@ -105,6 +105,21 @@ class TileBudget:
         self.limit = limit
         self.bytes = 0
         self._order: OrderedDict[tuple[int, Key], tuple[TileLayer, int]] = OrderedDict()
+        self.shown: set[tuple[int, Key]] = set()
+        """The tiles the views show now (see :meth:`show`): read-ahead never drops them."""
+
+    def show(self, tiles: Iterable[tuple[TileLayer, Key]]) -> None:
+        """The views show ``tiles`` (each layer's, at the levels they are drawn at): a
+        tile rendered ahead of need may only take room no shown tile holds, so a budget
+        smaller than the neighbouring levels' tiles reads less ahead instead of dropping
+        what is on screen and rendering it again, over and over."""
+        self.shown = {(id(layer), key) for layer, key in tiles}
+
+    def room_ahead(self, size: int) -> bool:
+        """Whether a tile of ``size`` bytes rendered ahead of need fits beside the shown
+        tiles (dropping only tiles no view shows)."""
+        held = sum(self._order[k][1] for k in self.shown if k in self._order)
+        return held + size <= self.limit
 
     def add(self, layer: TileLayer, key: Key, size: int) -> None:
         self._order[(id(layer), key)] = (layer, size)
@@ -120,11 +135,19 @@ class TileBudget:
         if entry is not None:
             self.bytes -= entry[1]
 
-    def evict(self) -> None:
-        """Drop the least recently drawn tiles until the total is within the limit."""
-        while self.bytes > self.limit and self._order:
-            (_, key), (layer, _) = next(iter(self._order.items()))
-            layer._drop(key)  # (which removes it here)
+    def evict(self, *, ahead: bool = False) -> None:
+        """Drop the least recently drawn tiles until the total is within the limit; for a
+        tile rendered ahead of need (``ahead``), none the views show."""
+        if not ahead:
+            while self.bytes > self.limit and self._order:
+                (_, key), (layer, _) = next(iter(self._order.items()))
+                layer._drop(key)  # (which removes it here)
+            return
+        for entry in [k for k in self._order if k not in self.shown]:
+            if self.bytes <= self.limit:
+                break
+            layer, _ = self._order[entry]
+            layer._drop(entry[1])
 
     def forget(self, layer: TileLayer) -> None:
         """``layer`` cleared every tile: none of them counts any more."""
@@ -171,6 +194,9 @@ class TileLayer:
         """How many tiles of each level are held."""
         self._bytes = 0
         self._queue: OrderedDict[Key, None] = OrderedDict()
+        self._ahead: OrderedDict[Key, None] = OrderedDict()
+        """Tiles asked for ahead of need (the neighbouring levels), rendered after the
+        queue's and only into room no shown tile holds."""
         self.rendered = 0
         """Tiles rendered so far (for tests and benchmarks)."""
         self.repaired = 0
@@ -229,6 +255,12 @@ class TileLayer:
             keys = list(self.keys(exposed, free))
             if keys and all(k in self._tiles for k in keys):
                 return self._paint(p, exposed, free, True, False)
+            if any(k in self._tiles or k in self._queue for k in keys):
+                # the free level is under way: its tiles drawn, the rest stood in for and
+                # queued (drawing the next level up again would keep its tiles in use, and
+                # the free level's could then drop each other from a tight budget forever)
+                self._paint(p, exposed, free, True, False)
+                return False
             if self._paint(p, exposed, level, False, False):
                 self._want_free(keys)
             return False
@@ -368,7 +400,7 @@ class TileLayer:
         p.fillRect(area, self.background if self.background is not None else QColor(0, 0, 0, 0))
         p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
 
-    def _render(self, key: Key) -> _Tile:
+    def _render(self, key: Key, *, ahead: bool = False) -> _Tile:
         image = self._blank(key)
         p = self._painter(image, key)
         rect = self.tile_rect(key)
@@ -379,11 +411,12 @@ class TileLayer:
         self._tiles[key] = tile
         self._levels[key[0]] += 1
         self._queue.pop(key, None)
+        self._ahead.pop(key, None)
         self._bytes += image.sizeInBytes()
         self.rendered += 1
         if key[0] != self.overview:  # (the overview stands in for every level: it stays)
             self.budget.add(self, key, image.sizeInBytes())
-            self.budget.evict()
+            self.budget.evict(ahead=ahead)
         return tile
 
     def _repair(self, key: Key, tile: _Tile) -> None:
@@ -420,29 +453,41 @@ class TileLayer:
             del self._levels[key[0]]
 
     # --- background work -------------------------------------------------------------------
-    def queue(self, rect: QRectF, level: float) -> None:
-        """Ask for the tiles of ``level`` over ``rect`` to be rendered in idle time."""
+    def queue(self, rect: QRectF, level: float, *, ahead: bool = False) -> None:
+        """Ask for the tiles of ``level`` over ``rect`` to be rendered in idle time;
+        ``ahead`` of need (a level the view may zoom to next), only into spare room."""
         level = max(self.min_level, min(self.max_level, level))
+        queue = self._ahead if ahead else self._queue
         for key in self.keys(rect, level):
             if key not in self._tiles:
-                self._queue[key] = None
+                queue[key] = None
 
     def queue_overview(self) -> None:
         """Ask for the whole overview level (the stand-in of every other level)."""
         self.queue(self.bounds, self.overview)
 
     def pending(self) -> int:
-        return len(self._queue)
+        return len(self._queue) + len(self._ahead)
 
     def render_pending(self, deadline: float) -> list[QRectF]:
         """Render queued tiles, most recently asked first, until ``deadline`` (a
-        ``time.perf_counter()`` value); the scene rectangles that changed."""
+        ``time.perf_counter()`` value), then those asked for ahead of need while they fit
+        beside the shown tiles (the rest of those forgotten once one does not); the scene
+        rectangles that changed."""
         done: list[QRectF] = []
         while self._queue and time.perf_counter() < deadline:
             key, _ = self._queue.popitem(last=True)
             if key not in self._tiles:
                 self._render(key)
                 done.append(self.tile_rect(key))
+        size = self.tile_px * self.tile_px * 4  # (as _new_image makes them)
+        while self._ahead and not self._queue and time.perf_counter() < deadline:
+            if not self.budget.room_ahead(size):
+                self._ahead.clear()
+                break
+            key, _ = self._ahead.popitem(last=True)
+            if key not in self._tiles:
+                self._render(key, ahead=True)
         return done
 
     # --- invalidation ----------------------------------------------------------------------
@@ -468,6 +513,7 @@ class TileLayer:
         self.budget.forget(self)
         self._levels.clear()
         self._queue.clear()
+        self._ahead.clear()
         self._bytes = 0
 
     def cached(self, level: float | None = None) -> int:

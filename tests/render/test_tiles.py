@@ -14,6 +14,7 @@ from tabletop.render.tiles import (
     TileBudget,
     TileLayer,
     exact_level,
+    is_free,
     level_of,
     level_scale,
 )
@@ -274,3 +275,51 @@ def test_a_composite_with_no_time_left_shows_its_base(qapp, monkeypatch) -> None
     composite.render_pending(time.perf_counter() + 10)
     image, done = frame(composite, 1.0)
     assert done and image.pixelColor(75, 75) == QColor("#c03030")
+
+
+def settle(layer: TileLayer, scale: float, rect: QRectF, *, turns: int = 400) -> int:
+    """Frames, each followed by an idle turn of about one tile (as a busy machine's), until
+    a frame is complete; how many turns it took."""
+    for turn in range(turns):
+        if frame(layer, scale, rect)[1] and not layer.pending():
+            return turn
+        layer.render_pending(time.perf_counter() + 1e-5)
+    raise AssertionError(f"no complete frame at {scale} after {turns} turns")
+
+
+def test_a_free_zoom_in_a_tight_budget_renders_each_tile_once(qapp) -> None:
+    """Between levels the next level up is drawn first, then the free level's tiles: with a
+    budget for about one level of the view, the free tiles must not drop the level's (or
+    each other) and be rendered again, over and over."""
+    tile = 128 * 128 * 4
+    big, view = QRectF(0, 0, 6000, 4000), QRectF(0, 0, 300, 240)
+    layer = TileLayer(big, Board().render, background=QColor("white"), tile_px=128,
+                      budget=TileBudget(20 * tile))  # fmt: skip
+    scale = 1.6  # between levels 2 and 3: level 3 first, then the free level
+    free, level = exact_level(scale), level_of(scale)
+    assert is_free(free) and level == 3
+    shown, first = list(layer.keys(view, free)), list(layer.keys(view, level))
+    assert len(shown) == 12 and len(first) == 20  # the two: more than the budget
+    settle(layer, scale, view)
+    assert all(key in layer._tiles for key in shown)
+    assert layer.rendered == len(first) + len(shown)  # each once
+
+
+def test_reading_ahead_never_drops_a_shown_tile(qapp) -> None:
+    """Tiles asked for ahead of need (the neighbouring levels) fill only room no shown tile
+    holds: the shown ones stay, and the rest of the read-ahead is given up."""
+    tile = 128 * 128 * 4
+    budget = TileBudget(14 * tile)
+    big, view = QRectF(0, 0, 6000, 4000), QRectF(0, 0, 384, 384)
+    layer = TileLayer(big, Board().render, background=QColor("white"), tile_px=128,
+                      budget=budget)  # fmt: skip
+    frame(layer, 1.0, view, complete=True)
+    shown = list(layer.keys(view, 0))
+    assert len(shown) == 9
+    budget.show((layer, key) for key in shown)
+    layer.queue(view.adjusted(-200, -200, 200, 200), -1, ahead=True)
+    layer.queue(view, 1, ahead=True)  # 16 tiles a notch in: more than the room left
+    layer.render_pending(time.perf_counter() + 30)
+    assert all(layer.cached(0) and key in layer._tiles for key in shown)
+    assert layer.pending() == 0 and budget.bytes <= budget.limit
+    assert layer.cached() - 9 == 14 - 9  # the room beside the shown tiles, filled

@@ -262,10 +262,18 @@ class MapLayers(QObject):
         # each side (anchored at a corner, all of that on one side)
         w, h = rect.width() * 0.25, rect.height() * 0.25
         out = rect.adjusted(-w, -h, w, h)
+        # what the view shows stays: the neighbours are read ahead into spare room only
+        free = exact_level(scale)
+        self.tile_budget.show(
+            (layer, key)
+            for layer in (self.terrain, self.far)
+            for at in {level, free}
+            for key in layer.keys(rect, at)
+        )  # fmt: skip
         for step, area in ((-1, out), (1, rect)):
-            self.terrain.queue(area, level + step)
+            self.terrain.queue(area, level + step, ahead=True)
             if self.faces.side * scale * LEVEL_STEP**step < FAR_COUNTER_PIXELS:
-                self.far.queue(area, level + step)  # far mode there: its tiles
+                self.far.queue(area, level + step, ahead=True)  # far mode there: its tiles
         looks = {i.look.id: i for i in self.near(out)}.values()  # one item per look
         faces = exact_level(scale)  # what the next notch either way lands on
         self._warm = [(i, faces + step) for step in (-1, 1) for i in looks]
