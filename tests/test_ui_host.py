@@ -116,3 +116,42 @@ def test_the_kind_of_document_is_asked_only_in_the_mode_switch() -> None:
     elsewhere = [hit for path, hits in found.items() if path != MODE_SWITCH for hit in hits]
     assert not elsewhere, "ask the mode (window.editor) instead:\n" + "\n".join(elsewhere)
     assert len(found.get(MODE_SWITCH, [])) <= 2, "\n".join(found[MODE_SWITCH])
+
+
+CHANNEL = UI / "bridge.py"
+
+
+def direct_subscriptions(path: Path, tree: ast.AST) -> list[str]:
+    """``x.subscribe(...)`` where ``x`` is not a document's channel (``bridge_for(doc)``,
+    ``bridge``, ``self.bridge``): a document or a history heard past the channel."""
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "subscribe"
+        ):
+            subject = ast.unparse(node.func.value)
+            if not re.match(r"^(bridge_for\(.*\)|(self\.)?_?bridge)$", subject):
+                found.append(f"{_where(path, node)}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_channel_finder_finds_what_it_looks_for() -> None:
+    code = (
+        "a = document.subscribe(f)\n"
+        "b = self.document.history.subscribe(f)\n"
+        "c = bridge_for(document).subscribe(f)\n"
+        "d = self.bridge.subscribe(f)\n"
+    )
+    assert len(direct_subscriptions(UI / "sample.py", ast.parse(code))) == 2
+
+
+def test_the_ui_hears_a_document_only_through_its_channel() -> None:
+    found = [
+        hit
+        for path in _files()
+        if path != CHANNEL
+        for hit in direct_subscriptions(path, ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not found, "subscribe through bridge_for(document):\n" + "\n".join(found)

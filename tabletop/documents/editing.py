@@ -74,26 +74,27 @@ class EditorDocument(Generic[E]):
         """Apply ``command`` and record it (merged into the previous step when ``merge``)."""
         before = self._before()
         self.history.push(command, merge=merge)
-        self._after(before, command)
+        self._after(before, command, "push")
 
     def undo(self) -> Command | None:
         before = self._before()
         command = self.history.undo()
         if command is not None:
-            self._after(before, command)
+            self._after(before, command, "undo")
         return command
 
     def redo(self) -> Command | None:
         before = self._before()
         command = self.history.redo()
         if command is not None:
-            self._after(before, command)
+            self._after(before, command, "redo")
         return command
 
-    def _after(self, before: Any, command: Command) -> None:
+    def _after(self, before: Any, command: Command, kind: str) -> None:
         events: list[E | ChangeEvent] = list(self._changes(before, command))
         h = self.history
-        events.append(HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text))
+        events.append(HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text, kind,
+                                     command))  # fmt: skip
         modified = not h.is_clean
         if modified != self._modified:
             self._modified = modified

@@ -15,7 +15,7 @@ A move on a game of 10,000 units copies and compares the one or two units it mov
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tabletop.commands import Command, History
@@ -90,12 +90,17 @@ class PathChanged:
 
 @dataclass(frozen=True, slots=True)
 class HistoryChanged:
-    """Undo or redo availability or texts may have changed."""
+    """Undo or redo availability or texts may have changed. The history reports only to its
+    document: this event says what changed it, so no observer listens to the history."""
 
     can_undo: bool
     can_redo: bool
     undo_text: str
     redo_text: str
+    kind: str = ""
+    """``push``, ``undo`` or ``redo``; empty for a change of the record only."""
+    command: Command | None = field(default=None, compare=False)
+    """The command pushed, undone or redone (a push merged into the last step: that step)."""
 
 
 ChangeEvent = (
@@ -258,7 +263,7 @@ class GameDocument:
         before = Before.start(self.state)
         with recording(self.state) as journal:
             self.history.push(command, merge=merge)
-        self._after(before.with_units(journal.units))
+        self._after(before.with_units(journal.units), "push", self.history.next_undo)
 
     def undo(self) -> Command | None:
         """Undo the last command; with the game's ``record_take_backs`` on, an action it
@@ -276,7 +281,7 @@ class GameDocument:
 
             assert isinstance(entry, LogEntry)
             record_take_back(self.state, entry, getattr(command, "result", None))
-        self._after(before.with_units(journal.units))
+        self._after(before.with_units(journal.units), "undo", command)
         return command
 
     def redo(self) -> Command | None:
@@ -291,7 +296,7 @@ class GameDocument:
             from tabletop.documents.takeback import forget_take_back
 
             forget_take_back(self.state, entry)
-        self._after(before.with_units(journal.units))
+        self._after(before.with_units(journal.units), "redo", command)
         return command
 
     def set_record_take_backs(self, on: bool) -> None:
@@ -307,14 +312,14 @@ class GameDocument:
         state.record.asides.append(Aside(len(state.log), None, text, state.turn, state.active_side))
         self._after(Before.start(state))
 
-    def _after(self, before: Before) -> None:
+    def _after(self, before: Before, kind: str = "", command: Command | None = None) -> None:
         events = diff_states(before, self.state)
         for event in events:
             if isinstance(event, UnitsChanged):
                 self._index.update(self.state.units, event.ids)
                 if self._losses is not None:
                     self._losses.forget(event.ids)
-        events.append(self._history_event())
+        events.append(self._history_event(kind, command))
         modified = not self.history.is_clean or self._record_mark() != self._saved_record
         if modified != self._modified:
             self._modified = modified
@@ -328,9 +333,9 @@ class GameDocument:
         last = record.asides[-1] if record.asides else None
         return len(record.asides), record.record_take_backs, last
 
-    def _history_event(self) -> HistoryChanged:
+    def _history_event(self, kind: str = "", command: Command | None = None) -> HistoryChanged:
         h = self.history
-        return HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text)
+        return HistoryChanged(h.can_undo, h.can_redo, h.undo_text, h.redo_text, kind, command)
 
     def mark_saved(self, path: Path | str | None = None) -> None:
         """The state now matches the file at ``path`` (or the current path)."""

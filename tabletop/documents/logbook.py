@@ -18,11 +18,11 @@ mode shows its positions.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from tabletop.commands import Command
 from tabletop.documents.acting import acting_side
-from tabletop.documents.game import GameDocument
+from tabletop.documents.game import ChangeEvent, GameDocument, HistoryChanged, Observer
 from tabletop.documents.replay import Replay
 from tabletop.model import Aside, GameState, LogEntry
 from tabletop.rules import ActionResult
@@ -80,19 +80,28 @@ def aside_line(aside: Aside) -> str:
 class LogBook:
     """Narrated rows of a document's game log, cached per entry."""
 
-    def __init__(self, document: GameDocument) -> None:
+    def __init__(
+        self,
+        document: GameDocument,
+        subscribe: Callable[[Observer], Callable[[], None]] | None = None,
+    ) -> None:
+        """The rows of ``document``'s log; ``subscribe`` is how it hears the document (the
+        app's: the document's channel, ``tabletop.ui.bridge``; None: the document itself)."""
         self.document = document
         self._results: dict[int, tuple[LogEntry, ActionResult | None]] = {}
         self._rows: dict[tuple[int, str | None], LogRow] = {}
         self._said: dict[int, tuple[LogEntry, ActionResult | None, object, str]] = {}
         self.replay = Replay(document)
         """The game's one replay of its log (:meth:`replay_for`; review mode's too)."""
-        document.history.subscribe(self._on_history)
+        self.unsubscribe = (subscribe or document.subscribe)(self._on_event)
 
-    def _on_history(self, kind: str, command: Command | None) -> None:
-        entry = getattr(command, "entry", None)
-        result = getattr(command, "result", None)
-        if kind in ("push", "redo") and isinstance(entry, LogEntry):
+    def _on_event(self, event: ChangeEvent) -> None:
+        """An action played or redone in this session: its result, kept (no replay)."""
+        if not isinstance(event, HistoryChanged) or event.kind not in ("push", "redo"):
+            return
+        entry = getattr(event.command, "entry", None)
+        result = getattr(event.command, "result", None)
+        if isinstance(entry, LogEntry):
             self._results[id(entry)] = (entry, result if isinstance(result, ActionResult) else None)
 
     def _known(self, entry: LogEntry) -> bool:

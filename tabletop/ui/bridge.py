@@ -1,12 +1,29 @@
-"""Re-emit a plain-Python document's change events as Qt signals."""
+"""A document's one notification channel in the UI: :func:`bridge_for` gives the document's
+:class:`DocumentBridge`, made on first use, and every observer in ``tabletop.ui`` hears the
+document through it, never through ``document.subscribe`` or the history.
+
+The bridge is the document's only observer. It tells its own observers first, in the order
+they subscribed (:meth:`DocumentBridge.subscribe`: the log's book, the autosave's snapshot,
+the dice tray, an editor's parts: they keep what the views then read), then re-emits the
+game's events as Qt signals for the views (the window's title and actions, the scene, the
+panels). The history reports only to its document: the document's ``HistoryChanged`` says
+what changed it (``push``, ``undo``, ``redo``) and the command, so nothing needs to listen
+to a history of its own.
+
+A bridge lives as long as its document (the document's observer list holds it; it holds
+the document only weakly), so a part that subscribes unsubscribes when it is done, and the
+window disconnects the signals it connected when it lets the document go.
+"""
 
 from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.documents import (
-    ChangeEvent,
-    GameDocument,
     HistoryChanged,
     MarkersChanged,
     ModifiedChanged,
@@ -15,9 +32,28 @@ from tabletop.documents import (
     UnitsChanged,
 )
 
+Observer = Callable[[Any], None]
+
+
+class Observed(Protocol):
+    """A document: a game, map, scenario or counters file (each tells its observers)."""
+
+    def subscribe(self, observer: Observer) -> Callable[[], None]: ...
+
+
+_BRIDGES: weakref.WeakValueDictionary[int, DocumentBridge] = weakref.WeakValueDictionary()
+
+
+def bridge_for(document: Observed) -> DocumentBridge:
+    """``document``'s one channel (made now if it has none yet)."""
+    bridge = _BRIDGES.get(id(document))
+    if bridge is None or bridge.document is not document:  # (an id a dead document had)
+        bridge = DocumentBridge(document)
+    return bridge
+
 
 class DocumentBridge(QObject):
-    """Subscribes to a :class:`GameDocument`; ``detach()`` before dropping it."""
+    """The channel of one document (see the module docstring); made by :func:`bridge_for`."""
 
     unitsChanged = Signal(object)  # frozenset[str] of unit ids
     markersChanged = Signal(object)  # frozenset[Hex]
@@ -26,15 +62,32 @@ class DocumentBridge(QObject):
     pathChanged = Signal()
     historyChanged = Signal()
 
-    def __init__(self, document: GameDocument, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.document = document
-        self._unsubscribe = document.subscribe(self._on_event)
+    def __init__(self, document: Observed) -> None:
+        super().__init__()  # no parent: it lives with its document, not a window
+        self._document = weakref.ref(document)
+        self.observers: list[Observer] = []
+        """Those that hear every event, before the signals (:meth:`subscribe`)."""
+        document.subscribe(self._on_event)
+        _BRIDGES[id(document)] = self
 
-    def detach(self) -> None:
-        self._unsubscribe()
+    @property
+    def document(self) -> Observed | None:
+        return self._document()
 
-    def _on_event(self, event: ChangeEvent) -> None:
+    def subscribe(self, observer: Observer) -> Callable[[], None]:
+        """Call ``observer(event)`` on every change of the document, before the signals;
+        returns a function that unsubscribes (the contract of ``document.subscribe``)."""
+        self.observers.append(observer)
+
+        def unsubscribe() -> None:
+            if observer in self.observers:
+                self.observers.remove(observer)
+
+        return unsubscribe
+
+    def _on_event(self, event: object) -> None:
+        for observer in list(self.observers):
+            observer(event)
         if isinstance(event, UnitsChanged):
             self.unitsChanged.emit(event.ids)
         elif isinstance(event, MarkersChanged):

@@ -93,7 +93,7 @@ def test_change_value_do_undo_redo(doc: GameDocument, events: list[object]) -> N
     assert doc.modified
     assert events == [
         UnitsChanged(frozenset({"a1"})),
-        HistoryChanged(True, False, "disrupt a1", ""),
+        HistoryChanged(True, False, "disrupt a1", "", "push"),
         ModifiedChanged(True),
     ]
     events.clear()
@@ -103,7 +103,7 @@ def test_change_value_do_undo_redo(doc: GameDocument, events: list[object]) -> N
     assert not doc.modified
     assert events == [
         UnitsChanged(frozenset({"a1"})),
-        HistoryChanged(False, True, "", "disrupt a1"),
+        HistoryChanged(False, True, "", "disrupt a1", "undo"),
         ModifiedChanged(False),
     ]
     events.clear()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
-from tabletop.commands import PlayAction
+from tabletop.commands import Command, PlayAction
 from tabletop.data import load_document
-from tabletop.documents import GameDocument
+from tabletop.documents import GameDocument, HistoryChanged
 from tabletop.documents.logbook import LogBook
 from tabletop.geometry import LosEngine
 from tabletop.model import LogEntry, Scenario
@@ -85,7 +86,8 @@ def test_rows_keep_another_sides_hidden_minefield_secret() -> None:
         Event("marker_placed", unit="t64-1", data={"marker": "ops_complete"})])  # fmt: skip
     doc = GameDocument(state)
     book = LogBook(doc)
-    book._on_history("push", SimpleNamespace(entry=entry, result=result))
+    played = cast(Command, SimpleNamespace(entry=entry, result=result))
+    book._on_event(HistoryChanged(True, False, "", "", "push", played))  # as the document tells
     assert book.rows("pact")[0].text.endswith("t64-1 lays a minefield in 0505; t64-1 Ops Complete")
     for viewer in (None, "nato"):
         text = book.rows(viewer)[0].text

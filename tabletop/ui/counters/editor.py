@@ -59,6 +59,7 @@ from tabletop.documents import (
 from tabletop.model import Kind, PlatoonUnitType, UnitType
 from tabletop.render.sheet import COUNTER_SIZES, MM_PER_INCH, Cell, Page, paint_page
 from tabletop.rules.engine import ruleset_for
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.counters.form import PlatoonForm
 from tabletop.ui.counters.games import in_use, show_edits, users_of
 from tabletop.ui.counters.squadform import SquadForm
@@ -170,7 +171,7 @@ class CounterEditor(QObject):
         self.autosave = Autosaver(self, window.files.store, document, "counters",
                                   counters_snapshot(self))  # fmt: skip
         self.widget = self._build()
-        self._unsubscribe = document.subscribe(self._on_event)
+        self._unsubscribe = bridge_for(document).subscribe(self._on_event)
         self.fill_list()
         self.select(0)
 

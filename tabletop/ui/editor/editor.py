@@ -36,6 +36,7 @@ from tabletop.documents import (
 )
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Background, HexMap
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.editor.background import BackgroundControls, CalibrateTool
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.editor.files import MapFiles
@@ -96,7 +97,7 @@ class MapEditor(QObject):
             )
         }  # fmt: skip
         self._extra_tools()
-        self._unsubscribe = document.subscribe(self._on_event)
+        self._unsubscribe = bridge_for(document).subscribe(self._on_event)
         self.files = MapFiles(self)
         self._build_actions()
         self.palette = TerrainPalette(chart, self.set_brush, window)

@@ -29,6 +29,7 @@ from tabletop.documents.logbook import LogBook, LogRow
 from tabletop.hexgrid import Hex
 from tabletop.render.palette import side_color_of
 from tabletop.rules.narrate import MANUAL
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.play.panels import declared
 from tabletop.ui.scene.marks import HexMarks
 
@@ -134,7 +135,11 @@ class LogDock(QDockWidget):
     def set_document(self, document: GameDocument | None, scene=None) -> None:
         """Show ``document``'s log; picked units are outlined in ``scene`` (the map)."""
         self.document = document
-        self.book = LogBook(document) if document is not None else None
+        if self.book is not None:
+            self.book.unsubscribe()  # (the document it read is not shown any more)
+        self.book = (
+            LogBook(document, bridge_for(document).subscribe) if document is not None else None
+        )
         self._replay.stop()
         if self.book is not None:
             self.book.replay_for(FIRST_S)

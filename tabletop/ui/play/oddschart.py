@@ -34,6 +34,7 @@ from tabletop.model import LogEntry, Scenario
 from tabletop.rules import ActionRequest, ActionResult, Roll
 from tabletop.rules.forecast import Forecast
 from tabletop.rules.narrate import narrate
+from tabletop.ui.bridge import bridge_for
 
 BAR_COLOURS = ["#8a9199", "#e0a526", "#e0662b", "#c0282d", "#7a1420", "#4a0c14"]
 TUMBLE_MS = 600
@@ -246,7 +247,7 @@ class DiceTray(QWidget):
             self._unsubscribe = None
         self.document = document
         if document is not None:
-            self._unsubscribe = document.subscribe(self._on_change)
+            self._unsubscribe = bridge_for(document).subscribe(self._on_change)
         self.show_action(last_rolled(document.history) if document is not None else None,
                          tumble=False)  # fmt: skip
 

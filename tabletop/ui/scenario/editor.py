@@ -36,6 +36,7 @@ from tabletop.data.machine import dumps
 from tabletop.documents import GameDocument, MarkersChanged, ScenarioDocument, UnitsChanged
 from tabletop.hexgrid import Hex
 from tabletop.rules.engine import ruleset_for
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.editor.checks import MapProblem
 from tabletop.ui.scenario.problems import ScenarioProblems, located, zone_notes
 from tabletop.ui.scenario.properties import ScenarioProperties
@@ -146,7 +147,7 @@ class ScenarioEditor(QObject):
         sc = document.scenario
         self.new_refs = [Path(r) for r in sc.counter_refs] if sc.path is None else []
         """A scenario never saved: its counters files, absolute (new_scenario's)."""
-        self._unsubscribe = document.subscribe(self._on_event)
+        self._unsubscribe = bridge_for(document).subscribe(self._on_event)
 
     # --- installation -----------------------------------------------------------------------
     def anew(self) -> ScenarioEditor:

@@ -51,6 +51,7 @@ from tabletop.documents import ScenarioChanged
 from tabletop.model import MineAttack, Options, Scenario, modules_of, options_of
 from tabletop.render.palette import side_color_of
 from tabletop.rules.engine import ruleset_for
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.scenario.events import EntryTool, EventMarks, EventsDock, StrikeTool, VictoryTool
 from tabletop.ui.scenario.pages import ROLE, Page, describe, set_items
 
@@ -507,7 +508,7 @@ class ScenarioProperties(QObject):
             docks.update({name: self.events for name in self.tools})
         self.marks = EventMarks(self.editor.scene, self.scenario)
         self.editor.scene.addItem(self.marks)
-        self._unsubscribe = self.editor.document.subscribe(self._on_event)
+        self._unsubscribe = bridge_for(self.editor.document).subscribe(self._on_event)
         self.refresh()
 
     def uninstall(self) -> None:

@@ -45,6 +45,7 @@ from tabletop.documents import ScenarioChanged, ScenarioDocument, UnitsChanged, 
 from tabletop.hexgrid import Hex, HexSide
 from tabletop.model import Scenario
 from tabletop.render.palette import side_color_of
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.editor.tools import ERASE, StrokeTool
 from tabletop.ui.scene.items import Z_HIGHLIGHT, Z_MARKERS, Z_TERRAIN
 from tabletop.ui.tools import ToolEvent
@@ -263,7 +264,7 @@ class ZoneEditing:
         self._summary = QTimer(interval=150, singleShot=True)
         self._summary.timeout.connect(self._summarise)  # once a stroke pauses, not per move
         self.dock: ZoneDock | None = None
-        self._unsubscribe = editor.document.subscribe(self._on_event)
+        self._unsubscribe = bridge_for(editor.document).subscribe(self._on_event)
 
     def install(self, window) -> ZoneDock:
         dock = self.dock = ZoneDock(self.scenario, window)

@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, QSettings
 
 from tabletop.data.gametext import GameText
 from tabletop.documents import GameDocument, UnitsChanged
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.shell.recovery import Autosaver, Job, RecoveryFile
 
 GAME_DELAY_MS = 100
@@ -73,7 +74,7 @@ class GameSnapshot:
 
     def __init__(self, document: GameDocument) -> None:
         self.text = GameText(document.state)
-        self._unsubscribe = document.subscribe(self._on_event)
+        self._unsubscribe = bridge_for(document).subscribe(self._on_event)
 
     def _on_event(self, event: object) -> None:
         if isinstance(event, UnitsChanged):  # (exactly the units an action, undo or redo

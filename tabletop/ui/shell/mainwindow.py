@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QMetaObject, QObject, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
@@ -18,7 +18,7 @@ from tabletop.documents import CountersDocument, GameDocument, MapDocument, Scen
 from tabletop.hexgrid import Hex
 from tabletop.model import EVERY_SIDE
 from tabletop.ui import host
-from tabletop.ui.bridge import DocumentBridge
+from tabletop.ui.bridge import DocumentBridge, bridge_for
 from tabletop.ui.editor import MapEditor, edit_game_map, edit_map
 from tabletop.ui.host import Mode
 from tabletop.ui.play.adjust import AdjustControls
@@ -71,6 +71,9 @@ class MainWindow(QMainWindow):
         self.scenario_document = None
         """The scenario editor's document while a game started from it is played."""
         self.bridge: DocumentBridge | None = None
+        """The channel of the window's document (:func:`~tabletop.ui.bridge.bridge_for`)."""
+        self._links: list[QMetaObject.Connection] = []
+        """What the window and its modes connected to :attr:`bridge` (:meth:`link`)."""
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
         self.mode: Mode | None = None
@@ -290,15 +293,25 @@ class MainWindow(QMainWindow):
             collector.release(self)  # the document it replaces may be collected
         if detach_play:
             self.play.detach()
-        if self.bridge is not None:
-            self.bridge.detach()
-            self.bridge.deleteLater()
         self.document = document
-        self.bridge = DocumentBridge(document, self)
-        self.bridge.modifiedChanged.connect(self.refresh_title)
-        self.bridge.pathChanged.connect(self.refresh_title)
-        self.bridge.historyChanged.connect(self.refresh_actions)
-        return self.bridge
+        return self._hear(document)
+
+    def _hear(self, document) -> DocumentBridge:
+        """The channel of ``document`` the window's now (what was linked to the one before
+        is disconnected): the title and the actions follow it."""
+        for connection in self._links:
+            QObject.disconnect(connection)
+        self._links = []
+        self.bridge = bridge = bridge_for(document)
+        self.link(bridge.modifiedChanged, self.refresh_title)
+        self.link(bridge.pathChanged, self.refresh_title)
+        self.link(bridge.historyChanged, self.refresh_actions)
+        return bridge
+
+    def link(self, signal, slot) -> None:
+        """Connect ``slot`` to ``signal`` of the document's channel (:attr:`bridge`) while
+        the document is the window's: disconnected when another takes the slot."""
+        self._links.append(signal.connect(slot))
 
     def show_editor(self, editor, scene: MapScene | None = None) -> None:
         """``editor`` is the window's mode now; ``scene`` (its map, if it has one) in the
@@ -412,41 +425,35 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             collector.release(self)  # the old document's objects may be collected
         self.files.adopt(document)
-        if self.bridge is not None:
-            self.bridge.detach()
-            self.bridge.deleteLater()
         old_scene = self.map_scene
         self.document = with_los(document)
-        self.bridge = DocumentBridge(document, self)
+        bridge = self._hear(document)
         self.map_scene = MapScene(document, self, self.image_cache_mb())
         self.map_scene.show_labels(self.labels_action.isChecked())
         self.map_scene.show_art(self.map_art_action.isChecked())
         self.view.setScene(self.map_scene)
         if old_scene is not None:
             old_scene.deleteLater()
-        self.bridge.unitsChanged.connect(self._on_units_changed)
-        self.bridge.markersChanged.connect(self._on_markers_changed)
-        self.bridge.turnChanged.connect(self._update_turn)
-        self.bridge.modifiedChanged.connect(self.refresh_title)
-        self.bridge.pathChanged.connect(self.refresh_title)
-        self.bridge.historyChanged.connect(self.refresh_actions)
-        self.bridge.historyChanged.connect(self.play.on_history)
+        self.link(bridge.unitsChanged, self._on_units_changed)
+        self.link(bridge.markersChanged, self._on_markers_changed)
+        self.link(bridge.turnChanged, self._update_turn)
+        self.link(bridge.historyChanged, self.play.on_history)
         self.hex_dock.set_document(document)
         self.log_dock.set_document(document, self.map_scene)
-        self.bridge.historyChanged.connect(self.log_dock.refresh)
+        self.link(bridge.historyChanged, self.log_dock.refresh)
         self.play.set_document(document, self.map_scene)
         self._show_ruleset_actions(document.scenario.ruleset)
         self.sight.set_document(document, self.map_scene)
         self.adjust.set_document(document, self.map_scene)
         self.review.set_document(document)
-        self.bridge.unitsChanged.connect(self.sight.refresh_fov)
-        self.bridge.markersChanged.connect(self.sight.refresh_fov)
+        self.link(bridge.unitsChanged, self.sight.refresh_fov)
+        self.link(bridge.markersChanged, self.sight.refresh_fov)
         self._fill_viewer_menu(document)
         self.pbem.set_document(document)
         self.hotseat.set_document(document)
-        self.bridge.historyChanged.connect(self.hotseat.follow)
+        self.link(bridge.historyChanged, self.hotseat.follow)
         self.opponent.set_document(document)
-        self.bridge.historyChanged.connect(self.opponent.follow)
+        self.link(bridge.historyChanged, self.opponent.follow)
         self.view.default_zoom()
         self.refresh_title()
         self._update_turn()

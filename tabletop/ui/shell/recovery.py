@@ -40,6 +40,7 @@ from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 
 from tabletop.data.atomic import atomic_write, own_file_problem
 from tabletop.data.files import refer_as
+from tabletop.ui.bridge import bridge_for
 from tabletop.ui.shell import settingsread
 
 DELAY_MS = 1500
@@ -221,7 +222,7 @@ class Autosaver(QObject):
 
     def start(self) -> None:
         if self._unsubscribe is None:
-            self._unsubscribe = self.document.subscribe(self._on_event)
+            self._unsubscribe = bridge_for(self.document).subscribe(self._on_event)
 
     def stop(self) -> None:
         if self._unsubscribe is not None:
