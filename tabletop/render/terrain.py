@@ -79,13 +79,19 @@ class MapPainter:
         m = self.map
         self.layout = m.layout()
         self.size = min(abs(self.layout.size_x), abs(self.layout.size_y))
-        self._shapes: dict[Hex, HexShape] = {}
-        self._edges: dict[Hex, list[QLineF]] = {}
         self._sides: dict[HexSide, _Side | None] = {}
-        # every hex has the same shape: its corners relative to its centre, from one hex
+        # every hex has the same shape: its corners relative to its centre, from one hex;
+        # a hex's polygon, bounds and grid edges are these moved to its centre, made when
+        # painted and not kept (kept for every hex of a 200 x 200 map they were 70 MB)
         first = next(iter(self.map.cells), Hex(0, 0))
         cx, cy = self.layout.hex_to_pixel(first)
         self._corners = [QPointF(x - cx, y - cy) for x, y in self.layout.corners(first)]
+        self._polygon = QPolygonF(self._corners)
+        self._polygon_bounds = self._polygon.boundingRect()
+        self._side_lines = []
+        for n in first.neighbors():  # in direction order, as Hex.neighbors gives them
+            (x0, y0), (x1, y1) = self.layout.side_endpoints(HexSide(first, n))
+            self._side_lines.append(QLineF(x0 - cx, y0 - cy, x1 - cx, y1 - cy))
         self._spots: dict[tuple[str, int], list[tuple[QPointF, float]]] = {}
         self.areas = Areas(self.map, self.layout)
         """The art's geometry (each hex's polygon with noisy edges), kept per map."""
@@ -125,19 +131,14 @@ class MapPainter:
         hexes = list(hexes)
         self.areas.forget(hexes)
         for h in hexes:
-            self._edges.pop(h, None)
             for n in h.neighbors():
                 self._sides.pop(HexSide.between(h, n), None)
-                self._edges.pop(n, None)
 
     def shape(self, h: Hex) -> HexShape:
         """The polygon, centre and bounds of one hex, in scene coordinates."""
-        shape = self._shapes.get(h)
-        if shape is None:
-            poly = QPolygonF([QPointF(x, y) for x, y in self.layout.corners(h)])
-            cx, cy = self.layout.hex_to_pixel(h)
-            shape = self._shapes[h] = HexShape(h, poly, QPointF(cx, cy), poly.boundingRect())
-        return shape
+        cx, cy = self.layout.hex_to_pixel(h)
+        return HexShape(h, self._polygon.translated(cx, cy), QPointF(cx, cy),
+                        self._polygon_bounds.translated(cx, cy))  # fmt: skip
 
     def hex_rect(self, h: Hex) -> QRectF:
         """What painting ``h`` may touch: its bounds plus the half-width of hexside
@@ -158,16 +159,10 @@ class MapPainter:
 
     def _own_edges(self, h: Hex) -> list[QLineF]:
         """The edges this hex draws for the grid: each shared edge belongs to one hex."""
-        lines = self._edges.get(h)
-        if lines is None:
-            lines = []
-            for n in h.neighbors():
-                if n in self.map.cells and n < h:
-                    continue
-                (x0, y0), (x1, y1) = self.layout.side_endpoints(HexSide(h, n))
-                lines.append(QLineF(x0, y0, x1, y1))
-            self._edges[h] = lines
-        return lines
+        cx, cy = self.layout.hex_to_pixel(h)
+        cells = self.map.cells
+        pairs = zip(self._side_lines, h.neighbors(), strict=True)
+        return [line.translated(cx, cy) for line, n in pairs if n not in cells or not n < h]
 
     def _side(self, side: HexSide) -> _Side | None:
         """The geometry of a hexside with features, or None."""

@@ -89,16 +89,17 @@ def test_several_windows_stay_frozen_while_one_is_open(qtbot, settings) -> None:
 
 
 def test_what_idle_time_makes_is_frozen_when_it_is_done(qtbot, window) -> None:
-    """The map painter's caches grow as tiles are rendered: frozen once idle time is done.
-    (Asked of the very objects made, not of the frozen count: a settle of an earlier
-    test's window may run meanwhile, and it collects and freezes again.)"""
+    """The map painter's caches (the art's geometry) grow as tiles are rendered: frozen
+    once idle time is done. (Asked of the very objects made, not of the frozen count: a
+    settle of an earlier test's window may run meanwhile, and it collects and freezes
+    again.)"""
     layers = window.map_scene.layers
     painter = window.map_scene.map_painter
     qtbot.waitUntil(lambda: not layers._timer.isActive(), timeout=10000)
-    painter._shapes.clear()  # made again, after the freeze, by the tiles of a new zoom
+    painter.areas._curves.clear()  # made again, after the freeze, by the tiles of a new zoom
     window.view.set_scale(window.view.scale_factor * 2.5)
     window.view.viewport().grab()
     qtbot.waitUntil(lambda: not layers._timer.isActive(), timeout=10000)
-    made = {id(shape) for shape in painter._shapes.values()}
-    assert made  # the tiles of the new zoom made hex shapes
+    made = {id(curve) for curve in painter.areas._curves.values()}
+    assert made  # the tiles of the new zoom made the art's edge curves (lists)
     assert not made & {id(o) for o in gc.get_objects()}  # none left to the collector
