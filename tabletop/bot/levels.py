@@ -35,10 +35,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tabletop.bot.value import Sight, Worths, mined_hexes, position, prospects, worth
+from tabletop.bot.value import REACH, Sight, Worths, mined_hexes, position, prospects, worth
 from tabletop.commands import PlayAction
 from tabletop.hexgrid import Hex
-from tabletop.model import GameState
+from tabletop.model import GameState, Status
 from tabletop.rules import (
     ActionRequest,
     DiceError,
@@ -51,7 +51,7 @@ from tabletop.rules import (
 )
 from tabletop.rules.forecast import Forecast, forecast
 from tabletop.rules.plan import Plan
-from tabletop.rules.query import available_actions
+from tabletop.rules.query import available_actions, reach
 from tabletop.rules.turns import waiting_on
 
 LEVELS = ("random", "greedy", "planner")
@@ -371,7 +371,8 @@ def _expected_loss(
 
 PRIOR = 3
 """Greedy's score (from the exact odds where it has them) counts as this many tries in
-the planner's mean."""
+the planner's mean of a request whose tries chance can change; one whose try rolled no
+die and met no fire is worth that try's value alone (it is exact)."""
 TRIES = 24
 """The planner's most tries of each shortlisted request (fewer when the budget runs out;
 one for a request whose try rolled no die and met no opportunity fire)."""
@@ -386,28 +387,99 @@ CHANCE_STEPS = 12
 
 
 THREAT = 0.6
-"""Share of a held objective's VP at risk when an enemy unit stands within ``STRIKE``
-hexes of it, less by each hex farther and by each unit of the side at or beside it."""
-STRIKE = 5
+"""Share of a held objective's VP at risk when an enemy unit can reach it and none of the
+side's units stand in it (a defended one: less by each defender)."""
+RUN = 1
+"""Hexes an enemy unit may go beyond its next move's reach in the same turn (a run)."""
 
 
-def _threat(state: GameState, side: str) -> float:
-    """The VP of the side's objectives the enemy's units may take back next: an
-    objective the side holds, an enemy unit near it and few of the side's to hold it."""
-    control = victory.controls(state)
-    movers = [u for u in state.units.values()
-              if u.hex is not None and u.alive and u.sw_of is None]  # fmt: skip
-    risk = 0.0
-    for o in victory.objectives(state.scenario):
-        if control.get(o.label) != side:
-            continue
-        enemy = min((o.hex.distance(u.hex) for u in movers if u.side != side and u.hex),
-                    default=STRIKE)  # fmt: skip
-        if enemy >= STRIKE:
-            continue
-        held = sum(1 for u in movers if u.side == side and u.hex and o.hex.distance(u.hex) <= 1)
-        risk += THREAT * o.vp * (STRIKE - enemy) / STRIKE / (1 + held)
-    return risk
+class Threats:
+    """Where each enemy unit the side knows of can be after its next move (``rules.query
+    .reach`` asked of the side's view, once a decision, and a run beyond): the objectives
+    the side holds that the enemy can walk into next."""
+
+    def __init__(self, view: GameState, los: LineOfSight, side: str) -> None:
+        self.side = side
+        self.objectives = victory.objectives(view.scenario)
+        targets = {o.hex for o in self.objectives}
+        parse = view.scenario.map.parse
+        self.reach: dict[str, frozenset[Hex]] = {}
+        for unit in view.units.values():
+            if unit.side == side or unit.hex is None or not unit.alive or unit.sw_of:
+                continue
+            try:
+                report = reach(view, los, unit.id)
+            except ValueError:
+                continue
+            hexes = {unit.hex, *(parse(r.hex) for r in report.reach)}
+            for _ in range(RUN):
+                hexes |= {n for h in hexes for n in h.neighbors()}
+            self.reach[unit.id] = frozenset(hexes & targets)
+
+        self.live = bool(self.reach) and _enemy_acts_again(view, los, side)
+
+    def at_risk(self, state: GameState) -> list[Hex]:
+        """The hexes of the side's objectives in ``state`` an enemy unit can walk into."""
+        if not self.live:
+            return []
+        control = victory.controls(state)
+        return [o.hex for o in self.objectives if control.get(o.label) == self.side
+                and any(o.hex in hexes for hexes in self.reach.values())]  # fmt: skip
+
+    def __call__(self, state: GameState) -> float:
+        """The VP of the side's objectives in ``state`` the enemy's units (those still
+        there and in good order) can take next; none when the enemy acts no more."""
+        if not self.live:
+            return 0.0
+        control = victory.controls(state)
+        risk = 0.0
+        for o in self.objectives:
+            if control.get(o.label) != self.side:
+                continue
+            comers = sum(1 for uid, hexes in self.reach.items()
+                         if o.hex in hexes and _able(state, uid))  # fmt: skip
+            if not comers:
+                continue
+            held = sum(1 for u in state.units_at(o.hex)
+                       if u.side == self.side and u.alive and u.sw_of is None)  # fmt: skip
+            risk += THREAT * 2 * o.vp * comers / (comers + 2 * held)
+        return risk
+
+
+LOOKAHEAD = 60
+"""Most phase ends tried to learn whether the enemy acts again before the game ends."""
+
+
+def _enemy_acts_again(view: GameState, los: LineOfSight, side: str) -> bool:
+    """Does an enemy side get to do anything (more than end its phases) before the game
+    ends? Learnt by ending phase after phase on a copy of the view (the side's own
+    remaining actions taken as passed)."""
+    sim = view.snapshot()
+    dice = RandomDice(0)
+    for _ in range(LOOKAHEAD):
+        if sim.finished:
+            return False
+        who = waiting_on(sim)
+        if who is None:
+            return True  # (nobody to ask: take the threat as real)
+        plans = legal_plans(sim, los, who)
+        if who != side and any(p.request.action not in IDLE for p in plans):
+            return True
+        idle = next(
+            (p for p in plans if p.request.action in IDLE or p.request.action == "draw"), None
+        )
+        if idle is None:
+            return True
+        try:
+            engine.perform(sim, idle.moved_to(sim), dice, los)
+        except (IllegalAction, DiceError):
+            return True
+    return True
+
+
+def _able(state: GameState, unit_id: str) -> bool:
+    unit = state.units.get(unit_id)
+    return unit is not None and unit.hex is not None and unit.status is Status.GOOD_ORDER
 
 
 def _play_out_pause(
@@ -468,6 +540,72 @@ def _shortlist(ranked: Sequence[Ranked]) -> list[Ranked]:
     return chosen
 
 
+SUPPORT = 0.03
+"""The planner's pull, in VP of an objective's worth per hex nearer (within
+``value.REACH``), on the side's second and third units nearest to it (its nearest too
+when the side holds it): greedy's pressure pulls only the nearest unit to an objective
+not held, so nothing brings up a second unit to take it or to hold it."""
+SUPPORTERS = 2
+
+
+def _support(view: GameState, side: str, at: tuple[str, Hex] | None = None) -> float:
+    """The planner's support term (``SUPPORT``); ``at``: as if that unit stood there."""
+    moved, there = at if at is not None else (None, None)
+    spots = [there if u.id == moved else u.hex for u in view.units.values()
+             if u.side == side and u.hex is not None and u.alive and u.sw_of is None]  # fmt: skip
+    control = victory.controls(view)
+    score = 0.0
+    for o in victory.objectives(view.scenario):
+        near = sorted(o.hex.distance(h) for h in spots if h is not None)
+        first = 0 if control.get(o.label) == side else 1
+        for rank, d in enumerate(near[first : first + SUPPORTERS]):
+            score += SUPPORT * o.vp * max(0, REACH - d) / (rank + 1)
+    return score
+
+
+def _with_support(view: GameState, side: str, ranked: Sequence[Ranked]) -> list[Ranked]:
+    """Greedy's ranking with each plain move's change of the support term added (the
+    planner's prior and shortlist), the best first again."""
+    base = _support(view, side)
+    parse = view.scenario.map.parse
+    out = []
+    for r in ranked:
+        request = r.request
+        if request.action in MOVES and request.to and request.unit and r.score > float("-inf"):
+            there = parse(request.to[-1])
+            r = r._replace(score=r.score + _support(view, side, (request.unit, there)) - base)
+        out.append(r)
+    out.sort(key=lambda r: (-r.score, r.order))
+    return out
+
+
+DEFENCES = 3
+"""Most moves into the side's threatened objectives added to the planner's shortlist."""
+
+
+def _defences(view: GameState, ranked: Sequence[Ranked], threat: Threats) -> list[Ranked]:
+    """Greedy's best move of a unit into each objective the side holds that the enemy can
+    walk into (greedy's one step sees no value in holding what is held already)."""
+    at_risk = set(threat.at_risk(view))
+    if not at_risk:
+        return []
+    parse = view.scenario.map.parse
+    found: list[Ranked] = []
+    seen: set[tuple[str | None, Hex]] = set()
+    for r in ranked:
+        request = r.request
+        if r.score == float("-inf") or request.action not in MOVES or not request.to:
+            continue
+        end = parse(request.to[-1])
+        if end not in at_risk or (request.unit, end) in seen:
+            continue
+        seen.add((request.unit, end))
+        found.append(r)
+        if len(found) >= DEFENCES:
+            break
+    return found
+
+
 def choose_planner(
     view: GameState, los: LineOfSight, side: str, rng: random.Random, budget: float
 ) -> Decision | None:
@@ -480,13 +618,18 @@ def choose_planner(
     scorer, ranked = _ranked(view, los, side, rng)
     if not ranked:
         return None
+    ranked = _with_support(view, side, ranked)
+    threat = Threats(view, los, side)
     shortlist = _shortlist(ranked)
+    listed = {r.order for r in shortlist}
+    shortlist += [r for r in _defences(view, ranked, threat) if r.order not in listed]
     if len(shortlist) <= 1:
         return _decision(view, _prefer_idle(ranked))
-    sums = {r.order: PRIOR * r.score for r in shortlist}
+    sums = dict.fromkeys((r.order for r in shortlist), 0.0)
     tries = dict.fromkeys(sums, 0)
     settled: set[int] = set()  # tried once with no die and no fire: nothing to sample
-    base_reply = REPLY * _reply_loss(view, los, side, scorer.worths) + _threat(view, side)
+    base_support = _support(view, side)
+    base_reply = REPLY * _reply_loss(view, los, side, scorer.worths) + threat(view)
 
     def try_once(r: Ranked, seed: int) -> float | None:
         if r.idle:
@@ -503,7 +646,8 @@ def choose_planner(
             settled.add(r.order)
         # the enemy's sight again: a watcher hit, shaken or gone sees no more
         gained = worth(sim, side, Sight(sim, side, los), scorer.worths) - scorer.base - ACT_COST
-        at_risk = REPLY * _reply_loss(sim, los, side, scorer.worths) + _threat(sim, side)
+        gained += _support(sim, side) - base_support
+        at_risk = REPLY * _reply_loss(sim, los, side, scorer.worths) + threat(sim)
         return gained - at_risk + base_reply
 
     for _round in range(TRIES):
@@ -524,7 +668,10 @@ def choose_planner(
             break
 
     def mean(r: Ranked) -> float:
-        return sums[r.order] / (PRIOR + tries[r.order])
+        n = tries[r.order]
+        if r.order in settled and n:  # one try with nothing to chance: the value itself
+            return sums[r.order] / n
+        return (PRIOR * r.score + sums[r.order]) / (PRIOR + n)
 
     best = max(shortlist, key=lambda r: (mean(r), -r.order))
     if mean(best) <= 0.0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop import bot
 from tabletop.bot import levels
 from tabletop.bot.value import Worths
+from tabletop.model import GameState
 from tabletop.rules import RandomDice
 from tests.helpers.platoon_world import CLEAR, act, unit, world
 
@@ -35,3 +36,38 @@ def test_a_move_that_meets_no_fire_and_rolls_no_die_is_tried_once() -> None:
     assert decision is not None
     assert decision.request.action == "move" and decision.request.to[-1] == "0508"
     assert "1 try " in decision.why
+
+
+def test_a_held_objective_an_enemy_can_walk_into_is_not_left_empty() -> None:
+    # the German holds the 3 VP centre alone; a 1 VP hex beckons, but the Soviet squad can
+    # walk into the centre next turn: greedy's one step takes the 1 VP, the planner stays
+    from tests.helpers import squad_world as sq
+
+    def game() -> GameState:
+        state = sq.world([sq.unit("g", "GER_RIFLE_SQUAD", "german", "0507"),
+                          sq.unit("s", "RIFLE_SQUAD", "soviet", "0510")], turns=2)  # fmt: skip
+        centre = {"hex": "0507", "vp": 3, "owner": "german"}
+        state.scenario.victory = {"hexes": [centre, {"hex": "0505", "vp": 1, "owner": "soviet"}]}
+        return state
+
+    los = sq.los_of(game())
+    greedy = bot.decide(game(), los, "german", "greedy", seed=1)
+    assert greedy is not None and greedy.request.to and greedy.request.to[-1] == "0505"
+    planner = bot.decide(game(), los, "german", "planner", seed=1, budget=1.0)
+    assert planner is not None
+    assert planner.request.unit != "g" or planner.request.action not in levels.MOVES
+
+
+def test_the_threat_to_held_objectives_ends_when_the_enemy_acts_no_more() -> None:
+    from tests.helpers import squad_world as sq
+
+    for side, turns, live in (("german", 1, True), ("soviet", 1, False), ("soviet", 2, True)):
+        state = sq.world([sq.unit("g", "GER_RIFLE_SQUAD", "german", "0507"),
+                          sq.unit("s", "RIFLE_SQUAD", "soviet", "0510")],
+                         turns=turns, side=side)  # fmt: skip
+        state.scenario.victory = {"hexes": [{"hex": "0507", "vp": 3}, {"hex": "0510", "vp": 3}]}
+        threats = levels.Threats(state, sq.los_of(state), side)
+        assert threats.live is live, (side, turns)
+        held = "0507" if side == "german" else "0510"
+        assert [h for h in threats.at_risk(state)] == ([sq.hx(held)] if live else [])
+        assert (threats(state) > 0) is live
