@@ -22,8 +22,12 @@ tries ahead it rolls with its own seeded generator, on copies of its view.
   most VP to expect from the exact odds, or a pass, then the move goes on: the chance
   node greedy's one try stops at), and each try is valued by the side's prospects with
   the enemy's sight seen again, less the enemy's most damaging reply fire and the VP of
-  held objectives enemy units stand near. A request whose try rolled no die and met no
-  fire is tried once.
+  the held objectives the enemy's units can walk into next (``Threats``: where each can
+  be after its next move, ``rules.query.reach`` asked of the view; nothing once the
+  enemy acts no more before the game ends), plus a pull bringing up the second and third
+  units nearest each objective (``SUPPORT``). Moves into a threatened held objective are
+  shortlisted too. A request whose try rolled no die and met no fire is tried once, and
+  that try is its value.
 """
 
 from __future__ import annotations
