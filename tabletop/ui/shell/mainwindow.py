@@ -24,8 +24,8 @@ from tabletop.ui.host import Mode
 from tabletop.ui.play.adjust import AdjustControls
 from tabletop.ui.play.hotseat import HotSeat
 from tabletop.ui.play.logdock import LogDock
+from tabletop.ui.play.mode import PlayMode
 from tabletop.ui.play.opponent import Opponent
-from tabletop.ui.play.panels import turn_text
 from tabletop.ui.play.pbem import PlayByEmail
 from tabletop.ui.play.play import POLICIES, move_paused
 from tabletop.ui.play.playui import PlayUI
@@ -99,6 +99,8 @@ class MainWindow(QMainWindow):
         self.pbem = PlayByEmail(self)
         self.opponent = Opponent(self)
         self.play.cancel_action.triggered.connect(self.opponent.pause)  # Esc pauses it
+        self.play_mode = PlayMode()
+        """Play of the window's game (:mod:`tabletop.ui.play.mode`): on while a game is open."""
         self.window_layout = WindowLayout(self, [
             (self.hex_dock, "&Hex Dock"), (self.log_dock, "&Log Dock"),
             (self.play.panel, "A&ctions Dock"), (self.play.odds, "&Odds Dock"),
@@ -292,7 +294,7 @@ class MainWindow(QMainWindow):
         if self.document is not None:
             collector.release(self)  # the document it replaces may be collected
         if detach_play:
-            self.play.detach()
+            self.play_mode.deactivate()
         self.document = document
         return self._hear(document)
 
@@ -317,8 +319,11 @@ class MainWindow(QMainWindow):
         """``editor`` is the window's mode now; ``scene`` (its map, if it has one) in the
         view, the scene it replaces dropped."""
         self.editor = editor
-        if scene is None:
-            return
+        if scene is not None:
+            self.show_scene(scene)
+
+    def show_scene(self, scene: MapScene) -> None:
+        """``scene`` (the map of the mode on) in the view; the scene it replaces dropped."""
         old_scene = self.map_scene
         self.map_scene = scene
         self.view.setScene(scene)
@@ -404,79 +409,30 @@ class MainWindow(QMainWindow):
     def _set_document(self, document: GameDocument | MapDocument | CountersDocument) -> None:
         self.log_check.leave()  # (a check of the game it replaces stops)
         self.files.stop_autosave()  # (the game's, if one was open: the file is the new one's)
-        self.hotseat.set_document(None)
-        self.pbem.set_document(None)
-        self.opponent.set_document(None)
+        self.play_mode.deactivate()  # (the game it replaces, if one is played)
         from tabletop.ui.counters import edit_counters
         from tabletop.ui.scenario import edit_scenario
 
         # The mode switch: a map, a scenario or a counters file opens in its editor (the
         # scenario editor leaves play itself, once the editor before it is closed), a game
         # in play.
-        editors = ((MapDocument, edit_map, True), (ScenarioDocument, edit_scenario, False),
-                   (CountersDocument, edit_counters, True))  # fmt: skip
-        for kind, edit, leave_play in editors:
+        editors = ((MapDocument, edit_map), (ScenarioDocument, edit_scenario),
+                   (CountersDocument, edit_counters))  # fmt: skip
+        for kind, edit in editors:
             if isinstance(document, kind):
-                if leave_play:
-                    self.play.detach()
                 edit(self, document)
                 return
         self.close_editor()
         if self.document is not None:
             collector.release(self)  # the old document's objects may be collected
         self.files.adopt(document)
-        old_scene = self.map_scene
         self.document = with_los(document)
-        bridge = self._hear(document)
-        self.map_scene = MapScene(document, self, self.image_cache_mb())
-        self.map_scene.show_labels(self.labels_action.isChecked())
-        self.map_scene.show_art(self.map_art_action.isChecked())
-        self.view.setScene(self.map_scene)
-        if old_scene is not None:
-            old_scene.deleteLater()
-        self.link(bridge.unitsChanged, self._on_units_changed)
-        self.link(bridge.markersChanged, self._on_markers_changed)
-        self.link(bridge.turnChanged, self._update_turn)
-        self.link(bridge.historyChanged, self.play.on_history)
-        self.hex_dock.set_document(document)
-        self.log_dock.set_document(document, self.map_scene)
-        self.link(bridge.historyChanged, self.log_dock.refresh)
-        self.play.set_document(document, self.map_scene)
-        self._show_ruleset_actions(document.scenario.ruleset)
-        self.sight.set_document(document, self.map_scene)
-        self.adjust.set_document(document, self.map_scene)
-        self.review.set_document(document)
-        self.link(bridge.unitsChanged, self.sight.refresh_fov)
-        self.link(bridge.markersChanged, self.sight.refresh_fov)
-        self._fill_viewer_menu(document)
-        self.pbem.set_document(document)
-        self.hotseat.set_document(document)
-        self.link(bridge.historyChanged, self.hotseat.follow)
-        self.opponent.set_document(document)
-        self.link(bridge.historyChanged, self.opponent.follow)
+        self._hear(document)
+        self.play_mode.activate(self)  # (the game's scene, play's docks, tools and menus)
         self.view.default_zoom()
         self.refresh_title()
-        self._update_turn()
         self.refresh_actions()
-        self.hex_label.setText(f"{document.scenario.map.name}: {document.scenario.map.size_text()}")
         collector.hold(self)  # full collections skip the document's objects from now on
-
-    def _show_ruleset_actions(self, ruleset: str) -> None:
-        """The Play menu shows the open game's ruleset's actions only (the turn bar sets the
-        game's own, Draw Chit to Pass, from the game's options); the solo opportunity-fire
-        policy only where there is opportunity fire."""
-        from tabletop.rules.engine import ruleset_actions
-        from tabletop.ui.play.panels import GAME_ACTIONS
-
-        try:
-            has = set(ruleset_actions(ruleset))
-        except ValueError:
-            has = set(self.play.actions)
-        self.play.show_ruleset(ruleset)  # labels, shortcuts and tips as it declares them
-        for name, action in self.play.actions.items():
-            if name not in GAME_ACTIONS:
-                action.setVisible(name in has)
-        self.solo_menu.menuAction().setVisible("opportunity-fire" in has)
 
     def edit_scenario(self) -> None:
         """``action-edit-scenario``: the open game's scenario in the scenario editor."""
@@ -550,7 +506,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.window_layout.reset_action)
         return menu
 
-    def _fill_viewer_menu(self, document: GameDocument) -> None:
+    def fill_viewer_menu(self, document: GameDocument) -> None:
         """One choice per side, plus nobody: rules 1.7 hides each side's unrevealed
         minefields from the other, so the shared screen starts showing nobody's."""
         self.viewer_menu.clear()
@@ -902,16 +858,6 @@ class MainWindow(QMainWindow):
         return self.about_window
 
     # --- updates ------------------------------------------------------------------------------
-    def _on_units_changed(self, ids) -> None:
-        if self.map_scene is not None:
-            self.map_scene.sync_units(ids)
-        self.hex_dock.refresh()
-
-    def _on_markers_changed(self, hexes) -> None:
-        if self.map_scene is not None:
-            self.map_scene.refresh_markers(hexes)
-        self.hex_dock.refresh()
-
     def _on_hex_hovered(self, h: Hex | None) -> None:
         # an editor says what the hover line describes (the scenario editor: its game at the
         # start, as drawn); None: it writes its own (the map editor) or has no map
@@ -934,12 +880,6 @@ class MainWindow(QMainWindow):
 
     def _on_zoom(self, scale: float) -> None:
         self.zoom_label.setText(f"{scale * 100:.0f}%")
-
-    def _update_turn(self) -> None:
-        if self.editor is not None:
-            return  # an editor shows its own mode line there
-        self.turn_label.setText(turn_text(self.document))
-        self.play.turn_bar.refresh(self.document)
 
     def refresh_title(self, *_args) -> None:
         doc = self.document
