@@ -13,15 +13,16 @@ NONE = Qt.KeyboardModifier.NoModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
 
 
-def open_window(qtbot, settings, path, size: tuple[int, int] = (1300, 850)):
+def open_window(qtbot, settings, path, size: tuple[int, int] | None = (1300, 850)):
     """The window as ``tabletop PATH`` opens it (``create_window``), with the test's isolated
-    settings, shown at ``size`` and exposed."""
+    settings, shown at ``size`` (None: the size its settings restore) and exposed."""
     from tabletop.ui.app import create_window
 
     win = create_window(path, settings)
     assert win is not None
     qtbot.addWidget(win)
-    win.resize(*size)
+    if size is not None:
+        win.resize(*size)
     win.show()
     qtbot.waitExposed(win)
     return win

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tabletop.data import PendingCheck
@@ -61,6 +62,26 @@ def _log_check(found: list[object]) -> Callable[[GameState], list[Difference]]:
     return check
 
 
+@contextmanager
+def _reading(p: Path) -> Iterator[None]:
+    """What reading ``p`` may raise, as a :class:`LoadError` a user can read: the file's
+    located problems, the system's reason it cannot be read, or what is wrong with it."""
+    from tabletop import data
+
+    try:
+        yield
+    except data.DataError as exc:
+        problems = [str(problem) for problem in getattr(exc, "problems", ())] or [str(exc)]
+        count = len(problems)
+        raise LoadError(
+            f"{p.name} has {count} problem{'s' if count != 1 else ''}", "\n".join(problems)
+        ) from None
+    except OSError as exc:
+        raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise LoadError(f"cannot open {p.name}", str(exc)) from None
+
+
 def load_game_document(
     path: str | Path, accept: Accept | None = None
 ) -> GameDocument | MapDocument | CountersDocument:
@@ -75,18 +96,8 @@ def load_game_document(
     except ImportError as exc:  # pragma: no cover - only while the data layer is missing
         raise LoadError("Tabletop cannot read files in this installation", str(exc)) from None
     found: list[object] = []
-    try:
+    with _reading(p):
         loaded, warnings = data.load_document_warnings(p, _log_check(found))
-    except data.DataError as exc:
-        problems = [str(problem) for problem in getattr(exc, "problems", ())] or [str(exc)]
-        count = len(problems)
-        raise LoadError(
-            f"{p.name} has {count} problem{'s' if count != 1 else ''}", "\n".join(problems)
-        ) from None
-    except OSError as exc:
-        raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise LoadError(f"cannot open {p.name}", str(exc)) from None
     if isinstance(loaded, GameState) and found and accept is not None:
         count = len(found)
         summary = (
@@ -130,16 +141,6 @@ def open_document(
         raise LoadError(f"{p} does not exist or is not a file")
     from tabletop import data
 
-    try:
+    with _reading(p):
         loaded, _warnings, pending = data.load_document_deferred(p)
-    except data.DataError as exc:
-        problems = [str(problem) for problem in getattr(exc, "problems", ())] or [str(exc)]
-        count = len(problems)
-        raise LoadError(
-            f"{p.name} has {count} problem{'s' if count != 1 else ''}", "\n".join(problems)
-        ) from None
-    except OSError as exc:
-        raise LoadError(f"cannot read {p}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise LoadError(f"cannot open {p.name}", str(exc)) from None
     return _document(loaded, p), pending

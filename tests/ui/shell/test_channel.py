@@ -13,6 +13,7 @@ from PySide6.QtCore import SIGNAL
 from tabletop import paths
 from tabletop.rules import ActionRequest
 from tabletop.ui.bridge import DocumentBridge, bridge_for
+from tests.helpers.widgets import open_window
 
 MAP = paths.MAPS / "eisenbach-gap.yaml"
 COUNTERS = paths.COUNTERS / "platoon.yaml"
@@ -21,14 +22,7 @@ SIGNALS = ("unitsChanged(PyObject)", "markersChanged(PyObject)", "turnChanged()"
 
 
 def _window(qtbot, settings, path: Path | None = None):
-    from tabletop.ui.app import create_window
-
-    window = create_window(path or paths.DEMO_SCENARIO, settings)
-    assert window is not None
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return open_window(qtbot, settings, path or paths.DEMO_SCENARIO, size=None)
 
 
 def _observers(document) -> list:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from tabletop import paths
+from tests.helpers.widgets import open_window
 
 PLAY_DOCKS = ("hex-dock", "log-dock", "actions-panel", "odds-panel")
 MAP = paths.MAPS / "eisenbach-gap.yaml"
@@ -18,14 +19,7 @@ COUNTERS = paths.COUNTERS / "platoon.yaml"
 
 
 def _window(qtbot, settings, path: Path | None = None):
-    from tabletop.ui.app import create_window
-
-    window = create_window(path or paths.DEMO_SCENARIO, settings)
-    assert window is not None
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return open_window(qtbot, settings, path or paths.DEMO_SCENARIO, size=None)
 
 
 def _view_items(window) -> list[str]:
