@@ -75,3 +75,14 @@ def choose(combo: QComboBox, data_value: object) -> None:
     key = Qt.Key.Key_Down if target > combo.currentIndex() else Qt.Key.Key_Up
     while combo.currentIndex() != target:
         QTest.keyClick(combo, key)
+
+
+def open_editor(win, editor: str, map_path, counters_path) -> None:
+    """Switch ``win`` to the ``editor`` (``map``, ``scenario`` or ``counters``) as a user
+    does: File > Open of a map or counters file, Edit Scenario for the scenario editor."""
+    if editor == "map":
+        assert win.open_file(map_path)
+    elif editor == "scenario":
+        win.edit_scenario_action.trigger()
+    else:
+        assert win.open_file(counters_path)

@@ -94,19 +94,18 @@ class PlayMode:
         host.play.turn_bar.refresh(host.document)
 
     def _on_units_changed(self, ids) -> None:
-        host = self.host
-        if host is None:
-            return
-        if host.map_scene is not None:
-            host.map_scene.sync_units(ids)
-        host.hex_dock.refresh()
+        self._on_change(lambda scene: scene.sync_units(ids))
 
     def _on_markers_changed(self, hexes) -> None:
+        self._on_change(lambda scene: scene.refresh_markers(hexes))
+
+    def _on_change(self, update) -> None:
+        """The game changed: ``update(scene)`` on the map shown, then the hex panel."""
         host = self.host
         if host is None:
             return
         if host.map_scene is not None:
-            host.map_scene.refresh_markers(hexes)
+            update(host.map_scene)
         host.hex_dock.refresh()
 
     def show_ruleset_actions(self, ruleset: str) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtCore import SIGNAL
 from tabletop import paths
 from tabletop.rules import ActionRequest
 from tabletop.ui.bridge import DocumentBridge, bridge_for
-from tests.helpers.widgets import open_window
+from tests.helpers.widgets import open_editor, open_window
 
 MAP = paths.MAPS / "eisenbach-gap.yaml"
 COUNTERS = paths.COUNTERS / "platoon.yaml"
@@ -52,12 +52,7 @@ def test_a_game_has_one_observer_its_channel(qtbot, settings) -> None:
 @pytest.mark.parametrize("editor", ["map", "scenario", "counters"])
 def test_each_editor_document_has_one_observer_too(qtbot, settings, editor) -> None:
     window = _window(qtbot, settings)
-    if editor == "map":
-        assert window.open_file(MAP)
-    elif editor == "scenario":
-        window.edit_scenario_action.trigger()
-    else:
-        assert window.open_file(COUNTERS)
+    open_editor(window, editor, MAP, COUNTERS)
     assert window.editor is not None and window.editor.mode_name == editor
     doc = window.editor.document
     assert _observers(doc) == [bridge_for(doc)._on_event]

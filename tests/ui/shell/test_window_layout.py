@@ -11,7 +11,7 @@ from PySide6.QtCore import QByteArray, QRect, QSettings, QSize, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from tabletop import paths
-from tests.helpers.widgets import open_window
+from tests.helpers.widgets import open_editor, open_window
 
 PLAY_DOCKS = ("hex-dock", "log-dock", "actions-panel", "odds-panel")
 MAP = paths.MAPS / "eisenbach-gap.yaml"
@@ -38,12 +38,7 @@ def _shown(window, name: str) -> bool:
 @pytest.mark.parametrize("editor", ["map", "scenario", "counters"])
 def test_quitting_in_an_editor_leaves_the_next_game_its_docks(qtbot, settings, editor) -> None:
     window = _window(qtbot, settings)
-    if editor == "map":
-        assert window.open_file(MAP)
-    elif editor == "scenario":
-        window.edit_scenario_action.trigger()
-    else:
-        assert window.open_file(COUNTERS)
+    open_editor(window, editor, MAP, COUNTERS)
     assert window.editor is not None
     assert not any(_shown(window, name) for name in PLAY_DOCKS if name != "odds-panel") or (
         editor == "counters"
