@@ -10,6 +10,7 @@ game whose every decision is the first legal action (what the rules alone cost).
 
     python benchmarks/bench_bot.py                   # greedy v random, planner v greedy
     python benchmarks/bench_bot.py --games 50 --jobs 2 --demos --demo-games 10 --demo-budget 1
+    python benchmarks/bench_bot.py --only demos --jobs 1 --demo-budget 1   # the demos alone
 
 The targets (issue 27): greedy beats random in at least 90% of decided games; planner at a
 1 s budget beats greedy in at least 65% of decided games over at least 100 games on the
@@ -164,7 +165,8 @@ def main() -> None:
                         help="games a demo with --demos (default 10)")  # fmt: skip
     parser.add_argument("--demo-budget", type=float, default=bot.DEFAULT_BUDGET,
                         help="the planner's budget on the demos (default 2 s)")  # fmt: skip
-    parser.add_argument("--only", choices=("random", "planner"), help="one match only")
+    parser.add_argument("--only", choices=("random", "planner", "demos"),
+                        help="one match only (demos: only the demos' games)")  # fmt: skip
     parser.add_argument("--budget", type=float, action="append",
                         help="the planner's budgets to play (default: 1 and 2 s)")  # fmt: skip
     args = parser.parse_args()
@@ -178,7 +180,7 @@ def main() -> None:
         for budget in args.budget or (1.0, bot.DEFAULT_BUDGET):
             a, b = Player("planner", budget), Player("greedy")
             ok &= report("small scenarios", a, b, match(SMALL, a, b, args.games, args.jobs), 0.65)
-    if args.demos:
+    if args.demos or args.only == "demos":
         a, b = Player("planner", args.demo_budget), Player("greedy")
         for path in DEMOS:
             report(path.name, a, b, match([path], a, b, args.demo_games, args.jobs), None)
