@@ -62,6 +62,18 @@ def isolated_settings(
     yield config
 
 
+@pytest.fixture(autouse=True)
+def collections_due() -> Iterator[None]:
+    """Once a window has turned Python's automatic collection over to the GUI thread's
+    event loop (tabletop.ui.scene.collector), a test that runs no event loop (the rules
+    tests after a window test in the same worker) would collect nothing: the collection
+    due runs after each test, as the loop's timer would have."""
+    yield
+    collector = sys.modules.get("tabletop.ui.scene.collector")
+    if collector is not None:
+        collector.collect_due()
+
+
 @pytest.fixture
 def repo_root() -> Path:
     return ROOT

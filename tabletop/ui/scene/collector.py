@@ -26,21 +26,67 @@ The policy, for every window (:class:`~tabletop.ui.shell.mainwindow.MainWindow`)
 Freezing is process-wide, so with several windows the frozen set is whatever all of
 them hold; releasing any unfreezes all, and the settle freezes again only the windows
 that still hold a document.
+
+Collections run on the GUI thread only (:func:`collect_on_gui_thread`, from the first
+window on). Python starts a collection in whichever thread happens to allocate when a
+threshold is passed: the autosave worker making a recovery file's text, the computer
+opponent thinking on its pool thread, the log check. A collection there frees the Qt
+objects found in garbage cycles there too (a closed window's parentless channel, a
+widget's wrapper), and a QObject destroyed off its own thread while the GUI thread is
+inside Qt is a data race (a test worker crashed with a segmentation fault in the middle
+of a scenario editor test whose autosaves were running). So automatic collection is off,
+and a GUI-thread timer runs, every :data:`TICK_MS` of the event loop, the collection
+Python's own thresholds call for (:func:`collect_due`).
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
-from PySide6.QtCore import QObject, QTimer
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 SETTLE_MS = 400
 """How long after a release the full collection runs (the old scene is deleted by then)."""
 
+TICK_MS = 100
+"""How often the GUI thread runs the collection that is due (:func:`collect_due`)."""
+
 _holders: weakref.WeakSet[QObject] = weakref.WeakSet()
 """The windows showing a document whose objects are frozen."""
 _settle_due = False
+_ticker: QTimer | None = None
+
+
+def collect_on_gui_thread() -> None:
+    """Automatic collection off for the process; the GUI thread's event loop runs the
+    collections that are due instead (see the module's notes). Once per application."""
+    global _ticker
+    app = QCoreApplication.instance()
+    if app is None or (_ticker is not None and shiboken6.isValid(_ticker)):
+        return
+    gc.disable()
+    _ticker = QTimer(app)
+    _ticker.setInterval(TICK_MS)
+    _ticker.timeout.connect(collect_due)
+    _ticker.start()
+
+
+def collect_due() -> int:
+    """On the GUI thread, the collection Python's thresholds call for now (the oldest
+    generation whose count passed its threshold, as Python's own trigger picks): that
+    generation, or -1 when none is due (or on another thread: never there)."""
+    if threading.current_thread() is not threading.main_thread():
+        return -1
+    counts, limits = gc.get_count(), gc.get_threshold()
+    due = [g for g in range(3) if counts[g] > limits[g]]
+    if not due or due[0] != 0:  # (an older generation is due only with the youngest)
+        return -1
+    generation = max(due)
+    gc.collect(generation)
+    return generation
 
 
 def hold(owner: QObject) -> None:

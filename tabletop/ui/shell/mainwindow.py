@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent=None) -> None:
         super().__init__(parent)
         host.register(self)  # (the counter editor's edits reach every open game)
+        collector.collect_on_gui_thread()  # (never in the autosave's or opponent's thread)
         self.settings = settings if settings is not None else QSettings()
         self.document: GameDocument | MapDocument | None = None
         self.editor: MapEditor | None = None

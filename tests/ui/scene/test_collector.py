@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 
 from tabletop.documents import GameDocument
 from tabletop.ui.scene import collector
@@ -103,3 +104,56 @@ def test_what_idle_time_makes_is_frozen_when_it_is_done(qtbot, window) -> None:
     made = {id(curve) for curve in painter.areas._curves.values()}
     assert made  # the tiles of the new zoom made the art's edge curves (lists)
     assert not made & {id(o) for o in gc.get_objects()}  # none left to the collector
+
+
+def _garbage_channel(record: list[str]) -> None:
+    """A parentless QObject in a reference cycle, unreachable once this returns, which says
+    on which thread it is destroyed."""
+    channel = QObject()
+    channel.loop = channel  # (only a collection frees it)
+    channel.destroyed.connect(
+        lambda: record.append(threading.current_thread().name), Qt.ConnectionType.DirectConnection
+    )
+
+
+def _allocate_on_a_worker() -> None:
+    """What the autosave's worker does: make many small objects (a recovery file's text),
+    enough to pass Python's collection thresholds several times over."""
+
+    def work() -> None:
+        kept = []
+        for i in range(200_000):
+            kept.append([i])
+
+    thread = threading.Thread(target=work, name="worker")
+    thread.start()
+    thread.join()
+
+
+def test_garbage_qt_objects_are_destroyed_on_the_gui_thread(qtbot, window) -> None:
+    """With a window open, a worker's allocations never start a collection there: the Qt
+    objects of garbage cycles are destroyed by the GUI thread's collection (in its event
+    loop), not in the middle of the worker's work."""
+    assert not gc.isenabled()  # the window turned automatic collection over to the GUI
+    record: list[str] = []
+    _garbage_channel(record)
+    _allocate_on_a_worker()
+    assert record == []  # nothing collected on the worker
+    kept = [[i] for i in range(2000)]  # the GUI thread's own work passes the threshold
+    qtbot.waitUntil(lambda: record != [], timeout=5000)  # the event loop's timer collects
+    assert record == [threading.main_thread().name] and kept
+
+
+def test_without_the_policy_a_worker_would_destroy_them(qtbot) -> None:
+    """The control of the test above: with Python's automatic collection, the worker's
+    allocations collect the cycle on the worker's thread."""
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        record: list[str] = []
+        _garbage_channel(record)
+        _allocate_on_a_worker()
+        assert record == ["worker"]
+    finally:
+        if not was:
+            gc.disable()
