@@ -27,7 +27,7 @@ tries ahead it rolls with its own seeded generator, on copies of its view.
   enemy acts no more before the game ends), plus a pull bringing up the second and third
   units nearest each objective (``SUPPORT``). Moves into a threatened held objective are
   shortlisted too. A request whose try rolled no die and met no fire is tried once, and
-  that try is its value.
+  is worth the mean of that try and greedy's score (``SETTLED``).
 """
 
 from __future__ import annotations
@@ -424,27 +424,26 @@ class Threats:
             for _ in range(RUN):
                 hexes |= {n for h in hexes for n in h.neighbors()}
             self.reach[unit.id] = frozenset(hexes & targets)
-
         self.live = bool(self.reach) and _enemy_acts_again(view, los, side)
 
-    def at_risk(self, state: GameState) -> list[Hex]:
-        """The hexes of the side's objectives in ``state`` an enemy unit can walk into."""
+    def _exposed(self, state: GameState) -> list[victory.Objective]:
+        """The side's objectives in ``state`` an enemy unit can walk into (none when the
+        enemy acts no more)."""
         if not self.live:
             return []
         control = victory.controls(state)
-        return [o.hex for o in self.objectives if control.get(o.label) == self.side
+        return [o for o in self.objectives if control.get(o.label) == self.side
                 and any(o.hex in hexes for hexes in self.reach.values())]  # fmt: skip
+
+    def at_risk(self, state: GameState) -> list[Hex]:
+        """The hexes of the side's objectives in ``state`` an enemy unit can walk into."""
+        return [o.hex for o in self._exposed(state)]
 
     def __call__(self, state: GameState) -> float:
         """The VP of the side's objectives in ``state`` the enemy's units (those still
         there and in good order) can take next; none when the enemy acts no more."""
-        if not self.live:
-            return 0.0
-        control = victory.controls(state)
         risk = 0.0
-        for o in self.objectives:
-            if control.get(o.label) != self.side:
-                continue
+        for o in self._exposed(state):
             comers = sum(1 for uid, hexes in self.reach.items()
                          if o.hex in hexes and _able(state, uid))  # fmt: skip
             if not comers:
@@ -557,12 +556,19 @@ not held, so nothing brings up a second unit to take it or to hold it."""
 SUPPORTERS = 2
 
 
-def _support(view: GameState, side: str, at: tuple[str, Hex] | None = None) -> float:
-    """The planner's support term (``SUPPORT``); ``at``: as if that unit stood there."""
+def _support(
+    view: GameState,
+    side: str,
+    at: tuple[str, Hex] | None = None,
+    control: dict[str, str | None] | None = None,
+) -> float:
+    """The planner's support term (``SUPPORT``); ``at``: as if that unit stood there;
+    ``control``: ``victory.controls(view)`` when the caller has it already."""
     moved, there = at if at is not None else (None, None)
     spots = [there if u.id == moved else u.hex for u in view.units.values()
              if u.side == side and u.hex is not None and u.alive and u.sw_of is None]  # fmt: skip
-    control = victory.controls(view)
+    if control is None:
+        control = victory.controls(view)
     score = 0.0
     for o in victory.objectives(view.scenario):
         near = sorted(o.hex.distance(h) for h in spots if h is not None)
@@ -575,14 +581,16 @@ def _support(view: GameState, side: str, at: tuple[str, Hex] | None = None) -> f
 def _with_support(view: GameState, side: str, ranked: Sequence[Ranked]) -> list[Ranked]:
     """Greedy's ranking with each plain move's change of the support term added (the
     planner's prior and shortlist), the best first again."""
-    base = _support(view, side)
+    control = victory.controls(view)  # (a move's end alone takes no objective here)
+    base = _support(view, side, control=control)
     parse = view.scenario.map.parse
     out = []
     for r in ranked:
         request = r.request
         if request.action in MOVES and request.to and request.unit and r.score > float("-inf"):
             there = parse(request.to[-1])
-            r = r._replace(score=r.score + _support(view, side, (request.unit, there)) - base)
+            pulled = _support(view, side, (request.unit, there), control)
+            r = r._replace(score=r.score + pulled - base)
         out.append(r)
     out.sort(key=lambda r: (-r.score, r.order))
     return out

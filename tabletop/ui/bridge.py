@@ -21,7 +21,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QMetaObject, QObject, Signal
 
 from tabletop.documents import (
     HistoryChanged,
@@ -42,6 +42,25 @@ class Observed(Protocol):
 
 
 _BRIDGES: weakref.WeakValueDictionary[int, DocumentBridge] = weakref.WeakValueDictionary()
+
+
+class Links:
+    """Connections made to a channel's signals, kept so that they can all be cut at once
+    (the window's while a document is its own, a mode's while it is on)."""
+
+    def __init__(self) -> None:
+        self.connections: list[QMetaObject.Connection] = []
+
+    def __len__(self) -> int:
+        return len(self.connections)
+
+    def add(self, signal: Any, slot: Callable[..., object]) -> None:
+        self.connections.append(signal.connect(slot))
+
+    def cut(self) -> None:
+        for connection in self.connections:
+            QObject.disconnect(connection)
+        self.connections = []
 
 
 def bridge_for(document: Observed) -> DocumentBridge:

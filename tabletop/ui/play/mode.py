@@ -13,8 +13,7 @@ over play, turned on and off by the window's ``enter_mode`` and ``leave_mode``.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMetaObject, QObject
-
+from tabletop.ui.bridge import Links
 from tabletop.ui.play.panels import turn_text
 from tabletop.ui.scene.scene import MapScene
 
@@ -26,7 +25,7 @@ class PlayMode:
 
     def __init__(self) -> None:
         self.host = None
-        self.links: list[QMetaObject.Connection] = []
+        self.links = Links()
         """What :meth:`activate` connected to the game's channel; :meth:`deactivate` cuts it."""
 
     @property
@@ -42,32 +41,29 @@ class PlayMode:
         scene.show_labels(host.labels_action.isChecked())
         scene.show_art(host.map_art_action.isChecked())
         host.show_scene(scene)
-        self._link(bridge.unitsChanged, self._on_units_changed)
-        self._link(bridge.markersChanged, self._on_markers_changed)
-        self._link(bridge.turnChanged, self.show_turn)
-        self._link(bridge.historyChanged, host.play.on_history)
+        self.links.add(bridge.unitsChanged, self._on_units_changed)
+        self.links.add(bridge.markersChanged, self._on_markers_changed)
+        self.links.add(bridge.turnChanged, self.show_turn)
+        self.links.add(bridge.historyChanged, host.play.on_history)
         host.hex_dock.set_document(doc)
         host.log_dock.set_document(doc, scene)
-        self._link(bridge.historyChanged, host.log_dock.refresh)
+        self.links.add(bridge.historyChanged, host.log_dock.refresh)
         host.play.set_document(doc, scene)
         self.show_ruleset_actions(doc.scenario.ruleset)
         host.sight.set_document(doc, scene)
         host.adjust.set_document(doc, scene)
         host.review.set_document(doc)
-        self._link(bridge.unitsChanged, host.sight.refresh_fov)
-        self._link(bridge.markersChanged, host.sight.refresh_fov)
+        self.links.add(bridge.unitsChanged, host.sight.refresh_fov)
+        self.links.add(bridge.markersChanged, host.sight.refresh_fov)
         host.fill_viewer_menu(doc)
         host.pbem.set_document(doc)
         host.hotseat.set_document(doc)
-        self._link(bridge.historyChanged, host.hotseat.follow)
+        self.links.add(bridge.historyChanged, host.hotseat.follow)
         host.opponent.set_document(doc)
-        self._link(bridge.historyChanged, host.opponent.follow)
+        self.links.add(bridge.historyChanged, host.opponent.follow)
         self.show_turn()
         hexmap = doc.scenario.map
         host.show_status(hex_line=f"{hexmap.name}: {hexmap.size_text()}")
-
-    def _link(self, signal, slot) -> None:
-        self.links.append(signal.connect(slot))
 
     def deactivate(self) -> None:
         """The game leaves play: review or adjust off, nothing played, no one following it
@@ -75,9 +71,7 @@ class PlayMode:
         host, self.host = self.host, None
         if host is None:
             return
-        for connection in self.links:
-            QObject.disconnect(connection)
-        self.links = []
+        self.links.cut()
         host.leave_mode()
         host.hotseat.set_document(None)
         host.pbem.set_document(None)

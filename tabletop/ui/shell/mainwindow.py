@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QMetaObject, QObject, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMenu, QMessageBox
 
@@ -18,7 +18,7 @@ from tabletop.documents import CountersDocument, GameDocument, MapDocument, Scen
 from tabletop.hexgrid import Hex
 from tabletop.model import EVERY_SIDE
 from tabletop.ui import host
-from tabletop.ui.bridge import DocumentBridge, bridge_for
+from tabletop.ui.bridge import DocumentBridge, Links, bridge_for
 from tabletop.ui.editor import MapEditor, edit_game_map, edit_map
 from tabletop.ui.host import Mode
 from tabletop.ui.play.adjust import AdjustControls
@@ -73,8 +73,8 @@ class MainWindow(QMainWindow):
         """The scenario editor's document while a game started from it is played."""
         self.bridge: DocumentBridge | None = None
         """The channel of the window's document (:func:`~tabletop.ui.bridge.bridge_for`)."""
-        self._links: list[QMetaObject.Connection] = []
-        """What the window and its modes connected to :attr:`bridge` (:meth:`link`)."""
+        self._links = Links()
+        """What the window connected to :attr:`bridge` (its title and actions)."""
         self.map_scene: MapScene | None = None
         self.viewer: str | None = None
         self.mode: Mode | None = None
@@ -302,19 +302,12 @@ class MainWindow(QMainWindow):
     def _hear(self, document) -> DocumentBridge:
         """The channel of ``document`` the window's now (what was linked to the one before
         is disconnected): the title and the actions follow it."""
-        for connection in self._links:
-            QObject.disconnect(connection)
-        self._links = []
+        self._links.cut()
         self.bridge = bridge = bridge_for(document)
-        self.link(bridge.modifiedChanged, self.refresh_title)
-        self.link(bridge.pathChanged, self.refresh_title)
-        self.link(bridge.historyChanged, self.refresh_actions)
+        self._links.add(bridge.modifiedChanged, self.refresh_title)
+        self._links.add(bridge.pathChanged, self.refresh_title)
+        self._links.add(bridge.historyChanged, self.refresh_actions)
         return bridge
-
-    def link(self, signal, slot) -> None:
-        """Connect ``slot`` to ``signal`` of the document's channel (:attr:`bridge`) while
-        the document is the window's: disconnected when another takes the slot."""
-        self._links.append(signal.connect(slot))
 
     def show_editor(self, editor, scene: MapScene | None = None) -> None:
         """``editor`` is the window's mode now; ``scene`` (its map, if it has one) in the

@@ -47,7 +47,7 @@ def test_play_map_editor_play_finds_plays_docks_and_actions_back(qtbot, settings
     assert window.open_file(MAP)  # into the map editor: play is off
     assert not mode.active and window.editor is not None
     assert _play_shown(window) == []
-    assert mode.links == []
+    assert len(mode.links) == 0
     assert window.open_file(paths.DEMO_SCENARIO)  # and back to play
     assert mode.active and window.editor is None
     assert _play_shown(window) == docks
@@ -66,7 +66,7 @@ def test_deactivate_disconnects_everything_activate_connected(qtbot, settings) -
     links = len(mode.links)
     assert links >= 9  # the scene, the turn, the log, sight, the play tools, hot seat, the opponent
     mode.deactivate()
-    assert mode.links == [] and not mode.active
+    assert len(mode.links) == 0 and not mode.active
     assert _receivers(bridge) == on - links  # what is left is the window's own (title, actions)
     mode.activate(window)
     assert len(mode.links) == links and _receivers(bridge) == on
