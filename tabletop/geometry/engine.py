@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,9 @@ class LosEngine:
         self.field = TerrainField(hex_map)
         self.table = RayTable(self.field.stride)
         self._shapes: MapShapes | None = None
+        self._fields: OrderedDict[tuple[Viewpoint, object], np.ndarray] = OrderedDict()
+        """Fields of view already computed (``visible_mask``), least recently used first,
+        at most ``FIELDS_BYTES`` of them."""
 
     @property
     def shapes(self) -> MapShapes:
@@ -53,9 +57,15 @@ class LosEngine:
         return self._shapes
 
     # --- edits ---------------------------------------------------------------------------------
+    FIELDS_BYTES = 4 << 20
+    """What the remembered fields of view may hold: a hundred on a 40,000-hex map, all a
+    game's on a small one. The computer opponent asks every enemy unit's field of view
+    again for each action it tries, and a helicopter's (line by line) costs 30 ms."""
+
     def update_hex(self, h: Hex) -> None:
         """The map's cell ``h`` changed: re-read that hex only."""
         self.field.update_hex(h)
+        self._fields.clear()
 
     def update_hexside(self, side: HexSide) -> None:
         """A hexside feature changed: cover hexsides are re-read on the next share query."""
@@ -83,6 +93,18 @@ class LosEngine:
         mask = self.visible_mask(a, markers)
         return frozenset(self.field.hex_at(i) for i in np.flatnonzero(mask).tolist())
 
+    def remembered_sight(
+        self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()
+    ) -> bool | None:
+        """``check(a, b, markers).clear`` read from ``a``'s remembered field of view (a
+        ground unit in ``b``), or None when that field is not remembered."""
+        if b.helicopter_mode:
+            return None
+        mask = self._fields.get((a, self.field.cover(markers).key))
+        if mask is None:
+            return None
+        return a.hex == b.hex or bool(mask[self.field.index(b.hex)])
+
     def visible_among(
         self, a: Viewpoint, hexes: Sequence[Hex], markers: Sequence[HexMarker] = ()
     ) -> frozenset[Hex]:
@@ -103,11 +125,25 @@ class LosEngine:
                          if mask[c] or c == origin)  # fmt: skip
 
     def visible_mask(self, a: Viewpoint, markers: Sequence[HexMarker] = ()) -> np.ndarray:
-        """``visible_from`` as a boolean array over the field's cells (fast, for overlays)."""
+        """``visible_from`` as a boolean array over the field's cells (fast, for overlays;
+        remembered, read-only: the same viewpoint and markers give the same field)."""
         cover = self.field.cover(markers)
+        key = (a, cover.key)
+        fields = self._fields
+        mask = fields.get(key)
+        if mask is not None:
+            fields.move_to_end(key)
+            return mask
         if a.helicopter_mode:
-            return self._visible_one_by_one(a, markers)
-        return field_of_view(self.field, cover, self.table, self.field.index(a.hex), self.options)
+            mask = self._visible_one_by_one(a, markers)
+        else:
+            mask = field_of_view(self.field, cover, self.table, self.field.index(a.hex),
+                                 self.options)  # fmt: skip
+        mask.flags.writeable = False
+        fields[key] = mask
+        while len(fields) * mask.nbytes > self.FIELDS_BYTES:
+            fields.popitem(last=False)
+        return mask
 
     def _visible_one_by_one(self, a: Viewpoint, markers: Sequence[HexMarker]) -> np.ndarray:
         mask = np.zeros(len(self.field.on_map), dtype=np.bool_)

@@ -47,6 +47,8 @@ class Cover:
     rule_lists: dict[str, tuple[list[bool], list[bool]]] = field(default_factory=dict)
     """Per-cell (blocks, hinders-and-does-not-block) of the level rules, by case, as lists;
     filled by ``TerrainField.rule_lists`` on first use."""
+    key: tuple[tuple[int, str], ...] = ()
+    """The markers laid over (cell index, kind), sorted: equal keys, equal covers."""
 
 
 class TerrainField:
@@ -161,7 +163,7 @@ class TerrainField:
                     names[i] = kind
         code_list = code.tolist() if key else self._code_list
         smoke_list = smoke.tolist() if key else [False] * len(code)
-        result = Cover(code, smoke, names, code_list, smoke_list)
+        result = Cover(code, smoke, names, code_list, smoke_list, key=key)
         self._cover_cache = (key, result)
         return result
 

@@ -52,9 +52,33 @@ def test_streamed_chunks_give_the_kept_lines_answers(hexes, model, markers, monk
 
 def test_lines_within_the_budget_are_kept_and_reused() -> None:
     engine = _engine(LEVELS, "waw")
+    engine.FIELDS_BYTES = 0  # (no field of view remembered: the lines are read again)
     a = Viewpoint(engine.hex_map.parse("0505"))
     engine.visible_mask(a)
     size = engine.table.shared.size
     assert size > 0
     engine.visible_mask(a)
     assert engine.table.shared.size == size
+
+
+def test_fields_of_view_are_remembered_within_their_byte_budget() -> None:
+    """The same viewpoint and markers give the remembered field (read-only, not computed
+    again); other markers another; the oldest go first past ``FIELDS_BYTES``; an edit of
+    the map forgets them all."""
+    engine = _engine(LEVELS, "waw")
+    cells = sorted(engine.hex_map.cells)
+    a = Viewpoint(engine.hex_map.parse("0505"))
+    first = engine.visible_mask(a)
+    assert engine.visible_mask(a) is first
+    assert not first.flags.writeable
+    smoked = engine.visible_mask(a, SMOKE)
+    assert smoked is not first
+    assert np.array_equal(smoked, _engine(LEVELS, "waw").visible_mask(a, SMOKE))
+    engine.FIELDS_BYTES = 5 * first.nbytes
+    for h in cells:
+        engine.visible_mask(Viewpoint(h))
+    assert len(engine._fields) * first.nbytes <= engine.FIELDS_BYTES
+    assert len(engine._fields) == 5
+    assert (Viewpoint(cells[-1]), ()) in engine._fields  # (the newest kept)
+    engine.update_hex(cells[0])
+    assert not engine._fields
