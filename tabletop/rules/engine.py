@@ -77,9 +77,17 @@ class Ruleset(Setup, Protocol):
         ...
 
     def reach(
-        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+        self,
+        state: GameState,
+        los: LineOfSight,
+        unit: str,
+        *,
+        maneuver: bool,
+        side: str | None,
+        explain: bool = True,
     ) -> ReachReport:
-        """``tabletop reach`` (``rules.query.reach``): where the unit's next move can end."""
+        """``tabletop reach`` (``rules.query.reach``): where the unit's next move can end
+        (``explain=False``: without the blocked hexes and the reasons)."""
         ...
 
     @property

@@ -41,7 +41,7 @@ not to candidates x units on the map (``benchmarks/bench_actions.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -422,16 +422,24 @@ def reach(
     *,
     maneuver: bool = False,
     side: str | None = None,
+    explain: bool = True,
 ) -> ReachReport:
     """Every hex ``unit`` can end its next move in (``maneuver``: a move in maneuver mode),
     cheapest first, and each hex next to those it cannot enter with the reasons; as seen
-    by ``side`` (its own knowledge only). ValueError for an unknown unit, a unit of
-    another side than ``side``, or a ruleset that cannot answer."""
+    by ``side`` (its own knowledge only). ``explain=False``: the hexes only, for a caller
+    that reads no reason (the computer opponent's guess at the enemy's next moves): the
+    report's ``blocked`` and ``reasons`` are left empty, which saves a third of the work.
+    ValueError for an unknown unit, a unit of another side than ``side``, or a ruleset
+    that cannot answer."""
     moving = state.unit(unit)
     if side is not None and moving.side != side:
         raise ValueError(f"{unit} belongs to {moving.side}: {side} may ask only of its own units")
     ruleset = prober_for(state)
-    answer: ReachReport = ruleset.reach(state, los, unit, maneuver=maneuver, side=side)
+    # one question: each sight line (a Disrupted unit's steps ask the enemies' sight) once
+    state, los = QueryState.of(state), SeenOnce.of(los, len(state.scenario.map.cells))
+    answer: ReachReport = ruleset.reach(
+        state, los, unit, maneuver=maneuver, side=side, explain=explain
+    )
     return answer
 
 
@@ -532,6 +540,8 @@ class SeenOnce:
         self._last: tuple[Sequence[HexMarker] | None, tuple[tuple[object, ...], ...]] = (None, ())
         self.computed = 0
         """Answers computed by the engine (not read from the memo): for tests that count."""
+        self._remembered: Callable[..., bool | None] | None = getattr(los, "remembered_sight", None)
+        """The engine's answer from a field of view it remembers, when it has such."""
 
     @classmethod
     def of(cls, los: LineOfSight, hexes: int = 800) -> LineOfSight:
@@ -570,9 +580,12 @@ class SeenOnce:
         return result
 
     def clear(self, a: Viewpoint, b: Viewpoint, markers: Sequence[HexMarker] = ()) -> bool:
-        """``check(a, b, markers).clear``; between ground viewpoints, from ``a``'s field of
-        view once many lines from ``a`` have been asked (the engine's field of view is the
-        set of hexes ``check`` finds clear: tests/geometry/test_crosscheck.py)."""
+        """``check(a, b, markers).clear``: from ``a``'s field of view when the engine
+        remembers it (``remembered_sight``), else between ground viewpoints from that field
+        once many lines from ``a`` have been asked (the engine's field of view is the set of
+        hexes ``check`` finds clear: tests/geometry/test_crosscheck.py)."""
+        if self._remembered is not None and (known := self._remembered(a, b, markers)) is not None:
+            return known  # (the engine's field of view of ``a``, asked before)
         if a.helicopter_mode or b.helicopter_mode:
             return self.check(a, b, markers).clear
         marks = self._marks_of(markers)

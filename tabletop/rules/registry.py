@@ -19,7 +19,9 @@ is one handler plus its declaration (``rules.declare.ActionSpec``) in the rulese
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any, Protocol
 
 from tabletop.model import GameState
@@ -47,8 +49,17 @@ class OptionsPart(Protocol):
     def listed_units(self, state: GameState, side: str | None) -> list[str]: ...
 
     def reach_report(
-        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
-    ) -> ReachReport: ...
+        self,
+        state: GameState,
+        los: LineOfSight,
+        unit: str,
+        *,
+        maneuver: bool,
+        side: str | None,
+    ) -> ReachReport:
+        """``rules.query.reach``; it may also take ``explain: bool = True`` (False: the
+        hexes only, no reasons or blocked hexes), which the ruleset then passes on."""
+        ...
 
 
 class ForecastPart(Protocol):
@@ -198,9 +209,27 @@ class HandlerRuleset:
         return self.options.listed_units(state, side)
 
     def reach(
-        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+        self,
+        state: GameState,
+        los: LineOfSight,
+        unit: str,
+        *,
+        maneuver: bool,
+        side: str | None,
+        explain: bool = True,
     ) -> ReachReport:
+        if not explain and self._reach_explains:
+            lean: Any = self.options.reach_report  # (takes ``explain``: see OptionsPart)
+            report: ReachReport = lean(state, los, unit, maneuver=maneuver, side=side,
+                                       explain=False)  # fmt: skip
+            return report
         return self.options.reach_report(state, los, unit, maneuver=maneuver, side=side)
+
+    @cached_property
+    def _reach_explains(self) -> bool:
+        """Does the options' ``reach_report`` take ``explain`` (an older ruleset's does
+        not, and answers the whole report: the same hexes)?"""
+        return "explain" in inspect.signature(self.options.reach_report).parameters
 
     # --- victory, odds and close combats: the ruleset's other parts ---------------------------
     @property

@@ -299,16 +299,23 @@ def _labels(state: GameState, path: tuple[Hex, ...]) -> tuple[str, ...]:
 
 # --- tabletop reach -----------------------------------------------------------------------
 def reach_report(
-    state: GameState, los: LineOfSight, unit_id: str, *, maneuver: bool, side: str | None
+    state: GameState,
+    los: LineOfSight,
+    unit_id: str,
+    *,
+    maneuver: bool,
+    side: str | None,
+    explain: bool = True,
 ) -> ReachReport:
     """Where ``unit_id``'s next move can end (``reach.reach_paths``), and for each hex next
     to those that it cannot enter, why (``rules.reach.blocked_hexes``): the step's own
     reasons (terrain, river, enemy, Disrupted), the MP it would need, or the stacking limit
     where the move would end. A hidden enemy minefield is unknown to the mover
-    (``rules.minefields.known_minefield``), so it shows nowhere in this answer."""
+    (``rules.minefields.known_minefield``), so it shows nowhere in this answer. With
+    ``explain=False``, the hexes only (no reasons, no blocked hexes)."""
     unit = state.unit(unit_id)
     budget = maneuver_allowance(state, unit) if maneuver else allowance(state, unit)
-    reasons = _move_now_reasons(state, los, unit, maneuver, side)
+    reasons = _move_now_reasons(state, los, unit, maneuver, side) if explain else []
 
     def named(h: Hex) -> str:
         return label(state, h)
@@ -318,7 +325,7 @@ def reach_report(
     paths = reach_paths(state, unit_id, los, mp=budget)
     start = unit.hex
     costs = {start: 0, **{h: r.cost for h, r in paths.items()}}
-    blocked = () if can_move_reasons(state, unit) else blocked_hexes(
+    blocked = () if not explain or can_move_reasons(state, unit) else blocked_hexes(
         state.scenario.map, start, costs, budget, PlatoonMove(state, unit, los), named)  # fmt: skip
     return reach_report_of(unit_id, start, budget, maneuver, paths, blocked, reasons, named)
 

@@ -260,17 +260,25 @@ def _stops(state: GameState, unit: UnitState, h: Hex) -> bool:
 
 
 def reach_report(
-    state: GameState, los: LineOfSight, unit_id: str, *, maneuver: bool, side: str | None
+    state: GameState,
+    los: LineOfSight,
+    unit_id: str,
+    *,
+    maneuver: bool,
+    side: str | None,
+    explain: bool = True,
 ) -> ReachReport:
     """Where the unit's next move (a run in the shooting phase) can end, and for each hex
-    next to those that it cannot enter, why (``rules.reach.blocked_hexes``)."""
+    next to those that it cannot enter, why (``rules.reach.blocked_hexes``; neither the
+    reasons nor those with ``explain=False``)."""
     ruleset = ruleset_for(state.scenario.ruleset)  # (this package's object, through the table)
 
     unit = state.unit(unit_id)
     action = "run" if state.phase == "shooting" else "move"
     budget = _budget(state, unit, action)
     bare = ActionRequest(action, units=(unit.id,), side=side, maneuver=maneuver)
-    reasons = tuple(r for r in ruleset.check(state, bare, los) if not r.startswith("name the "))
+    checked = ruleset.check(state, bare, los) if explain else []
+    reasons = tuple(r for r in checked if not r.startswith("name the "))
 
     def named(h: Hex) -> str:
         return label(state, h)
@@ -279,6 +287,6 @@ def reach_report(
         return reach_report_of(unit_id, None, budget, maneuver, {}, (), reasons, named)
     paths = reach_paths(state, unit, budget)
     costs = {unit.hex: 0, **{h: r.cost for h, r in paths.items()}}
-    blocked = blocked_hexes(state.scenario.map, unit.hex, costs, budget, SquadMove(state, unit),
-                            named)  # fmt: skip
+    blocked = () if not explain else blocked_hexes(
+        state.scenario.map, unit.hex, costs, budget, SquadMove(state, unit), named)  # fmt: skip
     return reach_report_of(unit_id, unit.hex, budget, maneuver, paths, blocked, reasons, named)
