@@ -33,13 +33,14 @@ from tabletop.model import (
 )
 from tabletop.rules.actions import ActionResult
 from tabletop.rules.dice import DiceSource
-from tabletop.rules.los import LineOfSight, counted_range
+from tabletop.rules.los import LineOfSight, counted_range, viewpoint_of
+from tabletop.rules.platoon.combat import los_markers
 from tabletop.rules.platoon.common import OPS_COMPLETE, hex_of, label, pside, ptype
 from tabletop.rules.platoon.eligibility import plan_fire
 from tabletop.rules.platoon.mines import detect_next, minefield_attack
 from tabletop.rules.platoon.movement import PathPlan, PathStep, enter_cost, walk
 from tabletop.rules.platoon.reach import HELICOPTER_FIRE_HEXES, step_cost
-from tabletop.rules.query import SeenOnce
+from tabletop.rules.query import SeenOnce, clear_sight
 
 OPFIRE = OPPORTUNITY_FIRE
 PAUSED = MOVE_PAUSED
@@ -79,6 +80,7 @@ def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> 
     printed: dict[tuple[str, str, str | None], tuple[dict[Weapon, Rating], int]] = {}
     side = mover.side
     sight = SeenOnce.of(los, len(state.scenario.map.cells))  # (one line, several ratings)
+    seen_as, markers = viewpoint_of(state, mover), los_markers(state)
     for enemy in state.units_near(here, near, ordered=False):  # (sorted once found)
         if enemy.side == side or enemy.sw_of is not None or enemy.carrier is not None:
             continue
@@ -90,8 +92,14 @@ def opportunity_firers(state: GameState, mover: UnitState, los: LineOfSight) -> 
             ratings = pside(state, enemy).ratings()
             found = printed[key] = (ratings, _reach(state, ratings))
         ratings, furthest = found
-        if counted_range(hex_of(enemy), here, options) > furthest:
+        there = hex_of(enemy)
+        if counted_range(there, here, options) > furthest:
             continue  # refused by plan_fire's range check for every rating
+        if there.distance(here) > 1 and not clear_sight(
+            sight, viewpoint_of(state, enemy), seen_as, markers
+        ):
+            continue  # refused by plan_fire's sight check for every rating (asked first:
+            # from a field of view the engine remembers, it costs a lookup)
         if any(plan_fire(state, enemy, mover, w.value, sight)[0] is not None for w in ratings):
             out.append(enemy.id)
     return sorted(out)
@@ -107,18 +115,34 @@ def _reach(state: GameState, ratings: Mapping[Weapon, Rating]) -> int:
     )
 
 
+_LONGEST: dict[int, tuple[dict[str, Any], tuple[int, ...], int]] = {}
+"""``_longest_range`` by the id of a scenario's unit-type table: the table (so its id is not
+reused while kept), the ids of its (frozen) types, and the range."""
+
+
 def _longest_range(state: GameState) -> int:
-    """The longest range printed on any platoon counter of the scenario."""
-    return max(
+    """The longest range printed on any platoon counter of the scenario (asked on every
+    hex a move enters: read once per table of unit types, while the same types are in
+    it)."""
+    types = state.scenario.unit_types
+    ids = tuple(map(id, types.values()))
+    found = _LONGEST.get(id(types))
+    if found is not None and found[0] is types and found[1] == ids:
+        return found[2]
+    longest = max(
         (
             rating.range
-            for utype in state.scenario.unit_types.values()
+            for utype in types.values()
             if isinstance(utype, PlatoonUnitType)
             for side in utype.sides.values()
             for rating in side.ratings().values()
         ),
         default=0,
     )
+    if len(_LONGEST) >= 16:
+        _LONGEST.clear()
+    _LONGEST[id(types)] = (types, ids, longest)
+    return longest
 
 
 def moving_unit(state: GameState) -> str | None:
