@@ -410,20 +410,21 @@ class Threats:
     def __init__(self, view: GameState, los: LineOfSight, side: str) -> None:
         self.side = side
         self.objectives = victory.objectives(view.scenario)
-        targets = {o.hex for o in self.objectives}
-        parse = view.scenario.map.parse
+        label = view.scenario.map.label
+        # an objective is reached when the move can end within RUN hexes of it
+        near = {o.hex: {label(h) for h in o.hex.spiral(RUN) if h in view.scenario.map.cells}
+                for o in self.objectives}  # fmt: skip
         self.reach: dict[str, frozenset[Hex]] = {}
         for unit in view.units.values():
             if unit.side == side or unit.hex is None or not unit.alive or unit.sw_of:
                 continue
             try:
-                report = reach(view, los, unit.id)
+                report = reach(view, los, unit.id, explain=False)
             except ValueError:
                 continue
-            hexes = {unit.hex, *(parse(r.hex) for r in report.reach)}
-            for _ in range(RUN):
-                hexes |= {n for h in hexes for n in h.neighbors()}
-            self.reach[unit.id] = frozenset(hexes & targets)
+            ends = {label(unit.hex), *(r.hex for r in report.reach)}
+            self.reach[unit.id] = frozenset(h for h, around in near.items()
+                                            if not ends.isdisjoint(around))  # fmt: skip
         self.live = bool(self.reach) and _enemy_acts_again(view, los, side)
 
     def _exposed(self, state: GameState) -> list[victory.Objective]:
@@ -461,7 +462,10 @@ LOOKAHEAD = 60
 def _enemy_acts_again(view: GameState, los: LineOfSight, side: str) -> bool:
     """Does an enemy side get to do anything (more than end its phases) before the game
     ends? Learnt by ending phase after phase on a copy of the view (the side's own
-    remaining actions taken as passed)."""
+    remaining actions taken as passed). Before the last turn, yes: the next turn gives it
+    its phases."""
+    if view.turn < view.scenario.turns:
+        return True
     sim = view.snapshot()
     dice = RandomDice(0)
     for _ in range(LOOKAHEAD):
