@@ -167,7 +167,6 @@ class CounterEditor(QObject):
         super().__init__(window)
         self.window = window
         self.document = document
-        self.hidden: list = []
         self.autosave = Autosaver(self, window.files.store, document, "counters",
                                   counters_snapshot(self))  # fmt: skip
         self.widget = self._build()
@@ -474,11 +473,11 @@ class CounterEditor(QObject):
 
 def edit_counters(window, document: CountersDocument) -> CounterEditor:
     """Put ``window`` into the counter editor on ``document`` (through the window's host
-    API); play's docks have nothing to show for a counters file: hidden until it closes."""
+    API); play's docks have nothing to show for a counters file (the counters layout
+    hides them)."""
     window.take_document(document)
     editor = CounterEditor(window, document)
     window.show_editor(editor)
-    editor.hidden = window.hide_play()
     editor.install()
     window.refresh_title()
     window.refresh_actions()

@@ -105,8 +105,6 @@ class MapEditor(QObject):
         self.hint_label.setObjectName("editor-hint")
         self.autosave = Autosaver(self, window.files.store, document, "map",
                                   map_snapshot(document.map))  # fmt: skip
-        self.hidden: list = []
-        """Play's docks and bars the editor hid, shown again when it closes."""
 
     def _extra_tools(self) -> None:
         """Tools defined beside the editor (background calibration, line of sight)."""
@@ -420,7 +418,6 @@ def edit_map(window, document: MapDocument) -> MapEditor:
     window.take_document(document)
     editor = MapEditor(window, document)
     window.show_editor(editor, editor.scene)
-    editor.hidden = window.hide_play(editor.scene.document, editor.scene)
     editor.install()
     window.view.default_zoom()
     window.refresh_title()

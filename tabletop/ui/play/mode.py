@@ -67,7 +67,8 @@ class PlayMode:
 
     def deactivate(self) -> None:
         """The game leaves play: review or adjust off, nothing played, no one following it
-        (hot seat, play by e-mail, the opponent)."""
+        (hot seat, play by e-mail, the opponent), play's docks showing nothing (an editor's
+        layout hides them: ``tabletop.ui.shell.layout``)."""
         host, self.host = self.host, None
         if host is None:
             return
@@ -77,6 +78,9 @@ class PlayMode:
         host.pbem.set_document(None)
         host.opponent.set_document(None)
         host.play.detach()
+        host.hex_dock.set_document(None)
+        host.log_dock.set_document(None)
+        host.sight.set_document(None, None)
 
     # --- following the game -----------------------------------------------------------------
     def show_turn(self) -> None:

@@ -129,7 +129,6 @@ class ScenarioEditor(QObject):
         super().__init__(window)
         self.window = window
         self.document = document
-        self.hidden: list = []
         self.selected: str | None = None
         from tabletop.ui.shell.loading import with_los
 
@@ -463,7 +462,6 @@ def edit_scenario(window, document: ScenarioDocument) -> ScenarioEditor:
     window.take_document(document, detach_play=True)
     editor = ScenarioEditor(window, document)
     window.show_editor(editor, editor.scene)
-    editor.hidden = window.hide_play(editor.scene.document, editor.scene)
     editor.install()
     window.view.default_zoom()
     window.refresh_title()

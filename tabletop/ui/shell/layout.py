@@ -1,7 +1,9 @@
 """The window's layout, kept per mode: where play's docks are (the hex, log, actions and
-odds docks) and where each editor's are, each saved under its own key. An editor hides
-play's docks while it is open; saving its layout as play's would bring the next game up
-with no docks, so each mode saves and restores only its own (``window/layout/MODE``).
+odds docks) and where each editor's are, each saved under its own key. Play's docks and
+turn bar are hidden in every editor (its saved layout or, the first time, by entering
+it); saving an editor's layout as play's would bring the next game up with no docks, so
+each mode saves and restores only its own (``window/layout/MODE``), and leaving an editor
+for a game brings play's own back.
 
 The View menu lists the docks of the mode the window is in (:meth:`WindowLayout.dock_actions`)
 and *Reset Layout* puts them back where the mode starts them. Geometry is shared by every
@@ -167,6 +169,8 @@ class WindowLayout(QObject):
         saved = _state(self.settings.value(STATE_KEY.format(mode=mode)))
         if saved is not None or mode == "play":
             self._restore(saved if saved is not None else self.defaults[mode])
+        else:  # an editor's first time: its own docks as it made them, none of play's
+            self._hide_play()
 
     def reset(self) -> None:
         """View > Reset Layout: the current mode's docks where they start."""
@@ -190,8 +194,13 @@ class WindowLayout(QObject):
         play = w.play
         play.turn_bar.setVisible(self.mode == "play" and play.controller.playable)
         if self.mode != "play":
-            for dock, _ in self.play_docks:
-                dock.hide()
+            self._hide_play()
+
+    def _hide_play(self) -> None:
+        """Play's docks and turn bar have nothing to show in an editor."""
+        self.window.play.turn_bar.hide()
+        for dock, _ in self.play_docks:
+            dock.hide()
 
     # --- start and close --------------------------------------------------------------------
     def restore_at_start(self) -> None:

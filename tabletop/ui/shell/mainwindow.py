@@ -326,32 +326,14 @@ class MainWindow(QMainWindow):
 
     def close_editor(self) -> None:
         """Leave the editor that is on (if one is): its toolbar, docks and menu go away, its
-        recovery file too, and what it hid of play shows again."""
+        recovery file too (the layout of the mode entered next brings play's docks back)."""
         editor = self.editor
         if editor is None:
             return
         editor.uninstall()
         editor.autosave.discard()
         self.editor = None
-        for widget in editor.hidden:
-            widget.show()
         editor.deleteLater()
-
-    def hide_play(self, display: GameDocument | None = None, scene: MapScene | None = None) -> list:
-        """Play's docks, turn bar and tools have nothing to do in an editor: given the
-        editor's unit-less ``display`` of its map (and its ``scene``) and hidden; the widgets
-        hidden (the editor shows them again when it closes)."""
-        self.hex_dock.set_document(None)
-        if display is not None:
-            self.log_dock.set_document(display, scene)
-            self.sight.set_document(None, None)
-            self.play.set_document(display, scene)
-        widgets = [self.hex_dock, self.log_dock, self.play.turn_bar, self.play.panel,
-                   self.play.odds]  # fmt: skip
-        hidden = [w for w in widgets if w.isVisibleTo(self)]
-        for widget in hidden:
-            widget.hide()
-        return hidden
 
     def play_started_game(self, game: GameDocument, scenario: ScenarioDocument) -> None:
         """Play ``game``, started from the scenario editor on ``scenario``: Edit > Edit

@@ -40,9 +40,8 @@ def test_quitting_in_an_editor_leaves_the_next_game_its_docks(qtbot, settings, e
     window = _window(qtbot, settings)
     open_editor(window, editor, MAP, COUNTERS)
     assert window.editor is not None
-    assert not any(_shown(window, name) for name in PLAY_DOCKS if name != "odds-panel") or (
-        editor == "counters"
-    )
+    assert not any(_shown(window, name) for name in PLAY_DOCKS)  # (the editor's layout)
+    assert not window.play.turn_bar.isVisible()
     window.close()  # the settings are written as a user's quit writes them
 
     again = _window(qtbot, settings)
@@ -54,6 +53,18 @@ def test_quitting_in_an_editor_leaves_the_next_game_its_docks(qtbot, settings, e
     items = _view_items(again)
     for text in ("Hex Dock", "Log Dock", "Actions Dock", "Odds Dock", "Reset Layout"):
         assert text in items, items
+
+
+@pytest.mark.parametrize("editor", ["map", "counters"])
+def test_an_editor_opened_before_any_game_shows_none_of_plays_docks(
+    qtbot, settings, editor
+) -> None:
+    window = _window(qtbot, settings, MAP if editor == "map" else COUNTERS)
+    assert window.editor is not None and not window.play_mode.active
+    assert not any(_shown(window, name) for name in PLAY_DOCKS)
+    assert not window.play.turn_bar.isVisible()
+    assert window.open_file(paths.DEMO_SCENARIO)  # then a game: play's docks, as it starts
+    assert all(_shown(window, name) for name in PLAY_DOCKS)
 
 
 def test_the_view_menu_lists_the_docks_of_the_mode(qtbot, settings) -> None:
