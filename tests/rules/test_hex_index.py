@@ -19,7 +19,7 @@ from tabletop.rules.platoon import RULESET, indirect, pause
 from tabletop.rules.platoon.common import OPS_COMPLETE, pside
 from tabletop.rules.query import QueryState, SeenOnce, available_actions, reach
 from tests.helpers.passes import count_unit_passes
-from tests.helpers.platoon_world import CLEAR, act, hx, unit, world
+from tests.helpers.platoon_world import CLEAR, BlockedPairs, act, hx, unit, world
 
 
 def _scan_at(state: GameState, h: object) -> list[UnitState]:
@@ -304,3 +304,28 @@ def test_the_sight_line_memo_keeps_a_bounded_number_of_fields_of_view(
         assert answers == [los.check(a, Viewpoint(h)).clear for h in hexes[100:120]]
         assert len(seen._fields) <= 2
     assert seen._fields  # (fields were read)
+
+
+def test_opportunity_firers_plan_no_rating_of_an_enemy_that_cannot_see_the_mover(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An enemy in range but without a line of sight to the mover (and not adjacent) is
+    refused by ``plan_fire``'s sight check whatever its rating: it is not planned at all;
+    an adjacent one is, whatever the line (adjacent hexes see each other)."""
+    los = BlockedPairs()
+    los.block("0505", "0508", "0506 (town)")
+    los.block("0505", "0506", "0506 (town)")
+    red = [unit("far", "TANK", "red", "0508"), unit("near", "INF", "red", "0506"),
+           unit("seen", "INF", "red", "0305")]  # fmt: skip
+    state = world([unit("b1", "INF", "blue", "0505"), *red])
+    mover = state.units["b1"]
+    asked: list[str] = []
+    plain = pause.plan_fire
+
+    def counting(state, firer, target, weapon, los, **kw):
+        asked.append(firer.id)
+        return plain(state, firer, target, weapon, los, **kw)
+
+    monkeypatch.setattr(pause, "plan_fire", counting)
+    assert pause.opportunity_firers(state, mover, los) == ["near", "seen"]
+    assert "far" not in asked and {"near", "seen"} <= set(asked)
