@@ -34,7 +34,7 @@ from tabletop.geometry.rays import CanonicalRays, IntArray, RayBatch, compute_ra
 __all__ = [
     "CACHE_PIECES",
     "CHUNK_PIECES",
-    "LINES_KEPT",
+    "LINE_PIECES_KEPT",
     "SHARED",
     "Gathered",
     "Line",
@@ -46,8 +46,10 @@ CACHE_PIECES = 1 << 21
 """At most this many pieces (24 bytes each, 8 more per table) are kept for later calls."""
 CHUNK_PIECES = 1 << 17
 """A field of view beyond the cache is evaluated this many pieces (about) at a time."""
-LINES_KEPT = 1 << 14
-"""A table keeps the Python form of at most this many single lines (``RayTable.line``)."""
+LINE_PIECES_KEPT = 1 << 16
+"""A table keeps the Python form of single lines (``RayTable.line``) up to this many pieces
+in all, about 115 bytes a piece (its cells as Python ints in five tuples): some 7.5 MB, the
+lines of a few thousand hexes around on a big map, every line of a small one."""
 
 I32 = npt.NDArray[np.int32]
 _T = TypeVar("_T", bound=np.generic)
@@ -185,6 +187,8 @@ class RayTable:
         self._rel1 = np.zeros(0, dtype=np.int32)
         self._rel2 = np.zeros(0, dtype=np.int32)
         self._lines: dict[tuple[int, int], Line] = {}
+        self.line_pieces = 0
+        """The pieces of the lines in ``_lines`` (at most ``LINE_PIECES_KEPT``)."""
 
     def _sync(self) -> None:
         """Convert the pieces the shared store gained since the last call."""
@@ -202,9 +206,10 @@ class RayTable:
         return slots
 
     def line(self, dq: int, dr: int) -> Line:
-        """The line to offset (dq, dr) as Python tuples. The last ``LINES_KEPT`` lines
-        asked are kept (the oldest dropped first); a line the shared store does not hold
-        and has no room for is computed and not stored (``CACHE_PIECES``)."""
+        """The line to offset (dq, dr) as Python tuples. The last lines asked are kept,
+        ``LINE_PIECES_KEPT`` pieces in all (the oldest dropped first); a line the shared
+        store does not hold and has no room for is computed and not stored there
+        (``CACHE_PIECES``)."""
         found = self._lines.get((dq, dr))
         if found is not None:
             return found
@@ -234,8 +239,9 @@ class RayTable:
             sides=tuple(k for k in inner if rel1[k] != rel2[k]),
         )
         lines = self._lines
-        if len(lines) >= LINES_KEPT:
-            del lines[next(iter(lines))]
+        self.line_pieces += len(rel1)
+        while self.line_pieces > LINE_PIECES_KEPT and lines:
+            self.line_pieces -= len(lines.pop(next(iter(lines))).rel1)
         lines[(dq, dr)] = found
         return found
 

@@ -280,13 +280,15 @@ def test_the_sight_line_memo_and_the_ray_table_keep_a_bounded_number(
     state, los = demo
     hexes = sorted(state.scenario.map.cells)
     monkeypatch.setattr(SeenOnce, "KEPT", 50)
-    monkeypatch.setattr(ray_table, "LINES_KEPT", 40)
+    monkeypatch.setattr(ray_table, "LINE_PIECES_KEPT", 400)
     fresh = LosEngine(state.scenario.map, state.scenario.options)
     seen = SeenOnce(fresh, len(hexes))
     a = Viewpoint(hexes[0])
     answers = [seen.check(a, Viewpoint(h)).clear for h in hexes[1:400]]
     assert answers == [los.check(a, Viewpoint(h)).clear for h in hexes[1:400]]
-    assert len(seen._lines) <= 50 and len(fresh.table._lines) <= 40
+    kept = fresh.table._lines
+    assert len(seen._lines) <= 50 and 0 < len(kept) < 399
+    assert fresh.table.line_pieces == sum(len(line.rel1) for line in kept.values()) <= 400
 
 
 def test_the_sight_line_memo_keeps_a_bounded_number_of_fields_of_view(
