@@ -146,6 +146,19 @@ def _old_firers(state: GameState, mover: UnitState) -> list[str]:
     return out
 
 
+def _count_planned(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The firers ``pause.plan_fire`` is asked of from now on, one entry a call."""
+    asked: list[str] = []
+    plain = pause.plan_fire
+
+    def counting(state, firer, target, weapon, los, **kw):
+        asked.append(firer.id)
+        return plain(state, firer, target, weapon, los, **kw)
+
+    monkeypatch.setattr(pause, "plan_fire", counting)
+    return asked
+
+
 def test_opportunity_firers_ask_only_enemies_whose_ratings_reach(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -157,14 +170,7 @@ def test_opportunity_firers_ask_only_enemies_whose_ratings_reach(
     state = world(units)
     mover = state.units["b1"]
     expected = _old_firers(state, mover)
-    asked: list[str] = []
-    plain = pause.plan_fire
-
-    def counting(state, firer, target, weapon, los, **kw):
-        asked.append(firer.id)
-        return plain(state, firer, target, weapon, los, **kw)
-
-    monkeypatch.setattr(pause, "plan_fire", counting)
+    asked = _count_planned(monkeypatch)
     assert pause.opportunity_firers(state, mover, CLEAR) == expected
     here = mover.hex
     assert here is not None
@@ -321,13 +327,6 @@ def test_opportunity_firers_plan_no_rating_of_an_enemy_that_cannot_see_the_mover
            unit("seen", "INF", "red", "0305")]  # fmt: skip
     state = world([unit("b1", "INF", "blue", "0505"), *red])
     mover = state.units["b1"]
-    asked: list[str] = []
-    plain = pause.plan_fire
-
-    def counting(state, firer, target, weapon, los, **kw):
-        asked.append(firer.id)
-        return plain(state, firer, target, weapon, los, **kw)
-
-    monkeypatch.setattr(pause, "plan_fire", counting)
+    asked = _count_planned(monkeypatch)
     assert pause.opportunity_firers(state, mover, los) == ["near", "seen"]
     assert "far" not in asked and {"near", "seen"} <= set(asked)
