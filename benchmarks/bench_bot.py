@@ -6,7 +6,10 @@ made for it (``benchmarks/scenarios/bot-platoon.yaml`` and ``bot-squad.yaml``: 3
 turns, 5 units a side) and, with ``--demos``, on the two bundled demos. It prints, per
 match, A's wins, draws and losses with the 95% Wilson interval of A's share of the decided
 games, and the decision times of each level (median, p95), beside the plain floor of a
-game whose every decision is the first legal action (what the rules alone cost).
+game whose every decision is the first legal action (what the rules alone cost). Every
+match's games (and one whole greedy-against-greedy game of each demo, with ``--demos``) run
+in one pool of ``--jobs`` processes, the longest first, and the whole run's minutes are
+printed last.
 
     python benchmarks/bench_bot.py                   # greedy v random, planner v greedy
     python benchmarks/bench_bot.py --games 50 --jobs 2 --demos --demo-games 10 --demo-budget 1
@@ -16,7 +19,8 @@ The targets (issue 27): greedy beats random in at least 90% of decided games; pl
 1 s budget beats greedy in at least 65% of decided games over at least 100 games on the
 small scenarios (its default 2 s budget no worse); planner v greedy on each demo for at
 least 10 games (reported); planner's p95 decision time at most 5 s with the 2 s budget; a
-whole greedy-against-greedy demo game under 5 minutes.
+whole greedy-against-greedy demo game under 5 minutes; the whole run under an hour on 2
+cores.
 """
 
 from __future__ import annotations
