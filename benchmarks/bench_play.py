@@ -317,6 +317,10 @@ def child_big(tmp: Path, actions: int, profile: str = "") -> dict[str, object]:
     made = early + play_actions(player, actions - early, got)
     out["memory_actions"] = rss_mb()
     out["memory_per_action"] = (rss_mb() - before) / max(made, 1)
+    saver = window.files.autosaver  # a player's pause: the autosave lands, memory goes back
+    _settle(app, until=lambda: saver is not None and saver.writes > 0 and not saver.busy()
+            and not saver.timer.isActive())  # fmt: skip
+    out["memory_idle"] = rss_mb()
     out["actions"] = made
     out["action_gui_early"] = early_gui
     out["action_gui_late"] = got["action_gui"][-20:]
@@ -475,6 +479,7 @@ ROWS = (
     ("memory after open, every item made", "big", "memory_open", 400, "MB"),
     ("memory after a zoom tour", "big", "memory_zoom", 400, "MB"),
     ("memory after the actions", "big", "memory_actions", 400, "MB"),
+    ("memory after them, once the autosave landed", "big", "memory_idle", 400, "MB"),
     ("memory per action", "big", "memory_per_action", 0.05, "MB"),
     ("select a mortar", "mortar", "mortar_select", 0.050, "ms"),
     ("  then Fire (F)", "mortar", "mortar_press_f", 0.200, "ms"),

@@ -41,7 +41,7 @@ from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
 from tabletop.data.atomic import atomic_write, own_file_problem
 from tabletop.data.files import refer_as
 from tabletop.ui.bridge import bridge_for
-from tabletop.ui.shell import settingsread
+from tabletop.ui.shell import heap, settingsread
 
 DELAY_MS = 1500
 """How long the document must be quiet (no stroke in progress) before an autosave."""
@@ -309,6 +309,7 @@ class Autosaver(QObject):
         except (OSError, ValueError):
             return None
         self.writes += 1
+        heap.give_back()  # (the text and the action's transient work are freed by now)
         return path
 
     def wait(self) -> Path | None:

@@ -276,3 +276,22 @@ def test_a_helicopter_changes_mode_from_the_panel(qtbot, demo) -> None:
         choices.close()
     assert demo.document.state.units["cobra-1"].mode == "noe"
     assert demo.document.state.log[-1].action == "mode"
+
+
+def test_each_autosave_gives_the_free_heap_back_from_its_own_thread(
+    qtbot, demo, monkeypatch
+) -> None:
+    """After each write the autosave thread returns the C heap's free pages to the system
+    (``heap.give_back``: glibc's ``malloc_trim``), never the GUI thread."""
+    import threading
+
+    from tabletop.ui.shell import heap
+
+    threads: list[str] = []
+    monkeypatch.setattr(heap, "_looked", True)
+    monkeypatch.setattr(heap, "_trim", lambda pad: threads.append(threading.current_thread().name))
+    draw(demo)
+    demo.files.wait()
+    saver = demo.files.autosaver
+    assert saver is not None and saver.writes == 1
+    assert len(threads) == 1 and threads[0].startswith("autosave")
