@@ -211,6 +211,39 @@ def test_a_check_finds_spotters_as_the_first_in_unit_id_order_would(
             assert brief[0] == fast[0] and bool(brief[1]) == bool(fast[1])
 
 
+def _first_in_order(state: GameState, side: str, h, los: LosEngine) -> str | None:
+    """The spotter as rules 2.11 name it: the first candidate in unit-id order that is
+    adjacent or whose own sight line to the hex is clear (line by line)."""
+    markers = indirect.los_markers(state)
+    for spotter, view in indirect._spotters(state, side):
+        if view.hex.distance(h) <= 1 or los.check(view, Viewpoint(h), markers).clear:
+            return spotter.id
+    return None
+
+
+@pytest.mark.parametrize("few", [0, 8])
+def test_the_named_spotter_is_the_first_in_unit_id_order_that_sees(
+    demo: tuple[GameState, LosEngine], few: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The spotter a plan, the odds and the forecast name (``first=True``), on every third
+    hex of the demo for both sides: that of asking each candidate's line in unit-id order,
+    whether decided line by line (``few`` spotters or less) or from one pass of the engine
+    over the ground spotters' lines from the hex (more), asking no line per spotter."""
+    state, los = demo
+    monkeypatch.setattr(indirect, "FEW_SPOTTERS", few)
+    counting = CountingLos(state.scenario.map, state.scenario.options)
+    for side in ("nato", "pact"):
+        for h in sorted(state.scenario.map.cells)[::3]:
+            want = _first_in_order(state, side, h, los)
+            CountingLos.lines = 0
+            got = indirect.spotter_of(state, side, h, counting)
+            assert got[0] == want, (side, h)
+            helicopters = sum(v.helicopter_mode is not None
+                              for _, v in indirect._spotters(state, side))  # fmt: skip
+            if few == 0 and want is not None:
+                assert CountingLos.lines <= helicopters
+
+
 class CountingLos(LosEngine):
     """The engine, counting its single sight lines and its passes over many."""
 

@@ -90,7 +90,9 @@ def _firer(
 
 
 FEW_SPOTTERS = 8
-"""Up to this many ground spotters, a check asks their sight lines one by one."""
+"""Up to this many spotters, their sight lines are asked one by one; more, the ground
+spotters' lines from the hex in passes of the engine (a check's ``_nearest_seeing``, the
+named spotter's ``_first_seer``)."""
 NEAR_PASS = 64
 """More, a check asks the lines of this many spotters nearest the hex in one pass of the
 engine first (``_nearest_seeing``), the others' only when none of these sees it."""
@@ -110,9 +112,11 @@ def spotter_of(
     ``first=False`` (a check, which needs only whether some unit spots): the ground
     candidates are decided at once, by one pass of the engine over the lines from ``h`` to
     their hexes (LOS is reciprocal, rules 4.1), helicopters line by line; the unit returned
-    is then one that sees ``h``, not necessarily the first. The refusal is the same either
-    way; ``explain=False`` leaves its sight lines' reasons out (``UNSPOTTED``). Each answer
-    is remembered for the question (``rules.query``)."""
+    is then one that sees ``h``, not necessarily the first. With ``first`` and more than
+    :data:`FEW_SPOTTERS` candidates, the first is found from one such pass over every ground
+    spotter (``_first_seer``): the same unit. The refusal is the same either way;
+    ``explain=False`` leaves its sight lines' reasons out (``UNSPOTTED``). Each answer is
+    remembered for the question (``rules.query``)."""
     key = ("spotter" if first else "spotted", side, h, explain)
     found: tuple[str | None, str] = remembered(
         state, key, lambda: _find_spotter(state, side, h, los, first, explain)
@@ -143,8 +147,13 @@ def _find_spotter(
                 return unit.id, ""
         if not explain:
             return None, UNSPOTTED if candidates else _NOBODY.format(where=where)
+    first_seer = (
+        _first_seer(state, side, h, los, markers) if len(candidates) > FEW_SPOTTERS else None
+    )
+    if first_seer is not None:
+        return first_seer, ""
     blocked: list[str] = []
-    for unit, view in candidates:
+    for unit, view in candidates:  # (few, or none sees: each line, for its reason)
         if view.hex.distance(h) <= 1:
             return unit.id, ""
         seen_line = los.check(view, Viewpoint(h), markers)
@@ -157,6 +166,29 @@ def _find_spotter(
 
 
 _NOBODY = "no friendly HQ or recon unit is on the map to spot {where}"
+
+
+def _first_seer(
+    state: GameState, side: str, h: Hex, los: LineOfSight, markers: Sequence[HexMarker]
+) -> str | None:
+    """The first candidate (unit-id order) that sees ``h``, or None when none does: the
+    ground spotters' lines from ``h`` in one pass of the engine (LOS is reciprocal, rules
+    4.1), a helicopter's line by line, in order. Many spotters' lines one by one cost a new
+    ray each on a big map (a mortar's hover asked 397 of them, 0.45 ms each)."""
+    from tabletop.rules.query import clear_sight, visible_among
+
+    _by_hex, ground = _spotter_hexes(state, side)
+    seen = visible_among(los, Viewpoint(h), ground, markers)
+    target = Viewpoint(h)
+    for unit, view in _spotters(state, side):
+        if view.hex.distance(h) <= 1:
+            return unit.id
+        if view.helicopter_mode is None:
+            if view.hex in seen:
+                return unit.id
+        elif clear_sight(los, view, target, markers):
+            return unit.id
+    return None
 
 
 def _nearest_seeing(
