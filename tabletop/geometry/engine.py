@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -45,6 +46,7 @@ class LosEngine:
         self._fields: OrderedDict[tuple[Viewpoint, object], np.ndarray] = OrderedDict()
         """Fields of view already computed (``visible_mask``), least recently used first,
         at most ``FIELDS_BYTES`` of them."""
+        self._fields_lock = threading.Lock()
 
     @property
     def shapes(self) -> MapShapes:
@@ -68,8 +70,10 @@ class LosEngine:
         self._fields.clear()
 
     def update_hexside(self, side: HexSide) -> None:
-        """A hexside feature changed: cover hexsides are re-read on the next share query."""
+        """A hexside feature changed: cover hexsides are re-read on the next share query
+        (and no field of view is trusted from before)."""
         del side
+        self._fields.clear()
         if self._shapes is not None:
             self._shapes.cover_sides_changed()
 
@@ -130,19 +134,21 @@ class LosEngine:
         cover = self.field.cover(markers)
         key = (a, cover.key)
         fields = self._fields
-        mask = fields.get(key)
-        if mask is not None:
-            fields.move_to_end(key)
-            return mask
+        with self._fields_lock:  # (the opponent thinks on its own thread, with this engine)
+            mask = fields.get(key)
+            if mask is not None:
+                fields.move_to_end(key)
+                return mask
         if a.helicopter_mode:
             mask = self._visible_one_by_one(a, markers)
         else:
             mask = field_of_view(self.field, cover, self.table, self.field.index(a.hex),
                                  self.options)  # fmt: skip
         mask.flags.writeable = False
-        fields[key] = mask
-        while len(fields) * mask.nbytes > self.FIELDS_BYTES:
-            fields.popitem(last=False)
+        with self._fields_lock:
+            fields[key] = mask
+            while len(fields) * mask.nbytes > self.FIELDS_BYTES:
+                fields.popitem(last=False)
         return mask
 
     def _visible_one_by_one(self, a: Viewpoint, markers: Sequence[HexMarker]) -> np.ndarray:
