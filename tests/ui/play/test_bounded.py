@@ -16,6 +16,8 @@ import pytest
 
 from tabletop import bot
 from tabletop.documents import GameDocument
+from tabletop.geometry import LosEngine
+from tabletop.geometry import table as ray_table
 from tabletop.render.art import Areas
 from tests.helpers.platoon_world import unit, world
 
@@ -154,3 +156,10 @@ def test_a_session_keeps_no_more_than_the_log_and_its_caches_their_budgets(qtbot
     assert 0 < budget.bytes <= budget.limit and 0 < faces.bytes <= faces.budget
     areas: Areas = scene.map_painter.areas
     assert len(areas._polygons) <= areas.kept
+    engine = window.document.los  # the sight lines' memos within theirs
+    assert isinstance(engine, LosEngine)
+    kept_lines = engine.table._lines
+    assert 0 < engine.table.line_pieces == sum(len(line.rel1) for line in kept_lines.values())
+    assert engine.table.line_pieces <= ray_table.LINE_PIECES_KEPT
+    fields = list(engine._fields.values())
+    assert sum(mask.nbytes for mask in fields) <= engine.FIELDS_BYTES
