@@ -19,9 +19,7 @@ is one handler plus its declaration (``rules.declare.ActionSpec``) in the rulese
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any, Protocol
 
 from tabletop.model import GameState
@@ -56,9 +54,10 @@ class OptionsPart(Protocol):
         *,
         maneuver: bool,
         side: str | None,
+        explain: bool = True,
     ) -> ReachReport:
-        """``rules.query.reach``; it may also take ``explain: bool = True`` (False: the
-        hexes only, no reasons or blocked hexes), which the ruleset then passes on."""
+        """``rules.query.reach`` (``explain=False``: the hexes only, no reasons or blocked
+        hexes; an answer that explains anyway is as good, only dearer)."""
         ...
 
 
@@ -218,18 +217,9 @@ class HandlerRuleset:
         side: str | None,
         explain: bool = True,
     ) -> ReachReport:
-        if not explain and self._reach_explains:
-            lean: Any = self.options.reach_report  # (takes ``explain``: see OptionsPart)
-            report: ReachReport = lean(state, los, unit, maneuver=maneuver, side=side,
-                                       explain=False)  # fmt: skip
-            return report
-        return self.options.reach_report(state, los, unit, maneuver=maneuver, side=side)
-
-    @cached_property
-    def _reach_explains(self) -> bool:
-        """Does the options' ``reach_report`` take ``explain`` (an older ruleset's does
-        not, and answers the whole report: the same hexes)?"""
-        return "explain" in inspect.signature(self.options.reach_report).parameters
+        return self.options.reach_report(
+            state, los, unit, maneuver=maneuver, side=side, explain=explain
+        )
 
     # --- victory, odds and close combats: the ruleset's other parts ---------------------------
     @property

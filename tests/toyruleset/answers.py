@@ -46,8 +46,16 @@ class Options:
         return [Probe("move", moves), Probe("fire", fires, () if fires else ("no enemy in range",))]
 
     def reach_report(
-        self, state: GameState, los: LineOfSight, unit: str, *, maneuver: bool, side: str | None
+        self,
+        state: GameState,
+        los: LineOfSight,
+        unit: str,
+        *,
+        maneuver: bool,
+        side: str | None,
+        explain: bool = True,
     ) -> ReachReport:
+        del explain  # (a step's reach: explaining it costs nothing worth saving)
         u = state.unit(unit)
         hexmap = state.scenario.map
         where = hexmap.label(u.hex) if u.hex is not None else None
