@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from tabletop.model.terrain import TecColumn
 
@@ -133,6 +134,13 @@ class PlatoonUnitType(Printed):
     """The name printed on the counter where ``name`` is too long ("PzGren")."""
 
     ruleset = "platoon"
+
+    @cached_property
+    def longest_range(self) -> int:
+        """The longest range printed on any side of the counter (0: no rating); worked out
+        once (the type is frozen): a move asks it of every type at every hex it enters."""
+        return max((r.range for s in self.sides.values() for r in s.ratings().values()),
+                   default=0)  # fmt: skip
 
     @property
     def is_helicopter(self) -> bool:

@@ -363,3 +363,16 @@ def test_opportunity_firers_plan_no_rating_of_an_enemy_that_cannot_see_the_mover
     asked = _count_planned(monkeypatch)
     assert pause.opportunity_firers(state, mover, los) == ["near", "seen"]
     assert "far" not in asked and {"near", "seen"} <= set(asked)
+
+
+def test_each_counter_type_works_out_its_longest_range_once() -> None:
+    """``PlatoonUnitType.longest_range``: the longest printed range on any of its sides
+    (infantry's HE 4, a tank's AP 10), kept on the (frozen) type; the scenario's is the
+    largest of them (``pause._longest_range``)."""
+    state = world([unit("i1", "INF", "red", "0303"), unit("t1", "TANK", "red", "0318")])
+    types = state.scenario.unit_types
+    assert (types["INF"].longest_range, types["TANK"].longest_range) == (4, 10)
+    assert "longest_range" in vars(types["TANK"])  # (kept: asked at every hex a move enters)
+    assert pause._longest_range(state) == max(
+        t.longest_range for t in types.values() if hasattr(t, "longest_range")
+    )

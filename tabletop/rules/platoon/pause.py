@@ -115,34 +115,13 @@ def _reach(state: GameState, ratings: Mapping[Weapon, Rating]) -> int:
     )
 
 
-_LONGEST: dict[int, tuple[dict[str, Any], tuple[int, ...], int]] = {}
-"""``_longest_range`` by the id of a scenario's unit-type table: the table (so its id is not
-reused while kept), the ids of its (frozen) types, and the range."""
-
-
 def _longest_range(state: GameState) -> int:
-    """The longest range printed on any platoon counter of the scenario (asked on every
-    hex a move enters: read once per table of unit types, while the same types are in
-    it)."""
-    types = state.scenario.unit_types
-    ids = tuple(map(id, types.values()))
-    found = _LONGEST.get(id(types))
-    if found is not None and found[0] is types and found[1] == ids:
-        return found[2]
-    longest = max(
-        (
-            rating.range
-            for utype in types.values()
-            if isinstance(utype, PlatoonUnitType)
-            for side in utype.sides.values()
-            for rating in side.ratings().values()
-        ),
+    """The longest range printed on any platoon counter of the scenario."""
+    return max(
+        (t.longest_range for t in state.scenario.unit_types.values()
+         if isinstance(t, PlatoonUnitType)),
         default=0,
-    )
-    if len(_LONGEST) >= 16:
-        _LONGEST.clear()
-    _LONGEST[id(types)] = (types, ids, longest)
-    return longest
+    )  # fmt: skip
 
 
 def moving_unit(state: GameState) -> str | None:
