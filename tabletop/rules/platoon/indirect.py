@@ -147,11 +147,10 @@ def _find_spotter(
                 return unit.id, ""
         if not explain:
             return None, UNSPOTTED if candidates else _NOBODY.format(where=where)
-    first_seer = (
-        _first_seer(state, side, h, los, markers) if len(candidates) > FEW_SPOTTERS else None
-    )
-    if first_seer is not None:
-        return first_seer, ""
+    elif len(candidates) > FEW_SPOTTERS:  # (not asked again when a check found nobody)
+        seer = _first_seer(state, side, h, los, markers, candidates)
+        if seer is not None:
+            return seer, ""
     blocked: list[str] = []
     for unit, view in candidates:  # (few, or none sees: each line, for its reason)
         if view.hex.distance(h) <= 1:
@@ -169,18 +168,18 @@ _NOBODY = "no friendly HQ or recon unit is on the map to spot {where}"
 
 
 def _first_seer(
-    state: GameState, side: str, h: Hex, los: LineOfSight, markers: Sequence[HexMarker]
-) -> str | None:
+    state: GameState, side: str, h: Hex, los: LineOfSight, markers: Sequence[HexMarker],
+    candidates: Sequence[tuple[UnitState, Viewpoint]],
+) -> str | None:  # fmt: skip
     """The first candidate (unit-id order) that sees ``h``, or None when none does: the
     ground spotters' lines from ``h`` in one pass of the engine (LOS is reciprocal, rules
     4.1), a helicopter's line by line, in order. Many spotters' lines one by one cost a new
     ray each on a big map (a mortar's hover asked 397 of them, 0.45 ms each)."""
     from tabletop.rules.query import clear_sight, visible_among
 
-    _by_hex, ground = _spotter_hexes(state, side)
-    seen = visible_among(los, Viewpoint(h), ground, markers)
+    seen = visible_among(los, Viewpoint(h), _spotter_hexes(state, side)[1], markers)
     target = Viewpoint(h)
-    for unit, view in _spotters(state, side):
+    for unit, view in candidates:
         if view.hex.distance(h) <= 1:
             return unit.id
         if view.helicopter_mode is None:
