@@ -19,25 +19,23 @@ import ctypes
 import ctypes.util
 import sys
 from collections.abc import Callable
+from functools import cache
 
-_trim: Callable[[int], int] | None = None
-_looked = False
 trims = 0
 """Trims made (for tests)."""
 
 
+@cache
 def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None (another system or C library)."""
-    global _trim, _looked
-    if not _looked:
-        _looked = True
-        if sys.platform.startswith("linux"):
-            try:
-                libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-                _trim = getattr(libc, "malloc_trim", None)  # (musl has none)
-            except OSError:
-                _trim = None
-    return _trim
+    """glibc's ``malloc_trim``, or None (another system or C library): looked up once."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    trim: Callable[[int], int] | None = getattr(libc, "malloc_trim", None)  # (musl: none)
+    return trim
 
 
 def give_back() -> bool:

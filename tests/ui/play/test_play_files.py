@@ -288,8 +288,12 @@ def test_each_autosave_gives_the_free_heap_back_from_its_own_thread(
     from tabletop.ui.shell import heap
 
     threads: list[str] = []
-    monkeypatch.setattr(heap, "_looked", True)
-    monkeypatch.setattr(heap, "_trim", lambda pad: threads.append(threading.current_thread().name))
+
+    def trim(_pad: int) -> int:
+        threads.append(threading.current_thread().name)
+        return 1
+
+    monkeypatch.setattr(heap, "_malloc_trim", lambda: trim)
     draw(demo)
     demo.files.wait()
     saver = demo.files.autosaver
