@@ -22,7 +22,6 @@ from PySide6.QtWidgets import QCheckBox
 
 from tabletop import paths
 from tabletop.ui.app import application, create_window
-from tabletop.ui.scenario import edit_game_scenario
 
 WIDTH = 1100
 """Saved width in pixels: readable on a docs page, small enough for the repository."""
@@ -47,7 +46,7 @@ def editor_on(folder: Path, name: str, settings: QSettings):
     window.resize(1500, 940)
     window.show()
     settle()
-    edit_game_scenario(window)
+    window.edit_scenario_action.trigger()  # Edit > Edit Scenario, as a user does
     settle()
     return window
 

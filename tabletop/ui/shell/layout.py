@@ -170,7 +170,7 @@ class WindowLayout(QObject):
         if saved is not None or mode == "play":
             self._restore(saved if saved is not None else self.defaults[mode])
         else:  # an editor's first time: its own docks as it made them, none of play's
-            self._hide_play()
+            self.hide_play()
 
     def reset(self) -> None:
         """View > Reset Layout: the current mode's docks where they start."""
@@ -194,10 +194,11 @@ class WindowLayout(QObject):
         play = w.play
         play.turn_bar.setVisible(self.mode == "play" and play.controller.playable)
         if self.mode != "play":
-            self._hide_play()
+            self.hide_play()
 
-    def _hide_play(self) -> None:
-        """Play's docks and turn bar have nothing to show in an editor."""
+    def hide_play(self) -> None:
+        """Play's docks and turn bar have nothing to show in an editor (the window hides
+        them whenever an editor takes the document, however it came)."""
         self.window.play.turn_bar.hide()
         for dock, _ in self.play_docks:
             dock.hide()

@@ -296,6 +296,7 @@ class MainWindow(QMainWindow):
             collector.release(self)  # the document it replaces may be collected
         if detach_play:
             self.play_mode.deactivate()
+        self.window_layout.hide_play()  # (the mode's own layout follows, when switching)
         self.document = document
         return self._hear(document)
 

@@ -67,6 +67,20 @@ def test_an_editor_opened_before_any_game_shows_none_of_plays_docks(
     assert all(_shown(window, name) for name in PLAY_DOCKS)
 
 
+def test_an_editor_entered_without_a_switch_of_layout_shows_none_of_plays_docks(
+    qtbot, settings
+) -> None:
+    """The window hides play's docks whenever an editor takes the document (its host API,
+    ``take_document``), not only when a switch of document saves and restores layouts."""
+    from tabletop.ui.scenario.editor import edit_game_scenario
+
+    window = _window(qtbot, settings)
+    assert all(_shown(window, name) for name in PLAY_DOCKS)
+    assert edit_game_scenario(window) is not None  # (no window_layout.switching() around)
+    assert not any(_shown(window, name) for name in PLAY_DOCKS)
+    assert not window.play.turn_bar.isVisible()
+
+
 def test_the_view_menu_lists_the_docks_of_the_mode(qtbot, settings) -> None:
     window = _window(qtbot, settings)
     play_items = _view_items(window)
