@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -128,6 +129,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 Job = tuple[str, Player, Player, bool, int]
 
 
+class Match(NamedTuple):
+    """A match to report: its title, its two players, A's target share, its games."""
+
+    title: str
+    a: Player
+    b: Player
+    target: float | None
+    jobs: list[Job]
+
+
 def _job(args: Job) -> Game:
     return play(*args)
 
@@ -200,35 +211,33 @@ def main() -> None:
     for path in SMALL:
         print(f"floor ({path.name}, first legal action each time): {floor(str(path), 1):.1f} s")
     greedy, rand = Player("greedy"), Player("random")
-    matches: dict[str, tuple[str, Player, Player, float | None, list[Job]]] = {}
+    matches: dict[str, Match] = {}
     if args.only in (None, "random"):
-        matches["random"] = ("small scenarios", greedy, rand, 0.90,
-                             games_of(SMALL, greedy, rand, args.games))  # fmt: skip
+        matches["random"] = Match("small scenarios", greedy, rand, 0.90,
+                                  games_of(SMALL, greedy, rand, args.games))  # fmt: skip
     if args.only in (None, "planner"):
         for budget in args.budget or (1.0, bot.DEFAULT_BUDGET):
             a = Player("planner", budget)
-            matches[f"planner {budget}"] = ("small scenarios", a, greedy, 0.65,
-                                            games_of(SMALL, a, greedy, args.games))  # fmt: skip
-    demos = args.demos or args.only == "demos"
-    if demos:
+            jobs = games_of(SMALL, a, greedy, args.games)
+            matches[f"planner {budget}"] = Match("small scenarios", a, greedy, 0.65, jobs)
+    if args.demos or args.only == "demos":
         a = Player("planner", args.demo_budget)
         for path in DEMOS:
-            matches[path.name] = (path.name, a, greedy, None,
-                                  games_of([path], a, greedy, args.demo_games))  # fmt: skip
+            matches[path.name] = Match(path.name, a, greedy, None,
+                                       games_of([path], a, greedy, args.demo_games))  # fmt: skip
         for path in DEMOS:  # one whole greedy-against-greedy game of each demo
-            matches[f"whole {path.name}"] = ("", greedy, greedy, None,
-                                             [(str(path), greedy, greedy, True, 7)])  # fmt: skip
-    played = play_all({name: m[4] for name, m in matches.items()}, args.jobs)
+            whole: Job = (str(path), greedy, greedy, True, 7)
+            matches[f"whole {path.name}"] = Match("", greedy, greedy, None, [whole])
+    played = play_all({name: m.jobs for name, m in matches.items()}, args.jobs)
     ok = True
-    for name, (title, a, b, target, _jobs) in matches.items():
+    for name, m in matches.items():
         if name.startswith("whole "):
             game = played[name][0]
             print(f"greedy v greedy, {name}: {game.seconds:.0f} s, "
                   f"{game.actions} actions (target under 300 s)")  # fmt: skip
             ok &= game.seconds < 300
         else:
-            met = report(title, a, b, played[name], target)
-            ok &= met
+            ok &= report(m.title, m.a, m.b, played[name], m.target)
     print(f"whole run: {(time.perf_counter() - start) / 60:.1f} min with {args.jobs} processes")
     print("every target met" if ok else "some target NOT met")
 

@@ -69,12 +69,12 @@ class Player:
         self.rules: list[float] = []
         self._perform = engine.perform
         self.profile = None
+        """``pstats.Stats`` of the GUI thread over the actions timed so far (``--profile``:
+        each timed call profiled, kept when it performed an action), or None."""
         self.repaint_s = 0.0
         """The last timed call's forced full repaint of the view: Qt has already painted
         what the call's events dirtied (the scene's queued update does, at once), so an
         action is also printed without it."""
-        """``pstats.Stats`` of the GUI thread over the actions timed so far (``--profile``:
-        each timed call profiled, kept when it performed an action), or None."""
 
     def events(self) -> None:
         """One turn of the event loop as ``exec()`` makes it: the posted events, and the
@@ -175,6 +175,14 @@ class Player:
         return float("nan")
 
 
+def _record(player: Player, out: dict[str, list[float]], total: float, rules: float) -> None:
+    """One action's times: beside the rules, the same without the forced repaint, the
+    rules' own."""
+    out["action_gui"].append(total - rules)
+    out["action_gui_own"].append(total - rules - player.repaint_s)
+    out["action_rules"].append(rules)
+
+
 def _keep_going(player: Player, out: dict[str, list[float]]) -> bool:
     """Whatever the game needs before a move or a fire: a pass of a pending opportunity
     fire, a draw, an end of impulse or turn (each timed as an action). False: the game is
@@ -190,9 +198,7 @@ def _keep_going(player: Player, out: dict[str, list[float]]) -> bool:
     else:
         return True
     total, rules = player.timed(lambda: player.trigger(name))
-    out["action_gui"].append(total - rules)
-    out["action_gui_own"].append(total - rules - player.repaint_s)
-    out["action_rules"].append(rules)
+    _record(player, out, total, rules)
     return True
 
 
@@ -222,9 +228,7 @@ def play_actions(
         plan = next(_requests(window, action), None)  # (legal, planned as a click plans)
         if plan is None:
             total, rules = player.timed(lambda: player.trigger("end-impulse"))
-            out["action_gui"].append(total - rules)
-            out["action_gui_own"].append(total - rules - player.repaint_s)
-            out["action_rules"].append(rules)
+            _record(player, out, total, rules)
             made += 1
             continue
         request = plan.request
@@ -261,9 +265,7 @@ def play_actions(
         if not player.rules:  # the click did not act (refused, or a tool still open)
             player.key(Qt.Key.Key_Escape)
             continue
-        out["action_gui"].append(total - rules)
-        out["action_gui_own"].append(total - rules - player.repaint_s)
-        out["action_rules"].append(rules)
+        _record(player, out, total, rules)
         made += 1
     return made
 
